@@ -1,0 +1,1 @@
+//! The Tabula host library.

@@ -1,0 +1,1 @@
+//! Greedy one-ply strategy plugin for Tabula

@@ -1,0 +1,1 @@
+//! Uniform random strategy plugin for Tabula

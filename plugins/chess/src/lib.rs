@@ -1,0 +1,1 @@
+//! International chess rules plugin for Tabula

@@ -1,0 +1,1 @@
+//! Gomoku and renju rules plugin for Tabula

@@ -1,0 +1,1 @@
+//! Xiangqi (Chinese chess) rules plugin for Tabula
