@@ -387,15 +387,17 @@ macro_rules! __export_plugin {
      rules: |$ro:pat_param| $rules:expr, strategy: |$so:pat_param| $strategy:expr $(,)?) => {
         #[$crate::abi_stable::export_root_module]
         pub fn tabula_root_module() -> $crate::PluginModRef {
-            extern "C" fn options() -> $crate::RVec<$crate::OptionSpec> {
+            // Prefixed names: the caller's own `options`/`new` functions must
+            // not be shadowed by these wrappers inside the expansion.
+            extern "C" fn __tabula_options() -> $crate::RVec<$crate::OptionSpec> {
                 $crate::plugin::options_guarded($options)
             }
-            extern "C" fn new_rules(
+            extern "C" fn __tabula_new_rules(
                 $ro: &$crate::Options,
             ) -> $crate::RResult<$crate::RulesBox, $crate::PluginError> {
                 $rules
             }
-            extern "C" fn new_strategy(
+            extern "C" fn __tabula_new_strategy(
                 $so: &$crate::Options,
             ) -> $crate::RResult<$crate::StrategyBox, $crate::PluginError> {
                 $strategy
@@ -406,9 +408,9 @@ macro_rules! __export_plugin {
                 name: $crate::RStr::from_str($name),
                 version: $crate::RStr::from_str(env!("CARGO_PKG_VERSION")),
                 description: $crate::RStr::from_str($desc),
-                options,
-                new_rules,
-                new_strategy,
+                options: __tabula_options,
+                new_rules: __tabula_new_rules,
+                new_strategy: __tabula_new_strategy,
             }
             .leak_into_prefix()
         }

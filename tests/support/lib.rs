@@ -1,1 +1,5 @@
-//! Shared helpers for the cross-crate tests.
+//! Shared helpers for the cross-crate tests: they load the real plugins
+//! through the real host loader and drive them only through `rules-api`.
+
+pub mod conformance;
+pub mod rng;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what Tabula needs beyond the Rust toolchain, idempotently.
+# Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs)
+set -euo pipefail
+
+runtime_pkgs=(pkg-config)
+test_pkgs=()
+if [[ "${1:-}" == "--test" ]]; then
+    test_pkgs+=()
+fi
+wanted=("${runtime_pkgs[@]}" "${test_pkgs[@]}")
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+    for p in "${wanted[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$p")
+        fi
+    done
+else
+    echo "tabula setup: this is not a Debian/Ubuntu system (no dpkg)." >&2
+    echo "tabula setup: install these packages with your package manager, then run again: ${wanted[*]}" >&2
+    exit 1
+fi
+
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+
+echo "tabula setup: installing system packages: ${missing[*]}" >&2
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+        sudo="sudo"
+    else
+        echo "tabula setup: need root (or sudo) to install: ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
