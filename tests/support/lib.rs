@@ -1,5 +1,6 @@
 //! Shared helpers for the cross-crate tests: they load the real plugins
-//! through the real host loader and drive them only through `rules-api`.
+//! through the real host and drive them only through `rules-api`.
 
 pub mod conformance;
+pub mod fixtures;
 pub mod rng;
