@@ -1,1 +1,148 @@
-//! Greedy one-ply strategy plugin for Tabula
+//! Greedy one-ply strategy plugin for Tabula (the "medium" player).
+//!
+//! Tries every legal move and keeps the one whose resulting position is best
+//! for the mover: a win beats everything, a loss is worst, a draw is 0, and
+//! otherwise the opponent's static evaluation, negated. Ties go to the move
+//! the rules plugin orders first (its hint: MVV-LVA in chess, so the most
+//! valuable capture wins), then to a seeded random choice.
+
+#[path = "../../ai-random/src/rng.rs"]
+mod rng;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
+use rules_api::score::WIN;
+use rules_api::{
+    Move, MoveInfo, ObserverMut, OptionSpec, Options, PluginError, PositionBox, RVec, SearchInfo, SearchLimits,
+    SearchResult, StatusKind,
+};
+
+use rng::{parse_seed, SplitMix64, CLOCK_SEED};
+
+/// The name users write in configs.
+pub const NAME: &str = "greedy";
+
+/// The options this strategy understands.
+pub fn greedy_options() -> Vec<OptionSpec> {
+    vec![OptionSpec::new(
+        "seed",
+        CLOCK_SEED,
+        &[],
+        "Seed for breaking ties between equally good moves (a whole number), or 'clock'.",
+    )]
+}
+
+/// The greedy player. Its buffers are kept between moves so choosing a move
+/// allocates nothing once they have grown.
+pub struct GreedyStrategy {
+    rng: SplitMix64,
+    moves: RVec<Move>,
+    infos: RVec<MoveInfo>,
+    ties: Vec<usize>,
+}
+
+impl GreedyStrategy {
+    /// A player whose tie-breaks follow `seed`.
+    pub fn with_seed(seed: u64) -> Self {
+        GreedyStrategy { rng: SplitMix64::new(seed), moves: RVec::new(), infos: RVec::new(), ties: Vec::new() }
+    }
+
+    /// Builds the player from plugin options (unknown options are refused).
+    pub fn from_options(options: &Options) -> Result<Self, PluginError> {
+        let specs = greedy_options();
+        check_options(NAME, options, &specs)?;
+        Ok(Self::with_seed(parse_seed(NAME, option_or_default(options, &specs, "seed"))?))
+    }
+}
+
+/// The value of having played a move, from the mover's view. A win found one
+/// ply ahead scores `WIN - 1`, as a one-ply search reports it.
+fn gain(position: &mut PositionBox, m: Move, mover: u8) -> Result<i32, PluginError> {
+    position.make_move(m).into_result()?;
+    let status = position.status().into_result();
+    // Evaluating a finished game is wasted work, but harmless; calling it
+    // unconditionally keeps the unmake below on a single path.
+    let eval = position.evaluate();
+    let undone = position.unmake_move().into_result();
+    let status = status?;
+    undone?;
+    Ok(match status.kind {
+        StatusKind::WIN if status.winner == mover => WIN - 1,
+        StatusKind::WIN => -(WIN - 1),
+        StatusKind::DRAW => 0,
+        _ => -eval.clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL),
+    })
+}
+
+impl StrategyImpl for GreedyStrategy {
+    fn choose_move(
+        &mut self,
+        position: &mut PositionBox,
+        _limits: SearchLimits,
+        stop: &AtomicBool,
+        observer: &mut ObserverMut<'_>,
+    ) -> Result<SearchResult, PluginError> {
+        let started = Instant::now();
+        position.legal_moves(&mut self.moves).into_result()?;
+        if self.moves.is_empty() {
+            let status = position.status().into_result()?;
+            return Err(PluginError::unsupported(format!(
+                "greedy: there is no legal move to choose, the game is over ({})",
+                status.reason
+            )));
+        }
+        position.move_infos(self.moves.as_rslice(), &mut self.infos).into_result()?;
+        if self.infos.len() != self.moves.len() {
+            return Err(PluginError::internal(format!(
+                "greedy: the rules plugin gave {} move infos for {} moves",
+                self.infos.len(),
+                self.moves.len()
+            )));
+        }
+        let mover = position.side_to_move();
+        let mut best = (i32::MIN, i32::MIN);
+        self.ties.clear();
+        let mut examined = 0u64;
+        for i in 0..self.moves.len() {
+            // One ply is quick, but a host that gives up early still gets the
+            // best move among those examined.
+            if i > 0 && stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let key = (gain(position, self.moves[i], mover)?, self.infos[i].hint);
+            examined += 1;
+            if key > best {
+                best = key;
+                self.ties.clear();
+            }
+            if key == best {
+                self.ties.push(i);
+            }
+        }
+        let chosen = self.moves[self.ties[self.rng.below(self.ties.len())]];
+        let pv: RVec<Move> = vec![chosen].into();
+        observer.progress(&SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            nodes: examined,
+            time_ms: started.elapsed().as_millis() as u64,
+            score: best.0,
+            pv: pv.clone(),
+        });
+        Ok(SearchResult { best: chosen, score: best.0, depth: 1, nodes: examined, pv })
+    }
+
+    fn new_game(&mut self) {
+        // Nothing is learnt from a game; the tie-break stream continues so
+        // the games of a seeded match differ from each other.
+    }
+}
+
+rules_api::export_strategy_plugin! {
+    name: "greedy",
+    description: "Plays the move with the best immediate result (medium)",
+    options: greedy_options,
+    new: GreedyStrategy::from_options,
+}

@@ -1,0 +1,94 @@
+//! What the search needs from a position, for both ways of reaching one:
+//! through the plugin boundary ([`PositionBox`], one vtable call per
+//! operation, panics caught by the adapter) or linked directly ([`Direct`],
+//! plain static calls into a [`PositionImpl`]). The search is generic over
+//! [`SearchState`], so the two paths run the very same algorithm and can be
+//! compared by a benchmark.
+
+use rules_api::plugin::PositionImpl;
+use rules_api::{Move, MoveInfo, PluginError, PositionBox, RSlice, RVec, Status};
+
+/// The position operations a game-tree search uses.
+pub trait SearchState {
+    /// Index of the player to move.
+    fn side_to_move(&self) -> u8;
+    /// Clears `out` and writes every legal move (none when the game is over).
+    fn legal_moves(&self, out: &mut RVec<Move>) -> Result<(), PluginError>;
+    /// Clears `out` and writes one [`MoveInfo`] per move of `moves`.
+    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) -> Result<(), PluginError>;
+    /// Plays a legal move.
+    fn make(&mut self, m: Move) -> Result<(), PluginError>;
+    /// Takes back the last move.
+    fn unmake(&mut self) -> Result<(), PluginError>;
+    /// Ongoing, or the result.
+    fn status(&self) -> Result<Status, PluginError>;
+    /// Zobrist-style hash of the position.
+    fn hash(&self) -> u64;
+    /// Static evaluation from the mover's view.
+    fn evaluate(&self) -> i32;
+}
+
+impl SearchState for PositionBox {
+    fn side_to_move(&self) -> u8 {
+        self.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut RVec<Move>) -> Result<(), PluginError> {
+        self.legal_moves(out).into_result()
+    }
+    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) -> Result<(), PluginError> {
+        self.move_infos(RSlice::from_slice(moves), out).into_result()
+    }
+    fn make(&mut self, m: Move) -> Result<(), PluginError> {
+        self.make_move(m).into_result()
+    }
+    fn unmake(&mut self) -> Result<(), PluginError> {
+        self.unmake_move().into_result()
+    }
+    fn status(&self) -> Result<Status, PluginError> {
+        self.status().into_result()
+    }
+    fn hash(&self) -> u64 {
+        self.hash()
+    }
+    fn evaluate(&self) -> i32 {
+        self.evaluate()
+    }
+}
+
+/// A natively linked position: the search calls the plugin's Rust code
+/// directly, with no boundary and no panic guard (a panic unwinds through
+/// the search, as in any Rust program).
+#[derive(Clone, Debug)]
+pub struct Direct<P>(pub P);
+
+impl<P: PositionImpl> SearchState for Direct<P> {
+    fn side_to_move(&self) -> u8 {
+        self.0.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut RVec<Move>) -> Result<(), PluginError> {
+        // `PositionImpl` appends, as the boundary adapter clears for it.
+        out.clear();
+        self.0.legal_moves(out);
+        Ok(())
+    }
+    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) -> Result<(), PluginError> {
+        out.clear();
+        self.0.move_infos(moves, out);
+        Ok(())
+    }
+    fn make(&mut self, m: Move) -> Result<(), PluginError> {
+        self.0.make_move(m)
+    }
+    fn unmake(&mut self) -> Result<(), PluginError> {
+        self.0.unmake_move()
+    }
+    fn status(&self) -> Result<Status, PluginError> {
+        Ok(self.0.status())
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn evaluate(&self) -> i32 {
+        self.0.evaluate()
+    }
+}
