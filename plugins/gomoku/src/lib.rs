@@ -58,8 +58,6 @@ pub use config::{option_specs, Rule};
 pub use position::GomokuPosition;
 pub use rules::{GomokuRules, HELP};
 
-// The root module every plugin exports; see the `no-export` feature.
-#[cfg(not(feature = "no-export"))]
 rules_api::export_rules_plugin! {
     name: "gomoku",
     description: "Gomoku (five in a row) with freestyle, standard and renju rules",

@@ -1,5 +1,5 @@
-//! Build script: lets this crate's test and bench binaries link a rules
-//! plugin (chess) next to this strategy plugin.
+//! Build script shared by the plugin crates whose tests or benches link
+//! another plugin crate (a strategy with a game, a game with a strategy).
 //!
 //! Every Tabula plugin library exports the same root-module symbol, because
 //! the loader finds a plugin's module by that one name. A test binary that
