@@ -111,10 +111,13 @@ fn a_plugin_built_against_another_rules_api_version_is_refused_with_both_version
     let cargo = std::fs::read_to_string(plugin.join("Cargo.toml")).unwrap();
     std::fs::write(
         plugin.join("Cargo.toml"),
-        cargo.replace("path = \"../../../rules-api\"", "path = \"../rules-api\"").replace("name = \"mobility-strategy\"", "name = \"mobility-future\""),
+        cargo.replace("path = \"../../../rules-api\"", "path = \"../rules-api\"").replace("name = \"mobility-strategy\"", "name = \"mobility-future\"")
+            // Another library name, so this build never shadows the real
+            // fixture in the shared fixture target dir.
+            .replace("name = \"tabula_mobility\"", "name = \"tabula_mobility_future\""),
     )
     .unwrap();
-    let so = build_cdylib(&plugin, "tabula_mobility");
+    let so = build_cdylib(&plugin, "tabula_mobility_future");
     let plugins = dir.join("plugins");
     std::fs::create_dir_all(&plugins).unwrap();
     let dropped = drop_plugin(&so, &plugins);
@@ -123,7 +126,7 @@ fn a_plugin_built_against_another_rules_api_version_is_refused_with_both_version
     assert!(!out.status.success(), "an incompatible plugin must be refused");
     let err = stderr(&out);
     assert!(err.contains("0.2.0") && err.contains(rules_api::ABI_VERSION), "both versions must be named: {err}");
-    assert!(err.contains("tabula_mobility"), "the plugin must be named: {err}");
+    assert!(err.contains("tabula_mobility_future"), "the plugin must be named: {err}");
 }
 
 /// The copied rules-api is outside the workspace, so it cannot inherit

@@ -1,1 +1,5 @@
-fn main() {}
+//! The `tabula` executable: see `tabula --help`.
+
+fn main() {
+    std::process::exit(tabula::cli::run());
+}

@@ -1,0 +1,105 @@
+//! Helpers shared by the subcommands: errors, option parsing, loading
+//! plugins by name, and building a position from `--position`/`--moves`.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rules_api::{Move, Notation, PluginKind, PositionBox, RulesBox};
+
+use crate::config::{ConfigError, Level};
+use crate::outcome::GameResult;
+use crate::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
+use crate::session::{Session, SessionError};
+
+/// A failure reported to the user as `error: <message>` with exit status 1.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+macro_rules! from_error {
+    ($($t:ty),*) => {$(
+        impl From<$t> for CliError {
+            fn from(e: $t) -> Self {
+                CliError(e.to_string())
+            }
+        }
+    )*};
+}
+from_error!(LoadError, SessionError, ConfigError, rules_api::PluginError, std::io::Error);
+
+/// Reads `KEY=VALUE`.
+pub fn parse_key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("'{text}' is not KEY=VALUE")),
+    }
+}
+
+/// The search directories for command-line use.
+pub fn dirs(extra: &[PathBuf]) -> PluginDirs {
+    PluginDirs::new(extra.iter().cloned())
+}
+
+/// Loads a rules plugin and builds the configured game.
+pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -> Result<Arc<RulesBox>, CliError> {
+    let plugin = find_plugin(name, PluginKind::RULES, dirs)?;
+    Ok(Arc::new(plugin.new_rules(options)?))
+}
+
+/// Loads a strategy plugin by name, path or level (easy, medium, hard).
+pub fn load_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, CliError> {
+    let name = match Level::parse(name) {
+        Some(level) => level.strategy(),
+        None => name,
+    };
+    Ok(find_plugin(name, PluginKind::STRATEGY, dirs)?)
+}
+
+/// A session at `--position` (or the start) after `--moves`.
+pub fn session_at(rules: Arc<RulesBox>, position: Option<&str>, moves: Option<&str>) -> Result<Session, CliError> {
+    let mut session = Session::new(rules, position.unwrap_or(""))?;
+    if let Some(moves) = moves {
+        session.play_all(moves.split_whitespace())?;
+    }
+    Ok(session)
+}
+
+/// The moves in coordinate notation, space separated.
+pub fn moves_text(position: &PositionBox, moves: &[Move]) -> Result<String, CliError> {
+    let mut texts = Vec::with_capacity(moves.len());
+    for &m in moves {
+        texts.push(position.move_to_text(m, Notation::COORDINATE).into_result()?.to_string());
+    }
+    Ok(texts.join(" "))
+}
+
+/// A principal variation in coordinate notation, played out on a copy;
+/// stops quietly at the first move the position refuses.
+pub fn pv_text(position: &PositionBox, pv: &[Move]) -> String {
+    let mut copy = position.clone();
+    let mut texts = Vec::new();
+    for &m in pv {
+        let Ok(text) = copy.move_to_text(m, Notation::COORDINATE).into_result() else { break };
+        if copy.make_move(m).into_result().is_err() {
+            break;
+        }
+        texts.push(text.to_string());
+    }
+    texts.join(" ")
+}
+
+/// `status: ongoing`, `status: win <player> (<reason>)` or `status: draw (<reason>)`.
+pub fn status_line(session: &Session) -> Result<String, CliError> {
+    Ok(match session.result()? {
+        None => format!("status: {}", GameResult::ONGOING),
+        Some(r) => format!("status: {}", r.describe(session.info())),
+    })
+}

@@ -1,0 +1,173 @@
+//! The `tabula` command line: argument definitions and dispatch.
+
+mod common;
+mod matches;
+mod play;
+mod query;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+pub use common::CliError;
+
+/// Tabula: board games from plugins.
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Tabula: board games and computer players loaded from plugins",
+    after_help = "Without a command, tabula plays a demo game of the built-in config/default.toml \
+                  with human seats taken by the random strategy. R and S accept a plugin name or a \
+                  path to a plugin library; `tabula plugins` lists what is installed."
+)]
+pub struct Cli {
+    /// What to do; without a command, a demo game of the default config
+    /// (human seats played by the random strategy).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Extra plugin directory, searched first (repeatable).
+    #[arg(long = "plugin-dir", value_name = "DIR", global = true)]
+    pub plugin_dir: Vec<PathBuf>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play headless games between strategies, alternating seats.
+    Match(MatchArgs),
+    /// Count move-generation leaf nodes to a depth.
+    Perft(PerftArgs),
+    /// List the legal moves of a position (batch mode: positions on stdin).
+    Moves(PositionArgs),
+    /// Print a position's text and status after some moves.
+    Position(PositionArgs),
+    /// Let a strategy choose a move.
+    Bestmove(BestmoveArgs),
+    /// List every plugin found, with broken libraries and their errors.
+    Plugins,
+    /// Play in the terminal against the computer or another person.
+    Play(PlayArgs),
+}
+
+/// A rules plugin and its options.
+#[derive(Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// Rules plugin name or path to a plugin library.
+    #[arg(long, value_name = "R")]
+    pub rules: String,
+    /// Rules option KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
+    pub option: Vec<(String, String)>,
+}
+
+/// Where a position comes from.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    /// The game.
+    pub rules: RulesArgs,
+    /// Start from this position text instead of the usual start.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Moves to play first, space separated (coordinate or standard notation).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+/// `tabula perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    /// The position.
+    pub at: PositionArgs,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Also print the count below each legal move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// `tabula bestmove`.
+#[derive(Args, Debug)]
+pub struct BestmoveArgs {
+    #[command(flatten)]
+    /// The position.
+    pub at: PositionArgs,
+    /// Strategy plugin name, path, or level (easy, medium, hard).
+    #[arg(long, value_name = "S")]
+    pub ai: String,
+    /// Time to think, milliseconds (0 = the strategy's own budget).
+    #[arg(long = "time-ms", default_value_t = 1000)]
+    pub time_ms: u64,
+    /// Maximum depth in plies (0 = no limit).
+    #[arg(long, default_value_t = 0)]
+    pub depth: u32,
+    /// Strategy option KEY=VALUE (repeatable).
+    #[arg(long = "ai-option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
+    pub ai_option: Vec<(String, String)>,
+}
+
+/// `tabula match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Configuration file (default: the built-in one).
+    #[arg(long, value_name = "F")]
+    pub config: Option<PathBuf>,
+    /// Rules plugin name or path (default: the config's).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// Rules option KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
+    pub option: Vec<(String, String)>,
+    /// Players, comma separated: strategy names, paths or levels (default: the config's).
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub players: Vec<String>,
+    /// Number of games; seats rotate from game to game.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Time to think per move, milliseconds (default: the config's, or 1000).
+    #[arg(long = "time-ms")]
+    pub time_ms: Option<u64>,
+    /// Seed for strategies with a `seed` option (varied per game and seat).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Stop a game as a draw after this many plies (0 = no limit).
+    #[arg(long = "max-moves", default_value_t = 1000)]
+    pub max_moves: usize,
+    /// End with a one-line JSON summary on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tabula play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Configuration file or saved game (default: the built-in config).
+    #[arg(long, value_name = "F")]
+    pub config: Option<PathBuf>,
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    let dirs = cli.plugin_dir.clone();
+    let outcome = match cli.command {
+        None => matches::demo(&dirs),
+        Some(Command::Match(a)) => matches::run(&a, &dirs),
+        Some(Command::Perft(a)) => query::perft(&a, &dirs),
+        Some(Command::Moves(a)) => query::moves(&a, &dirs),
+        Some(Command::Position(a)) => query::position(&a, &dirs),
+        Some(Command::Bestmove(a)) => query::bestmove(&a, &dirs),
+        Some(Command::Plugins) => query::plugins(&dirs),
+        Some(Command::Play(a)) => play::run(&a, &dirs),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}

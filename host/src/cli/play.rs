@@ -1,0 +1,170 @@
+//! `tabula play`: a text-mode game in the terminal, drawn with the generic
+//! ASCII renderer, until the desktop GUI takes over.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rules_api::{PluginKind, SearchLimits};
+
+use super::common::{load_rules, load_strategy, moves_text, pv_text, CliError};
+use super::PlayArgs;
+use crate::ascii::render_position;
+use crate::config::{option_pairs, Config, PlayerKind};
+use crate::headless::{computer_turn, Turn};
+use crate::outcome::ForfeitCause;
+use crate::players::StrategyPlayer;
+use crate::session::Session;
+
+const HELP: &str = "Type a move in coordinate or standard notation, or one of:
+  moves        list the legal moves
+  undo / redo  take back or replay a move (back to your last turn)
+  save FILE    save the game
+  load FILE    load a saved game
+  resign       give up
+  quit         leave
+  help         show this text";
+
+/// One table: the configuration, the game, and who sits where.
+struct Table {
+    config: Config,
+    session: Session,
+    computers: Vec<Option<StrategyPlayer>>,
+}
+
+fn seat_players(config: &Config, players: usize, dirs: &crate::plugins::PluginDirs) -> Result<Vec<Option<StrategyPlayer>>, CliError> {
+    if config.players.len() != players {
+        return Err(CliError(format!("the game has {players} players but the config lists {}", config.players.len())));
+    }
+    let mut seats = Vec::new();
+    for p in &config.players {
+        seats.push(match (p.kind, p.strategy_ref()) {
+            (PlayerKind::Ai, Some(s)) => {
+                let plugin = load_strategy(&config.resolve_ref(s), dirs)?;
+                let options = option_pairs(&p.options, "[players.options]").map_err(CliError)?;
+                let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
+                Some(StrategyPlayer::new(&plugin, &options, limits)?)
+            }
+            _ => None,
+        });
+    }
+    Ok(seats)
+}
+
+fn open_table(path: Option<&Path>, extra: &[PathBuf]) -> Result<Table, CliError> {
+    let config = match path {
+        Some(p) => Config::load(p)?,
+        None => Config::default_config()?,
+    };
+    let dirs = config.plugin_dirs(extra);
+    let session = match (&config.record, path) {
+        (Some(record), Some(p)) => {
+            let plugin = crate::plugins::find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
+            let rules = Arc::new(plugin.new_rules(&config.rules_options())?);
+            Session::from_record(rules, record, &p.display().to_string())?
+        }
+        _ => Session::new(load_rules(&config.resolve_ref(&config.game.rules), &config.rules_options(), &dirs)?, "")?,
+    };
+    let computers = seat_players(&config, session.info().players.len(), &dirs)?;
+    Ok(Table { config, session, computers })
+}
+
+/// `tabula play`.
+pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let mut table = open_table(args.config.as_deref(), extra)?;
+    println!("{} — type 'help' for commands.", table.session.info().name);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    // Redraw only when the game changed, not after `help` or a typo.
+    let mut shown = None;
+    loop {
+        let now = (table.session.history().len(), table.session.position().hash());
+        if shown != Some(now) {
+            show(&table)?;
+            shown = Some(now);
+        }
+        if let Some(result) = table.session.result()? {
+            println!("Game over: {}", result.describe(table.session.info()));
+            return Ok(0);
+        }
+        let side = table.session.side_to_move() as usize;
+        if let Some(Some(player)) = table.computers.get_mut(side) {
+            let position = table.session.position().clone();
+            let turn = computer_turn(&mut table.session, player, |info| {
+                eprintln!("  depth {} score {} nodes {} pv {}", info.depth, info.score, info.nodes, pv_text(&position, &info.pv));
+            })?;
+            if let Turn::Played(m) = turn {
+                println!("{} plays {}", table.config.players[side].name, m.standard);
+            }
+            continue;
+        }
+        print!("{} ({}) > ", table.config.players[side].name, table.session.player_name(side as u8));
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            println!();
+            return Ok(0);
+        }
+        match command(&mut table, line.trim(), extra) {
+            Ok(true) => {}
+            Ok(false) => return Ok(0),
+            Err(e) => println!("{e}"),
+        }
+    }
+}
+
+fn show(table: &Table) -> Result<(), CliError> {
+    let s = &table.session;
+    print!("\n{}", render_position(s.rules(), s.info(), s.position())?);
+    let history: Vec<&str> = s.history().iter().map(|m| m.standard.as_str()).collect();
+    if !history.is_empty() {
+        println!("moves: {}", history.join(" "));
+    }
+    Ok(())
+}
+
+/// Carries out one line typed by a person; false means "leave".
+fn command(table: &mut Table, line: &str, extra: &[PathBuf]) -> Result<bool, CliError> {
+    let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
+    match word {
+        "" => {}
+        "help" => println!("{HELP}"),
+        "quit" | "exit" => return Ok(false),
+        "moves" => println!("{}", moves_text(table.session.position(), &table.session.legal_moves()?)?),
+        "undo" => {
+            if !table.session.undo()? {
+                println!("nothing to undo");
+            }
+            // Step back past computer moves so it is a person's turn again.
+            while is_computer_turn(table) && table.session.undo()? {}
+        }
+        "redo" => {
+            if !table.session.redo()? {
+                println!("nothing to redo");
+            }
+            while is_computer_turn(table) && table.session.can_redo() && table.session.redo()? {}
+        }
+        "save" if !rest.is_empty() => {
+            table.session.save(Path::new(rest), &table.config)?;
+            println!("saved to {rest}");
+        }
+        "load" if !rest.is_empty() => {
+            *table = open_table(Some(Path::new(rest)), extra)?;
+            show(table)?;
+            println!("loaded {rest}");
+        }
+        "save" | "load" => println!("usage: {word} FILE"),
+        "resign" => {
+            let side = table.session.side_to_move();
+            table.session.forfeit(side, ForfeitCause::Resignation, format!("{} resigned", table.config.players[side as usize].name));
+        }
+        _ => {
+            table.session.play_text(line)?;
+        }
+    }
+    Ok(true)
+}
+
+fn is_computer_turn(table: &Table) -> bool {
+    matches!(table.computers.get(table.session.side_to_move() as usize), Some(Some(_)))
+}

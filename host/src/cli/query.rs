@@ -1,0 +1,196 @@
+//! The one-shot subcommands: perft, moves, position, bestmove, plugins.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rules_api::{RulesBox, SearchLimits};
+
+use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
+use super::{BestmoveArgs, PerftArgs, PositionArgs};
+use crate::perft;
+use crate::players::{judge, StrategyPlayer};
+use crate::plugins::{discover, Discovered};
+
+/// `tabula perft`: the count alone on the first line, timing on stderr.
+pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let at = &args.at;
+    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs(extra))?;
+    let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
+    let mut position = session.position().clone();
+    let started = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let nodes = if args.divide {
+        let per_move = perft::divide(&mut position, args.depth)?;
+        let total: u64 = per_move.iter().map(|(_, n)| n).sum();
+        writeln!(out, "{total}")?;
+        for (m, n) in per_move {
+            writeln!(out, "{} {n}", moves_text(&position, &[m])?)?;
+        }
+        total
+    } else {
+        let nodes = perft::perft(&mut position, args.depth)?;
+        writeln!(out, "{nodes}")?;
+        nodes
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!("{nodes} nodes in {seconds:.3} s ({:.0} nodes/s)", nodes as f64 / seconds.max(1e-9));
+    Ok(0)
+}
+
+/// `tabula moves`: one line of legal moves, or batch mode on stdin.
+pub fn moves(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
+    let stdin = std::io::stdin();
+    if args.position.is_none() && args.moves.is_none() && !stdin.is_terminal() {
+        return batch_moves(rules, stdin.lock());
+    }
+    println!("{}", legal_line(&rules, args.position.as_deref(), args.moves.as_deref())?);
+    Ok(0)
+}
+
+fn legal_line(rules: &Arc<RulesBox>, position: Option<&str>, moves: Option<&str>) -> Result<String, CliError> {
+    let session = session_at(Arc::clone(rules), position, moves)?;
+    moves_text(session.position(), &session.legal_moves()?)
+}
+
+/// One output line per input line: `POSITION [moves M1 M2 ...]`, where an
+/// empty position (or an empty line) means the start position. Input with
+/// no lines at all is the start position, so `tabula moves --rules R
+/// </dev/null` behaves like the one-shot form.
+fn batch_moves(rules: Arc<RulesBox>, input: impl BufRead) -> Result<i32, CliError> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed = 0usize;
+    let mut lines = 0usize;
+    for line in input.lines() {
+        let line = line?;
+        lines += 1;
+        let (position, moves) = split_batch_line(&line);
+        match legal_line(&rules, position, moves) {
+            Ok(text) => writeln!(out, "{text}")?,
+            Err(e) => {
+                failed += 1;
+                writeln!(out, "error: {e}")?;
+            }
+        }
+    }
+    if lines == 0 {
+        writeln!(out, "{}", legal_line(&rules, None, None)?)?;
+    }
+    out.flush()?;
+    if failed > 0 {
+        eprintln!("error: {failed} of {lines} input lines failed");
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
+    let line = line.trim();
+    let (position, moves) = if let Some(rest) = line.strip_prefix("moves ") {
+        ("", Some(rest))
+    } else if line == "moves" {
+        ("", None)
+    } else if let Some((p, m)) = line.split_once(" moves ") {
+        (p, Some(m))
+    } else {
+        (line.strip_suffix(" moves").unwrap_or(line), None)
+    };
+    let position = position.trim();
+    ((!position.is_empty()).then_some(position), moves)
+}
+
+/// `tabula position`: the resulting position text and its status.
+pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
+    let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
+    println!("{}", session.position().to_text().into_result()?);
+    println!("{}", status_line(&session)?);
+    Ok(0)
+}
+
+/// `tabula bestmove`: progress on stderr, the move as the last stdout line.
+pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let dirs = dirs(extra);
+    let at = &args.at;
+    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs)?;
+    let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
+    if let Some(result) = session.result()? {
+        return Err(CliError(format!("no move to choose: the game is over ({})", result.describe(session.info()))));
+    }
+    let plugin = load_strategy(&args.ai, &dirs)?;
+    let limits = SearchLimits { time_ms: args.time_ms, depth: args.depth, nodes: 0 };
+    let mut player = StrategyPlayer::new(&plugin, &args.ai_option, limits)?;
+    let position = session.position().clone();
+    let mut search = player.start(&position);
+    let outcome = search.wait(|info| {
+        let nps = info.nodes * 1000 / info.time_ms.max(1);
+        eprintln!(
+            "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.score,
+            info.nodes,
+            nps,
+            info.time_ms,
+            pv_text(&position, &info.pv)
+        );
+    });
+    player.finish(&outcome);
+    match judge(&outcome, &position, limits) {
+        Ok(result) => {
+            eprintln!("score {} depth {} nodes {} pv {}", result.score, result.depth, result.nodes, pv_text(&position, &result.pv));
+            println!("{}", moves_text(&position, &[result.best])?);
+            Ok(0)
+        }
+        Err((cause, reason)) => Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word()))),
+    }
+}
+
+/// `tabula plugins`: every plugin found, then every broken library.
+pub fn plugins(extra: &[PathBuf]) -> Result<i32, CliError> {
+    let dirs = dirs(extra);
+    let found = discover(&dirs);
+    let mut out = std::io::stdout().lock();
+    let mut any = false;
+    for item in &found {
+        if let Discovered::Plugin(p) = item {
+            any = true;
+            writeln!(out, "{:<8} {:<12} {:<8} {}", p.kind().name(), p.name(), p.version(), p.path().display())?;
+            if !p.description().is_empty() {
+                writeln!(out, "    {}", p.description())?;
+            }
+            for o in p.options() {
+                let choices: Vec<&str> = o.choices.iter().map(|c| c.as_str()).collect();
+                let choices = if choices.is_empty() { String::new() } else { format!(" [{}]", choices.join("|")) };
+                writeln!(out, "    option {}={}{}: {}", o.name, o.default, choices, o.description)?;
+            }
+        }
+    }
+    for item in &found {
+        if let Discovered::Broken(_, e) = item {
+            writeln!(out, "broken   {e}")?;
+        }
+    }
+    if !any {
+        let searched: Vec<String> = dirs.dirs().iter().map(|d| d.display().to_string()).collect();
+        writeln!(out, "no plugins found (searched: {})", searched.join(", "))?;
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_batch_line;
+
+    #[test]
+    fn batch_lines_split_into_position_and_moves() {
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(split_batch_line(""), (None, None));
+        assert_eq!(split_batch_line(fen), (Some(fen), None));
+        assert_eq!(split_batch_line(&format!("{fen} moves a1a2 h1h2")), (Some(fen), Some("a1a2 h1h2")));
+        assert_eq!(split_batch_line("moves e2e4"), (None, Some("e2e4")));
+        assert_eq!(split_batch_line(&format!("{fen} moves")), (Some(fen), None));
+    }
+}
