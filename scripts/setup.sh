@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 
-runtime_pkgs=(pkg-config)
+runtime_pkgs=(pkg-config libsdl2-dev)
 test_pkgs=()
 if [[ "${1:-}" == "--test" ]]; then
     test_pkgs+=()
