@@ -18,7 +18,11 @@ fn main() {
     };
     if let Some(flag) = flag {
         println!("cargo:rustc-link-arg-tests={flag}");
-        println!("cargo:rustc-link-arg-benches={flag}");
+        // Cargo refuses bench link arguments for a package without benches.
+        let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+        if std::path::Path::new(&manifest_dir).join("benches").is_dir() {
+            println!("cargo:rustc-link-arg-benches={flag}");
+        }
     }
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -1,0 +1,133 @@
+//! What the game looks like and how it is played: players, piece types, the
+//! board geometry and the help text.
+
+use cozy_chess::{File, Rank, Square};
+use rules_api::{Cell, CellShape, GameInfo, Geometry, Label, PieceType, PlayerInfo, RString, RVec, Rgba};
+
+const LIGHT: Rgba = Rgba::rgb(240, 217, 181);
+const DARK: Rgba = Rgba::rgb(181, 136, 99);
+const BACKGROUND: Rgba = Rgba::rgb(66, 48, 36);
+
+/// Name, players and piece types (in cozy-chess order: pawn .. king).
+pub fn game_info() -> GameInfo {
+    let players = vec![
+        PlayerInfo { name: "white".into(), color: Rgba::rgb(245, 245, 238), ink: Rgba::rgb(20, 20, 20) },
+        PlayerInfo { name: "black".into(), color: Rgba::rgb(28, 28, 28), ink: Rgba::rgb(235, 235, 235) },
+    ];
+    let kinds: [(&str, &str, &str, char, i32); 6] = [
+        ("pawn", "♙", "♟", 'P', 100),
+        ("knight", "♘", "♞", 'N', 320),
+        ("bishop", "♗", "♝", 'B', 330),
+        ("rook", "♖", "♜", 'R', 500),
+        ("queen", "♕", "♛", 'Q', 900),
+        ("king", "♔", "♚", 'K', 0),
+    ];
+    let piece_types = kinds
+        .iter()
+        .map(|&(name, white, black, letter, value)| PieceType {
+            name: name.into(),
+            glyphs: RVec::from(vec![RString::from(white), RString::from(black)]),
+            letters: RVec::from(vec![
+                RString::from(letter.to_string()),
+                RString::from(letter.to_ascii_lowercase().to_string()),
+            ]),
+            value,
+        })
+        .collect::<Vec<_>>();
+    GameInfo {
+        name: "Chess".into(),
+        players: RVec::from(players),
+        piece_types: RVec::from(piece_types),
+        position_format: "FEN".into(),
+    }
+}
+
+/// 64 square cells indexed like cozy-chess squares, White at the bottom,
+/// with file letters under the board and rank numbers to its left.
+pub fn geometry() -> Geometry {
+    let mut cells = Vec::with_capacity(64);
+    for sq in Square::ALL {
+        let file = sq.file() as usize;
+        let rank = sq.rank() as usize;
+        let dark = (file + rank) % 2 == 0; // a1 is dark
+        cells.push(Cell {
+            x: file as f32,
+            y: (7 - rank) as f32,
+            layer: 0,
+            shape: CellShape::SQUARE,
+            color: if dark { DARK } else { LIGHT },
+            name: sq.to_string().into(),
+        });
+    }
+    let mut labels = Vec::with_capacity(16);
+    for file in File::ALL {
+        labels.push(Label { x: file as usize as f32, y: 8.0, layer: 0, text: char::from(file).to_string().into() });
+    }
+    for rank in Rank::ALL {
+        let r = rank as usize;
+        labels.push(Label { x: -1.0, y: (7 - r) as f32, layer: 0, text: (r + 1).to_string().into() });
+    }
+    Geometry {
+        cells: RVec::from(cells),
+        lines: RVec::new(),
+        marks: RVec::new(),
+        labels: RVec::from(labels),
+        background: BACKGROUND,
+        layers: 1,
+    }
+}
+
+/// The rules for a Help screen.
+pub const HELP: &str = "\
+CHESS (FIDE rules)
+
+Two players, White and Black, move in turn; White moves first. Each starts
+with a king, a queen, two rooks, two bishops, two knights and eight pawns.
+
+MOVES
+  King    one square in any direction.
+  Queen   any number of squares along a rank, file or diagonal.
+  Rook    any number of squares along a rank or file.
+  Bishop  any number of squares along a diagonal.
+  Knight  an L: two squares one way and one square at right angles; it jumps
+          over pieces.
+  Pawn    one square straight ahead onto an empty square, or two from its
+          starting rank if both squares are empty; it captures one square
+          diagonally forward.
+Sliding pieces cannot pass through other pieces. A piece captures by moving
+onto a square held by an enemy piece. No move may leave your own king
+attacked (in check).
+
+CASTLING
+  Move the king two squares toward a rook; that rook jumps to the square the
+  king crossed (O-O on the king's side, O-O-O on the queen's side; enter it
+  as the king's move, e.g. e1g1). Allowed only if neither the king nor that
+  rook has moved, the squares between them are empty, the king is not in
+  check, and the king does not pass through or land on an attacked square.
+
+EN PASSANT
+  When a pawn advances two squares and lands beside an enemy pawn, that pawn
+  may capture it as if it had moved one square, on the very next move only.
+
+PROMOTION
+  A pawn reaching the last rank must become a queen, rook, bishop or knight
+  of its own colour (e.g. e8=Q).
+
+HOW THE GAME ENDS
+  Checkmate        the side to move is in check and has no legal move: it
+                   loses.
+  Stalemate        the side to move is not in check and has no legal move:
+                   draw.
+  Fifty-move rule  50 moves by each side without a capture or a pawn move:
+                   draw (automatic here; a checkmate on that move still wins).
+  Threefold repetition  the same position (same side to move, castling
+                   rights and en passant possibilities) occurs for the third
+                   time: draw (automatic here).
+  Insufficient material  neither side can ever mate (king against king, king
+                   and one bishop or knight against king, or only bishops all
+                   on squares of one colour): draw.
+
+NOTATION
+  Moves can be typed in SAN (e4, Nf3, exd5, O-O, e8=Q, Nbd7, R1e2) or in
+  coordinates (e2e4, e7e8q, e1g1). Positions are read and written as FEN.
+";
