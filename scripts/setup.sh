@@ -6,7 +6,18 @@ set -euo pipefail
 runtime_pkgs=(pkg-config libsdl2-dev)
 test_pkgs=()
 if [[ "${1:-}" == "--test" ]]; then
-    test_pkgs+=()
+    # The GUI's end-to-end test: a virtual X server, synthetic clicks and keys,
+    # and ImageMagick's `import` for the screenshot artifact.
+    test_pkgs+=(xvfb xdotool imagemagick)
+    # tests/reference_rules.rs: Fairy-Stockfish is the xiangqi reference.
+    test_pkgs+=(fairy-stockfish python3 python3-pip)
+    # python-chess, its chess reference, is not packaged by Debian bookworm:
+    # it comes from PyPI, for the python3 on PATH (the one the test runs),
+    # and only when it is missing.
+    if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import chess' >/dev/null 2>&1; then
+        echo "tabula setup: installing python-chess from PyPI" >&2
+        python3 -m pip install --quiet chess 2>/dev/null || python3 -m pip install --quiet --break-system-packages chess
+    fi
 fi
 wanted=("${runtime_pkgs[@]}" "${test_pkgs[@]}")
 

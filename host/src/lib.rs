@@ -12,3 +12,4 @@ pub mod ascii;
 pub mod perft;
 pub mod headless;
 pub mod cli;
+pub mod gui;

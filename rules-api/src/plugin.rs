@@ -406,6 +406,9 @@ macro_rules! __export_plugin {
         // rlibs cannot be linked into one binary. A crate's own unit tests
         // never need the export, which lets them link another plugin.
         #[cfg(not(test))]
+        pub use __tabula_plugin_export::tabula_root_module;
+
+        #[cfg(not(test))]
         #[doc(hidden)]
         #[allow(missing_docs)]
         pub mod __tabula_plugin_export {

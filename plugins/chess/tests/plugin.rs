@@ -10,7 +10,7 @@ use rules_api::{
 
 #[test]
 fn root_module_and_options() {
-    let module = tabula_chess::__tabula_plugin_export::tabula_root_module();
+    let module = tabula_chess::tabula_root_module();
     assert_eq!(module.kind(), PluginKind::RULES);
     assert_eq!(module.name().as_str(), "chess");
     assert!((module.options())().is_empty());

@@ -1,0 +1,255 @@
+//! End-to-end test through the real window: the GUI runs under Xvfb, a
+//! person's move is clicked with xdotool, the computer answers, the save
+//! shortcut is pressed, and the saved file must hold both moves.
+//!
+//! The GUI is started as `tabula play --config F` (the real binary beside
+//! this test's target directory). Until the CLI routes `play` to the GUI
+//! (recognised by `tabula play --help` offering `--text`), the test starts
+//! the same `tabula::gui::run` by re-running this test binary in "child"
+//! mode, and says so. Skips with a message when Xvfb or xdotool is missing
+//! (`scripts/setup.sh --test` installs them).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const CHILD_ENV: &str = "TABULA_GUI_E2E_CHILD_CONFIG";
+
+fn have(tool: &str) -> bool {
+    Command::new("sh").args(["-c", &format!("command -v {tool}")]).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
+/// A display number with no X server.
+fn free_display() -> u32 {
+    (90..400)
+        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .expect("a free X display number")
+}
+
+/// A scratch directory removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("tabula-gui-e2e-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Kills a child process when dropped, so a failing test leaves nothing behind.
+struct Reaper(Child);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn target_profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+}
+
+fn artifacts() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("test-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Waits for a stderr line satisfying `pick`, returning what it extracts.
+fn wait_for<T>(lines: &Receiver<String>, seen: &mut Vec<String>, timeout: Duration, mut pick: impl FnMut(&str) -> Option<T>) -> Option<T> {
+    let end = Instant::now() + timeout;
+    while let Some(left) = end.checked_duration_since(Instant::now()) {
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let found = pick(&line);
+                seen.push(line);
+                if found.is_some() {
+                    return found;
+                }
+            }
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+fn layout(line: &str) -> Option<serde_json::Value> {
+    line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok())
+}
+
+fn xdotool(display: &str, args: &[&str]) -> String {
+    let out = Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("run xdotool");
+    assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+fn click_cell(display: &str, window: &str, layout: &serde_json::Value, cell: &str) {
+    let xy = &layout["cells"][cell];
+    let (x, y) = (xy[0].as_f64().unwrap(), xy[1].as_f64().unwrap());
+    xdotool(display, &["mousemove", "--window", window, &format!("{x}"), &format!("{y}")]);
+    std::thread::sleep(Duration::from_millis(150));
+    xdotool(display, &["click", "1"]);
+    std::thread::sleep(Duration::from_millis(250));
+}
+
+/// Whether the real binary's `play` opens the GUI yet.
+fn binary_play_is_gui(bin: &Path) -> bool {
+    Command::new(bin).args(["play", "--help"]).output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--text"))
+}
+
+#[test]
+fn gui_child_entry() {
+    // Not a test of its own: the GUI process of `human_move_computer_reply_and_save`
+    // when the binary cannot start the GUI yet. Without the variable it checks
+    // only that the library's entry point is reachable.
+    let Some(config) = std::env::var_os(CHILD_ENV) else {
+        let _: fn(tabula::config::Config, tabula::gui::RunOptions) -> Result<(), tabula::gui::GuiError> = tabula::gui::run;
+        return;
+    };
+    let config = tabula::config::Config::load(Path::new(&config)).expect("config");
+    let options = tabula::gui::RunOptions { extra_plugin_dirs: Vec::new(), source: "e2e config".into() };
+    if let Err(e) = tabula::gui::run(config, options) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[test]
+fn human_move_computer_reply_and_save() {
+    if !have("Xvfb") || !have("xdotool") {
+        eprintln!("SKIPPED: Xvfb and xdotool are needed (run scripts/setup.sh --test)");
+        return;
+    }
+    let n = free_display();
+    let display = format!(":{n}");
+    let _xvfb = Reaper(
+        Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]).stderr(Stdio::null()).spawn().expect("start Xvfb"),
+    );
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    let start = Instant::now();
+    while !socket.exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {display}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    let dir = TempDir::new("play");
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        "[game]\nrules = \"chess\"\n\n[[players]]\nname = \"Tester\"\nkind = \"human\"\n\n\
+         [[players]]\nname = \"Engine\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 300\n",
+    )
+    .unwrap();
+    let bin = target_profile_dir().join("tabula");
+    let mut command = if bin.exists() && binary_play_is_gui(&bin) {
+        let mut c = Command::new(&bin);
+        c.args(["play", "--config"]).arg(&config);
+        c
+    } else {
+        eprintln!("NOTE: `tabula play` does not open the GUI yet; starting tabula::gui::run from this test binary");
+        let mut c = Command::new(std::env::current_exe().unwrap());
+        c.args(["--exact", "gui_child_entry", "--nocapture", "--test-threads", "1"]).env(CHILD_ENV, &config);
+        c
+    };
+    let child = command
+        .current_dir(dir.path())
+        .env("DISPLAY", &display)
+        .env("TABULA_GUI_TEST_LAYOUT", "1")
+        .env("SDL_AUDIODRIVER", "dummy")
+        .env("TABULA_SETTINGS", dir.path().join("settings.toml"))
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start the GUI");
+    let mut gui = Reaper(child);
+    let stderr = gui.0.stderr.take().unwrap();
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let first = wait_for(&lines, &mut seen, Duration::from_secs(30), layout)
+        .unwrap_or_else(|| panic!("the GUI printed no layout; stderr:\n{}", seen.join("\n")));
+    let window = xdotool(&display, &["search", "--sync", "--name", "Tabula"]).lines().next().unwrap_or_default().to_string();
+    assert!(!window.is_empty(), "no window titled Tabula");
+
+    click_cell(&display, &window, &first, "e2");
+    click_cell(&display, &window, &first, "e4");
+    let replied = wait_for(&lines, &mut seen, Duration::from_secs(30), |l| {
+        layout(l).filter(|v| v["moves"].as_array().is_some_and(|m| m.len() >= 2))
+    })
+    .unwrap_or_else(|| panic!("no computer reply after e2-e4; stderr:\n{}", seen.join("\n")));
+    let moves: Vec<String> = replied["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    assert_eq!(moves[0], "e2e4", "the clicked move was played first");
+
+    let shot = artifacts().join("gui-e2e.png");
+    let _ = Command::new("import").args(["-display", &display, "-window", "root"]).arg(&shot).status();
+
+    xdotool(&display, &["mousemove", "--window", &window, "10", "10"]);
+    xdotool(&display, &["click", "1"]);
+    xdotool(&display, &["key", "ctrl+s"]);
+    let saved = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
+        .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
+    let path = dir.path().join(saved);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let saved_config = tabula::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
+    let record = saved_config.record.expect("a [record] table");
+    assert_eq!(record.moves, moves, "the save holds the human's move and the computer's reply");
+    assert!(path.starts_with(dir.path().join("saves")), "saved under saves/: {}", path.display());
+
+    // A corrupt save chosen in the Load dialog: the error is shown and the game stays.
+    std::thread::sleep(Duration::from_millis(1100));
+    std::fs::write(dir.path().join("saves").join("zzz-corrupt.toml"), "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n").unwrap();
+    xdotool(&display, &["key", "ctrl+o"]);
+    let dialog = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == "load"))
+        .unwrap_or_else(|| panic!("Ctrl+O opened no Load dialog; stderr:\n{}", seen.join("\n")));
+    let entry = &dialog["buttons"]["load0"];
+    let (x, y) = (entry[0].as_f64().expect("a listed save"), entry[1].as_f64().unwrap());
+    xdotool(&display, &["mousemove", "--window", &window, &format!("{x}"), &format!("{y}")]);
+    xdotool(&display, &["click", "1"]);
+    let refused = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.contains("cannot load").then(|| l.to_string()))
+        .unwrap_or_else(|| panic!("no error for the corrupt save; stderr:\n{}", seen.join("\n")));
+    assert!(refused.contains("zzz-corrupt.toml") && refused.contains("e2e5"), "{refused}");
+    let after = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == ""))
+        .unwrap_or_else(|| panic!("the window did not return to the game; stderr:\n{}", seen.join("\n")));
+    let kept: Vec<String> = after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    assert_eq!(kept, moves, "the current game is kept");
+    assert!(gui.0.try_wait().unwrap().is_none(), "the GUI is still running");
+}
+
+#[test]
+fn without_a_display_the_error_names_the_headless_commands() {
+    let dir = TempDir::new("no-display");
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, "[game]\nrules = \"chess\"\n").unwrap();
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "gui_child_entry", "--nocapture", "--test-threads", "1"])
+        .env(CHILD_ENV, &config)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("SDL_VIDEODRIVER", "x11")
+        .output()
+        .expect("run the child");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the GUI cannot run without a display");
+    assert!(stderr.contains("tabula match") && stderr.contains("tabula play --text"), "{stderr}");
+}

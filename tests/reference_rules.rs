@@ -1,0 +1,106 @@
+//! Tabula's rules against independent implementations, move by move:
+//! chess against python-chess, xiangqi against the Fairy-Stockfish engine.
+//! The Python scripts in `tests/reference/` drive the real `tabula` binary
+//! (`tabula moves` in batch mode, `tabula position`) and exit 1 on any
+//! mismatch, printing the first few; exit 2 means the reference is missing,
+//! which fails here too, with the way to install it.
+//!
+//! `scripts/setup.sh --test` installs both references. `$PYTHON` names the
+//! interpreter (default `python3`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rules_api::{Notation, PluginKind, RVec};
+use tabula::plugins::{find_plugin, PluginDirs};
+use tabula_suite::fixtures::{scratch_dir, tabula_bin, workspace};
+
+fn python() -> String {
+    std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string())
+}
+
+fn script(name: &str) -> PathBuf {
+    workspace().join("tests").join("reference").join(name)
+}
+
+/// Runs a reference script and fails the test, with everything it printed
+/// and how to install what is missing, unless it exits 0.
+fn run_script(name: &str, args: &[&str]) -> String {
+    let out: Output = Command::new(python())
+        .arg(script(name))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run `{}` for {name}: {e}; install Python 3 (scripts/setup.sh --test)", python()));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    match out.status.code() {
+        Some(0) => {
+            println!("{stdout}");
+            stdout
+        }
+        Some(2) => panic!(
+            "{name} could not run its reference implementation (run `scripts/setup.sh --test` to install it):\n{stderr}{stdout}"
+        ),
+        _ => panic!("{name} found disagreements with the reference ({}):\n{stdout}\n{stderr}", out.status),
+    }
+}
+
+fn binary() -> String {
+    tabula_bin().to_string_lossy().into_owned()
+}
+
+#[test]
+fn chess_legal_moves_and_results_match_python_chess() {
+    let out = run_script("chess_reference.py", &["--tabula", &binary()]);
+    assert!(out.contains("chess reference: no mismatch"), "unexpected report:\n{out}");
+}
+
+#[test]
+fn xiangqi_legal_moves_and_results_match_fairy_stockfish() {
+    let out = run_script("xiangqi_reference.py", &["--tabula", &binary()]);
+    assert!(out.contains("xiangqi reference: no mismatch"), "unexpected report:\n{out}");
+}
+
+/// SAN has no CLI output, so the plugin beside the binary is loaded here:
+/// python-chess writes the FENs, this test writes `FEN<TAB>UCI<TAB>SAN` for
+/// every legal move, and python-chess checks each SAN.
+#[test]
+fn chess_san_matches_python_chess() {
+    let dir = scratch_dir("reference_chess_san");
+    let fens = dir.join("fens.txt");
+    let sans = dir.join("san.tsv");
+    run_script("chess_reference.py", &["--emit-fens", &fens.to_string_lossy()]);
+    write_san(&fens, &sans);
+    let out = run_script("chess_reference.py", &["--check-san", &sans.to_string_lossy()]);
+    assert!(out.contains("chess SAN reference: no mismatch"), "unexpected report:\n{out}");
+}
+
+fn write_san(fens: &Path, sans: &Path) {
+    let beside_binary = tabula_bin().parent().expect("binary directory").to_path_buf();
+    let plugin = find_plugin("chess", PluginKind::RULES, &PluginDirs::new(vec![beside_binary]))
+        .unwrap_or_else(|e| panic!("cannot load the chess plugin: {e}"));
+    let rules = plugin.new_rules(&[]).unwrap_or_else(|e| panic!("cannot configure chess: {e}"));
+    let text = std::fs::read_to_string(fens).expect("read the FEN list");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(sans).expect("create the SAN file"));
+    let mut positions = 0;
+    for fen in text.lines().filter(|l| !l.trim().is_empty()) {
+        let position = rules
+            .position_from_text(fen.into())
+            .into_result()
+            .unwrap_or_else(|e| panic!("the chess plugin refuses {fen}: {e}"));
+        let mut moves = RVec::new();
+        position.legal_moves(&mut moves).into_result().unwrap_or_else(|e| panic!("legal moves of {fen}: {e}"));
+        for &m in moves.iter() {
+            let uci = position.move_to_text(m, Notation::COORDINATE).into_result();
+            let san = position.move_to_text(m, Notation::STANDARD).into_result();
+            match (uci, san) {
+                (Ok(uci), Ok(san)) => writeln!(out, "{fen}\t{uci}\t{san}").expect("write"),
+                (uci, san) => panic!("cannot write a move of {fen} as text: {uci:?} / {san:?}"),
+            }
+        }
+        positions += 1;
+    }
+    out.flush().expect("flush the SAN file");
+    assert!(positions > 1000, "only {positions} positions to check SAN on");
+}
