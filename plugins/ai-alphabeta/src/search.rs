@@ -58,8 +58,9 @@ struct Budget {
     start: Instant,
     /// Total time for the move, if limited.
     time: Option<Duration>,
-    /// Past this instant the search stops at once (slightly before the
-    /// budget, leaving time to unwind and answer).
+    /// Past this instant the search stops at once: 5% before the budget, at
+    /// most 150 ms, leaving time to unwind, answer and cross a process
+    /// boundary (protocols, `tabula bestmove`) inside the caller's limit.
     hard: Option<Instant>,
     node_limit: u64,
     max_depth: u32,
@@ -70,7 +71,7 @@ impl Budget {
         let unlimited = limits.time_ms == 0 && limits.depth == 0 && limits.nodes == 0;
         let time_ms = if unlimited { DEFAULT_TIME_MS } else { limits.time_ms };
         let time = (time_ms > 0).then(|| Duration::from_millis(time_ms));
-        let hard = time.map(|t| start + t - (t / 20).min(Duration::from_millis(20)));
+        let hard = time.map(|t| start + t - (t / 20).min(Duration::from_millis(150)));
         let max_depth = if limits.depth > 0 { limits.depth.min(MAX_DEPTH) } else { MAX_DEPTH };
         Budget { start, time, hard, node_limit: limits.nodes, max_depth }
     }
