@@ -5,7 +5,7 @@
 //! Run: `cargo bench -p tabula-ai-alphabeta --bench abi_overhead`; criterion
 //! reports throughput in nodes per second (elements/s) of wall time; the
 //! bench also prints nodes per second of thread CPU time with the two paths
-//! interleaved, which a busy machine disturbs far less. Results: BENCH.md.
+//! interleaved, which a busy machine disturbs far less. Results: docs/BENCHMARKS.md.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
