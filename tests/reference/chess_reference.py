@@ -374,8 +374,7 @@ def depth_two(fen):
 # ---------------------------------------------------------------- comparing
 
 class Report:
-    def __init__(self, limit):
-        self.limit = limit
+    def __init__(self):
         self.mismatches = []
 
     def add(self, text):
@@ -404,10 +403,6 @@ def compare_sets(report, what, expected, got_line):
         )
 
 
-def fen_fields(fen):
-    return fen.split()
-
-
 def compare_end(report, tabula, what, start_fen, moves, board):
     """`tabula position` on start+moves: same FEN and same status."""
     text, status_line = tabula.position(start_fen, moves)
@@ -428,7 +423,7 @@ def compare_end(report, tabula, what, start_fen, moves, board):
 def run_compare(args):
     rng = random.Random(args.seed)
     tabula = Tabula(args.tabula)
-    report = Report(args.show)
+    report = Report()
     lines, checks = [], []  # batch input lines, and what to expect of each
 
     def expect_fen_only(board, what):
@@ -440,7 +435,7 @@ def run_compare(args):
         checks.append((what, legal_with_history(board)))
 
     # Hand-made positions and the perft suite, two plies deep.
-    for desc, fen in SPECIAL + [(f"perft suite", fen) for fen in PERFT_SUITE]:
+    for desc, fen in SPECIAL + [("perft suite", fen) for fen in PERFT_SUITE]:
         if chess.Board(fen).status() != chess.STATUS_VALID:
             print(f"chess_reference: fixture '{desc}' is not a valid position: {fen}", file=sys.stderr)
             return 2
@@ -597,7 +592,7 @@ def emit_fens(args):
 
 
 def check_san(args):
-    report = Report(args.show)
+    report = Report()
     checked = 0
     positions = set()
     with open(args.check_san) as f:

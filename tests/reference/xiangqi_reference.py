@@ -413,8 +413,8 @@ def run(args):
     engine_path = args.engine or shutil.which("fairy-stockfish") or (
         "/usr/games/fairy-stockfish" if shutil.which("/usr/games/fairy-stockfish") else None
     )
-    if not engine_path:
-        print(f"xiangqi_reference: Fairy-Stockfish not found: {INSTALL}", file=sys.stderr)
+    if not engine_path or not shutil.which(engine_path):
+        print(f"xiangqi_reference: Fairy-Stockfish not found ({engine_path or 'not on PATH'}): {INSTALL}", file=sys.stderr)
         return 2
     engine = Engine(engine_path)
     tabula = Tabula(args.tabula)

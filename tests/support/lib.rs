@@ -2,5 +2,6 @@
 //! through the real host and drive them only through `rules-api`.
 
 pub mod conformance;
+pub mod diagram;
 pub mod fixtures;
 pub mod rng;
