@@ -11,13 +11,6 @@ if [[ "${1:-}" == "--test" ]]; then
     test_pkgs+=(xvfb xdotool imagemagick)
     # tests/reference_rules.rs: Fairy-Stockfish is the xiangqi reference.
     test_pkgs+=(fairy-stockfish python3 python3-pip)
-    # python-chess, its chess reference, is not packaged by Debian bookworm:
-    # it comes from PyPI, for the python3 on PATH (the one the test runs),
-    # and only when it is missing.
-    if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import chess' >/dev/null 2>&1; then
-        echo "tabula setup: installing python-chess from PyPI" >&2
-        python3 -m pip install --quiet chess 2>/dev/null || python3 -m pip install --quiet --break-system-packages chess
-    fi
 fi
 wanted=("${runtime_pkgs[@]}" "${test_pkgs[@]}")
 
@@ -34,7 +27,19 @@ else
     exit 1
 fi
 
+install_python_test_deps() {
+    [[ "${1:-}" == "--test" ]] || return 0
+    # python-chess, the chess reference of tests/reference_rules.rs, is not
+    # packaged by Debian bookworm: it comes from PyPI, for the python3 on
+    # PATH (the one the tests run), and only when it is missing.
+    if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import chess' >/dev/null 2>&1; then
+        echo "tabula setup: installing python-chess from PyPI" >&2
+        python3 -m pip install --quiet chess 2>/dev/null || python3 -m pip install --quiet --break-system-packages chess
+    fi
+}
+
 if ((${#missing[@]} == 0)); then
+    install_python_test_deps "${1:-}"
     exit 0
 fi
 
@@ -51,3 +56,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_python_test_deps "${1:-}"
