@@ -404,7 +404,7 @@ impl App {
             }
             Action::Help => {
                 let text = self.game.session.rules().help_text().into_result().map(|t| t.to_string()).unwrap_or_else(|e| format!("The rules plugin gave no help: {e}"));
-                self.dialog = Some(Dialog::Help(text));
+                self.dialog = Some(Dialog::Help(text, 0));
             }
             Action::Flip => {
                 self.flipped = !self.flipped;
@@ -440,7 +440,10 @@ impl App {
                 self.dialog = None;
                 self.play(m);
             }
-            Action::ScrollMoves(d) => self.scroll = (self.scroll as i64 + d as i64).max(0) as usize,
+            Action::ScrollMoves(d) => match &mut self.dialog {
+                Some(Dialog::Help(_, first)) => *first = (*first as i64 + d as i64).max(0) as usize,
+                _ => self.scroll = (self.scroll as i64 + d as i64).max(0) as usize,
+            },
         }
     }
 
@@ -486,7 +489,7 @@ impl App {
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState { view_ply: self.view_ply, scroll: &mut self.scroll, message, sound: self.sound.enabled, hover: self.hover };
         draw_panel(p, &mut self.hits, &self.game, state, panel_area)?;
-        if let Some(dialog) = &self.dialog {
+        if let Some(dialog) = &mut self.dialog {
             draw_dialog(p, &mut self.hits, dialog, &self.game, Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 }, self.hover)?;
         }
         Ok(())
@@ -503,7 +506,7 @@ impl App {
             None => "",
             Some(Dialog::NewGame(_)) => "new",
             Some(Dialog::Load(_)) => "load",
-            Some(Dialog::Help(_)) => "help",
+            Some(Dialog::Help(..)) => "help",
             Some(Dialog::ConfirmQuit) => "quit",
             Some(Dialog::GameOver) => "over",
             Some(Dialog::Promotion(_)) => "promotion",

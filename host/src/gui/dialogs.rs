@@ -80,8 +80,8 @@ pub enum Dialog {
     NewGame(NewGameForm),
     /// Choose a saved game.
     Load(Vec<SaveEntry>),
-    /// The rules.
-    Help(String),
+    /// The rules, scrolled down by this many lines.
+    Help(String, usize),
     /// Leave a game in progress?
     ConfirmQuit,
     /// The result.
@@ -100,8 +100,9 @@ fn frame<T: RenderTarget>(p: &mut Painter<T>, window: Area, w: f32, h: f32) -> R
     Ok(a)
 }
 
-/// Draws `dialog` over `window`; clicks outside the box do nothing.
-pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog: &Dialog, game: &Game, window: Area, hover: (f32, f32)) -> Result<(), GuiError> {
+/// Draws `dialog` over `window` (clamping its scroll offset); clicks
+/// outside the box do nothing.
+pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog: &mut Dialog, game: &Game, window: Area, hover: (f32, f32)) -> Result<(), GuiError> {
     let px = (window.h / 42.0).clamp(12.0, 16.0);
     // Swallow clicks outside the box: a region under everything else.
     hits.add(window, Action::LiveView);
@@ -170,19 +171,31 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let bw = px * 8.0;
             button(p, hits, Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
         }
-        Dialog::Help(text) => {
+        Dialog::Help(text, first) => {
             let a = frame(p, window, px * 40.0, window.h - 40.0)?;
             let x = a.x + px;
             p.text(&format!("How to play {}", game.session.info().name), px * 1.3, Style::Bold, theme::TEXT, x, a.y + px, Anchor::TopLeft)?;
             let keys = "Keys: Ctrl+N new, Ctrl+Z undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, M sound, F1 help, Esc close, Ctrl+Q quit.";
             let body = format!("{}\n\n{keys}", reflow(text));
             let (top, room, width) = (a.y + px * 3.4, a.h - px * 3.4 - bh - 2.0 * px, a.w - 2.0 * px);
-            // The largest size at which the whole text fits the box.
+            // The largest size at which the whole text fits, but never
+            // smaller than is comfortable to read: then it scrolls.
             let mut size = px * 0.9;
-            while size > 8.0 && wrap_lines(p, &body, size, width).len() as f32 * line_height(size) > room {
+            while size > 12.0 && wrap_lines(p, &body, size, width).len() as f32 * line_height(size) > room {
                 size -= 0.5;
             }
-            wrap_text(p, &body, size, theme::TEXT, x, top, width)?;
+            let lines = wrap_lines(p, &body, size, width);
+            let fits = (room / line_height(size)).floor().max(1.0) as usize;
+            // Keep the stored offset in range so scrolling back up answers at once.
+            *first = (*first).min(lines.len().saturating_sub(fits));
+            let first = *first;
+            for (i, line) in lines.iter().skip(first).take(fits).enumerate() {
+                p.text(line, size, Style::Regular, theme::TEXT, x, top + i as f32 * line_height(size), Anchor::TopLeft)?;
+            }
+            if lines.len() > fits {
+                let note = format!("Lines {}–{} of {}: scroll with the wheel or the arrow keys", first + 1, (first + fits).min(lines.len()), lines.len());
+                p.text(&note, px * 0.8, Style::Regular, theme::TEXT_DIM, x, a.y + a.h - bh / 2.0 - px, Anchor::MidLeft)?;
+            }
             let bw = px * 8.0;
             button(p, hits, Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh }, "Close", Action::CloseDialog, Look::Normal, hover, px)?;
         }
@@ -247,13 +260,16 @@ pub fn reflow(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let open_sentence = !out.is_empty() && !out.ends_with(['\n', '.', ':', ';', '!', '?', ')']);
-        let continues = open_sentence && line.chars().next().is_some_and(|c| c.is_lowercase());
+        let continues = open_sentence && line.trim_start().chars().next().is_some_and(|c| c.is_lowercase());
         if continues {
             out.push(' ');
-        } else if !out.is_empty() {
-            out.push('\n');
+            out.push_str(line.trim());
+        } else {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(line.trim_end());
         }
-        out.push_str(line.trim_end());
     }
     out
 }
@@ -264,7 +280,7 @@ mod tests {
 
     #[test]
     fn hand_wrapped_sentences_are_joined_and_paragraphs_kept() {
-        let text = "Black may never play a\nforbidden point.\n\nVariants:\nfree  five wins.\nexact  only five.";
+        let text = "Black may never play a\n   forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five.";
         assert_eq!(reflow(text), "Black may never play a forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five.");
     }
 }
