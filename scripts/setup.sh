@@ -11,6 +11,9 @@ if [[ "${1:-}" == "--test" ]]; then
     test_pkgs+=(xvfb xdotool imagemagick)
     # tests/reference_rules.rs: Fairy-Stockfish is the xiangqi reference.
     test_pkgs+=(fairy-stockfish python3 python3-pip)
+    # host/tests/proto_*.rs: Stockfish is the external UCI engine seated in
+    # matches (fairy-stockfish above plays xiangqi through UCI as well).
+    test_pkgs+=(stockfish)
 fi
 wanted=("${runtime_pkgs[@]}" "${test_pkgs[@]}")
 
@@ -29,7 +32,8 @@ fi
 
 install_python_test_deps() {
     [[ "${1:-}" == "--test" ]] || return 0
-    # python-chess, the chess reference of tests/reference_rules.rs, is not
+    # python-chess, the chess reference of tests/reference_rules.rs and the
+    # UCI client / PGN reader of host/tests/proto_*.rs, is not
     # packaged by Debian bookworm: it comes from PyPI, for the python3 on
     # PATH (the one the tests run), and only when it is missing.
     if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import chess' >/dev/null 2>&1; then

@@ -26,12 +26,26 @@ pub struct Config {
     /// Plugin search directories.
     #[serde(default)]
     pub plugins: PluginsConfig,
+    /// The time control; absent means no clocks (the GUI shows time used).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockConfig>,
     /// The moves of a saved game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<Record>,
     /// Directory that relative paths are relative to (the file's directory).
     #[serde(skip)]
     pub base_dir: PathBuf,
+}
+
+/// The `[clock]` table: a countdown per side with an increment.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ClockConfig {
+    /// Time each side starts with, milliseconds.
+    pub initial_ms: u64,
+    /// Time added to a side's clock after each of its moves, milliseconds.
+    #[serde(default)]
+    pub increment_ms: u64,
 }
 
 /// The `[game]` table.
@@ -53,6 +67,8 @@ pub enum PlayerKind {
     Human,
     /// Moves come from a strategy plugin.
     Ai,
+    /// Moves come from an external engine program (UCI, UCCI or Gomocup).
+    Engine,
 }
 
 /// A named strength, mapped onto a strategy plugin.
@@ -91,8 +107,13 @@ impl Level {
 pub const DEFAULT_TIME_MS: u64 = 2000;
 
 /// One `[[players]]` table.
+///
+/// An engine player's program is kept in `strategy` as an engine spec,
+/// `PROTOCOL:COMMAND [ARG ...]` (see [`crate::engines::EngineSpec`]); the
+/// file may give it as `command`, `args` and `protocol` instead. An ai
+/// player with `isolate = true` keeps its strategy as `isolate:NAME`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "PlayerToml")]
 pub struct PlayerConfig {
     /// Display name.
     pub name: String,
@@ -115,7 +136,115 @@ pub struct PlayerConfig {
     pub options: OptionTable,
 }
 
+/// The prefix of an isolated strategy in [`PlayerConfig::strategy`].
+pub const ISOLATE_PREFIX: &str = "isolate:";
+
+/// A `[[players]]` table as written, before engine keys are folded in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerToml {
+    name: String,
+    kind: PlayerKind,
+    #[serde(default)]
+    strategy: Option<String>,
+    #[serde(default)]
+    level: Option<Level>,
+    #[serde(default)]
+    time_ms: Option<u64>,
+    #[serde(default)]
+    depth: Option<u32>,
+    #[serde(default)]
+    options: OptionTable,
+    /// Engine players: the program.
+    #[serde(default)]
+    command: Option<String>,
+    /// Engine players: its arguments.
+    #[serde(default)]
+    args: Vec<String>,
+    /// Engine players: `uci` (default), `ucci` or `gomocup`.
+    #[serde(default)]
+    protocol: Option<String>,
+    /// Ai players: run the strategy in a child process.
+    #[serde(default)]
+    isolate: bool,
+}
+
+impl TryFrom<PlayerToml> for PlayerConfig {
+    type Error = String;
+
+    fn try_from(t: PlayerToml) -> Result<Self, String> {
+        use crate::engines::{EngineSpec, Protocol};
+        let who = format!("player '{}'", t.name);
+        let engine_keys = t.command.is_some() || !t.args.is_empty() || t.protocol.is_some();
+        let mut strategy = t.strategy;
+        let mut level = t.level;
+        match t.kind {
+            PlayerKind::Engine => {
+                if let Some(command) = t.command {
+                    if strategy.is_some() {
+                        return Err(format!("{who} gives both `command` and `strategy`; give one"));
+                    }
+                    let word = t.protocol.as_deref().unwrap_or("uci");
+                    let protocol = Protocol::from_word(word)
+                        .ok_or_else(|| format!("{who}: protocol '{word}' is not uci, ucci or gomocup"))?;
+                    strategy = Some(EngineSpec { protocol, command, args: t.args }.to_string());
+                }
+            }
+            _ if engine_keys => return Err(format!("{who}: `command`, `args` and `protocol` are for kind = \"engine\"")),
+            PlayerKind::Ai if t.isolate => {
+                let name = strategy.take().or_else(|| level.take().map(|l| l.strategy().to_string()));
+                strategy = name.map(|n| if n.starts_with(ISOLATE_PREFIX) { n } else { format!("{ISOLATE_PREFIX}{n}") });
+            }
+            _ => {}
+        }
+        if t.isolate && t.kind != PlayerKind::Ai {
+            return Err(format!("{who}: `isolate` is for kind = \"ai\""));
+        }
+        Ok(PlayerConfig { name: t.name, kind: t.kind, strategy, level, time_ms: t.time_ms, depth: t.depth, options: t.options })
+    }
+}
+
 impl PlayerConfig {
+    /// A computer player from a `--players` entry: a strategy name, path or
+    /// level, `isolate:S` for an isolated strategy, or an engine spec
+    /// (`uci:/usr/games/stockfish`).
+    pub fn from_entry(entry: &str, time_ms: u64) -> Self {
+        match crate::engines::EngineSpec::parse(entry) {
+            Some(spec) => PlayerConfig {
+                name: spec.command.rsplit('/').next().unwrap_or(&spec.command).to_string(),
+                kind: PlayerKind::Engine,
+                strategy: Some(spec.to_string()),
+                level: None,
+                time_ms: Some(time_ms),
+                depth: None,
+                options: OptionTable::new(),
+            },
+            None => match entry.strip_prefix(ISOLATE_PREFIX) {
+                Some(inner) => {
+                    let mut p = PlayerConfig::ai(entry, inner, time_ms);
+                    let name = p.strategy_ref().unwrap_or(inner).to_string();
+                    p.strategy = Some(format!("{ISOLATE_PREFIX}{name}"));
+                    p.level = None;
+                    p
+                }
+                None => PlayerConfig::ai(entry, entry, time_ms),
+            },
+        }
+    }
+
+    /// The engine program of an engine player.
+    pub fn engine_spec(&self) -> Option<crate::engines::EngineSpec> {
+        match self.kind {
+            PlayerKind::Engine => self.strategy.as_deref().and_then(crate::engines::EngineSpec::parse),
+            _ => None,
+        }
+    }
+
+    /// Whether a computer player's strategy runs in a child process.
+    pub fn is_isolated(&self) -> bool {
+        self.kind == PlayerKind::Ai && self.strategy.as_deref().is_some_and(|s| s.starts_with(ISOLATE_PREFIX))
+    }
+
     /// A computer player using `strategy` (a name, path or level).
     pub fn ai(name: &str, strategy: &str, time_ms: u64) -> Self {
         let level = Level::parse(strategy);
@@ -131,8 +260,11 @@ impl PlayerConfig {
     }
     /// The strategy plugin name or path this player uses, if a computer.
     pub fn strategy_ref(&self) -> Option<&str> {
+        if self.kind == PlayerKind::Engine {
+            return None;
+        }
         match (&self.strategy, self.level) {
-            (Some(s), _) => Some(s),
+            (Some(s), _) => Some(s.strip_prefix(ISOLATE_PREFIX).unwrap_or(s)),
             (None, Some(level)) => Some(level.strategy()),
             (None, None) => None,
         }
@@ -250,12 +382,16 @@ impl Config {
             game: GameConfig { rules: rules.to_string(), options },
             players,
             plugins: PluginsConfig::default(),
+            clock: None,
             record: None,
             base_dir: PathBuf::from("."),
         }
     }
 
     fn validate(&self) -> Result<(), String> {
+        if self.clock.is_some_and(|c| c.initial_ms == 0) {
+            return Err("[clock] initial_ms must be more than 0".into());
+        }
         option_pairs(&self.game.options, "[game.options]")?;
         for (i, p) in self.players.iter().enumerate() {
             let who = format!("player {} ('{}')", i + 1, p.name);
@@ -267,6 +403,16 @@ impl Config {
                     }
                     if !p.options.is_empty() {
                         return Err(format!("{who} is human, so its [players.options] must be empty"));
+                    }
+                }
+                PlayerKind::Engine => {
+                    if p.engine_spec().is_none() {
+                        return Err(format!(
+                            "{who} is an engine player but has no `command` (or `strategy = \"uci:PROGRAM\"`)"
+                        ));
+                    }
+                    if p.level.is_some() {
+                        return Err(format!("{who} is an engine player, so it takes no level"));
                     }
                 }
                 PlayerKind::Ai => match (&p.strategy, p.level) {
@@ -303,7 +449,14 @@ impl Config {
         let mut out = self.clone();
         out.game.rules = absolute_ref(&base, &self.game.rules);
         for p in &mut out.players {
-            p.strategy = p.strategy.as_deref().map(|s| absolute_ref(&base, s));
+            if p.kind == PlayerKind::Engine {
+                continue;
+            }
+            let isolated = p.is_isolated();
+            p.strategy = p.strategy_ref().filter(|_| p.strategy.is_some()).map(|s| absolute_ref(&base, s));
+            if isolated {
+                p.strategy = p.strategy.take().map(|s| format!("{ISOLATE_PREFIX}{s}"));
+            }
         }
         out.plugins.dirs = self.plugins.dirs.iter().map(|d| base.join(d)).collect();
         out.base_dir = base;
@@ -407,6 +560,38 @@ mod tests {
         let text = "[game]\nrules = \"x\"\n[[players]]\nname = \"A\"\nkind = \"ai\"\n";
         let e = Config::parse(text, "x.toml", PathBuf::from(".")).unwrap_err();
         assert!(e.to_string().contains("neither"), "{e}");
+    }
+
+    #[test]
+    fn engine_and_isolated_players_fold_into_strategy_and_round_trip() {
+        let text = "[game]\nrules = \"x\"\n\
+            [[players]]\nname = \"E\"\nkind = \"engine\"\ncommand = \"/usr/games/prog\"\nargs = [\"-q\"]\nprotocol = \"ucci\"\n\
+            [players.options]\nHash = 32\n\
+            [[players]]\nname = \"I\"\nkind = \"ai\"\nlevel = \"hard\"\nisolate = true\n";
+        let c = Config::parse(text, "x.toml", PathBuf::from(".")).unwrap();
+        let spec = c.players[0].engine_spec().unwrap();
+        assert_eq!((spec.command.as_str(), spec.args.clone()), ("/usr/games/prog", vec!["-q".to_string()]));
+        assert_eq!(spec.protocol, crate::engines::Protocol::Ucci);
+        assert_eq!(c.players[0].strategy_ref(), None);
+        assert!(c.players[1].is_isolated());
+        assert_eq!(c.players[1].strategy_ref(), Some("alphabeta"));
+        let back = Config::parse(&c.to_toml().unwrap(), "saved", PathBuf::from(".")).unwrap();
+        assert_eq!(back, c);
+    }
+
+    #[test]
+    fn engine_keys_on_other_kinds_and_engines_without_command_are_refused() {
+        let e = Config::parse("[game]\nrules = \"x\"\n[[players]]\nname = \"A\"\nkind = \"ai\"\nlevel = \"easy\"\ncommand = \"p\"\n", "x.toml", PathBuf::from("."))
+            .unwrap_err();
+        assert!(e.to_string().contains("kind = \"engine\""), "{e}");
+        let e = Config::parse("[game]\nrules = \"x\"\n[[players]]\nname = \"E\"\nkind = \"engine\"\n", "x.toml", PathBuf::from("."))
+            .unwrap_err();
+        assert!(e.to_string().contains("no `command`"), "{e}");
+        let p = PlayerConfig::from_entry("uci:/usr/games/stockfish", 100);
+        assert_eq!((p.kind, p.name.as_str()), (PlayerKind::Engine, "stockfish"));
+        let p = PlayerConfig::from_entry("isolate:hard", 100);
+        assert!(p.is_isolated());
+        assert_eq!(p.strategy_ref(), Some("alphabeta"));
     }
 
     #[test]

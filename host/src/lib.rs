@@ -11,5 +11,8 @@ pub mod players;
 pub mod ascii;
 pub mod perft;
 pub mod headless;
+pub mod protocols;
+pub mod engines;
+pub mod records;
 pub mod cli;
 pub mod gui;

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -54,6 +54,10 @@ pub struct Search {
     events: Receiver<SearchEvent>,
     stop: Arc<AtomicBool>,
     started: Instant,
+    /// For a strategy search: when its worker got hold of the strategy.
+    /// The time budget counts from then, not from `started`, so waiting
+    /// for a cancelled search still holding the strategy costs no time.
+    began: Option<Arc<OnceLock<Instant>>>,
     time_limit: Option<Duration>,
     grace: Duration,
     outcome: Option<SearchOutcome>,
@@ -71,9 +75,19 @@ impl Search {
         self.stop.store(true, Ordering::SeqCst);
     }
 
-    /// Time since the search started.
+    /// Time since the search started (for a strategy: since its worker
+    /// got hold of the strategy; zero before).
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.began_at().map_or(Duration::ZERO, |t| t.elapsed())
+    }
+
+    /// When the time budget started counting; `None` while a strategy's
+    /// worker still waits for the strategy (held by a cancelled search).
+    fn began_at(&self) -> Option<Instant> {
+        match &self.began {
+            Some(began) => began.get().copied(),
+            None => Some(self.started),
+        }
     }
 
     /// The outcome once known.
@@ -123,16 +137,29 @@ impl Search {
         }
     }
 
-    /// The next moment the clock matters: the stop time, then the forfeit time.
+    /// The next moment the clock matters: the stop time, then the forfeit
+    /// time (while a worker waits for its strategy, shortly: it may begin).
     fn next_deadline(&self) -> Option<Instant> {
         let limit = self.time_limit?;
-        let stop_at = self.started + limit;
+        let Some(began) = self.began_at() else {
+            return Some((Instant::now() + Duration::from_millis(5)).min(self.started + limit + self.grace));
+        };
+        let stop_at = began + limit;
         Some(if self.stop.load(Ordering::SeqCst) { stop_at + self.grace } else { stop_at })
     }
 
     fn check_clock(&mut self) {
         let Some(limit) = self.time_limit else { return };
-        let elapsed = self.started.elapsed();
+        let Some(began) = self.began_at() else {
+            // The strategy is still held by an earlier (cancelled) search:
+            // give up only if it is not released within a whole budget.
+            let waited = self.started.elapsed();
+            if waited >= limit + self.grace {
+                self.outcome = Some(SearchOutcome::TimedOut { waited_ms: waited.as_millis() as u64 });
+            }
+            return;
+        };
+        let elapsed = began.elapsed();
         if elapsed >= limit {
             self.stop.store(true, Ordering::SeqCst);
         }
@@ -143,6 +170,69 @@ impl Search {
 
     fn lost_thread(&mut self) {
         self.outcome = Some(SearchOutcome::Failed(PluginError::internal("the search thread ended without an answer")));
+    }
+}
+
+impl Search {
+    /// A search whose events come from somewhere other than a strategy
+    /// thread (an external engine's reader): the caller sends
+    /// [`SearchEvent`]s on the other end of `events` and watches `stop`;
+    /// `time_ms` (0 = none) is enforced exactly as for strategies.
+    pub fn from_events(events: Receiver<SearchEvent>, stop: Arc<AtomicBool>, time_ms: u64) -> Search {
+        Search {
+            events,
+            stop,
+            started: Instant::now(),
+            began: None,
+            time_limit: (time_ms > 0).then(|| Duration::from_millis(time_ms)),
+            grace: grace_period(time_ms),
+            outcome: None,
+        }
+    }
+}
+
+/// Anything that can sit in a seat and move without a person: a strategy
+/// plugin on a worker thread, an external engine process, or a strategy
+/// isolated in a child process. Headless play and matches drive seats
+/// through this interface only.
+pub trait ComputerPlayer: Send {
+    /// The name shown in results and reasons (plugin name, engine command).
+    fn label(&self) -> String;
+    /// The limits of each search.
+    fn turn_limits(&self) -> SearchLimits;
+    /// Starts choosing a move for the side to move of `session`.
+    fn start_turn(&mut self, session: &crate::session::Session) -> Search;
+    /// Records how the search ended (a timed-out player may need rebuilding).
+    fn end_turn(&mut self, outcome: &SearchOutcome);
+}
+
+impl ComputerPlayer for StrategyPlayer {
+    fn label(&self) -> String {
+        self.plugin_name().to_string()
+    }
+    fn turn_limits(&self) -> SearchLimits {
+        self.limits()
+    }
+    fn start_turn(&mut self, session: &crate::session::Session) -> Search {
+        self.start(session.position())
+    }
+    fn end_turn(&mut self, outcome: &SearchOutcome) {
+        self.finish(outcome);
+    }
+}
+
+impl<T: ComputerPlayer + ?Sized> ComputerPlayer for Box<T> {
+    fn label(&self) -> String {
+        (**self).label()
+    }
+    fn turn_limits(&self) -> SearchLimits {
+        (**self).turn_limits()
+    }
+    fn start_turn(&mut self, session: &crate::session::Session) -> Search {
+        (**self).start_turn(session)
+    }
+    fn end_turn(&mut self, outcome: &SearchOutcome) {
+        (**self).end_turn(outcome)
     }
 }
 
@@ -231,11 +321,13 @@ impl StrategyPlayer {
     pub fn start(&mut self, position: &PositionBox) -> Search {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
+        let began = Arc::new(OnceLock::new());
         let time_limit = (self.limits.time_ms > 0).then(|| Duration::from_millis(self.limits.time_ms));
         let search = Search {
             events: rx,
             stop: Arc::clone(&stop),
             started: Instant::now(),
+            began: Some(Arc::clone(&began)),
             time_limit,
             grace: grace_period(self.limits.time_ms),
             outcome: None,
@@ -245,6 +337,7 @@ impl StrategyPlayer {
         let mut position = position.clone();
         let launched = thread::Builder::new().name(format!("strategy {}", self.name)).spawn(move || {
             let mut strategy = strategy.lock().unwrap_or_else(PoisonError::into_inner);
+            let _ = began.set(Instant::now());
             let mut observer = ChannelObserver { events: tx.clone() };
             let result = strategy.choose_move(&mut position, limits, &stop, Observer_TO::from_ptr(&mut observer, TD_Opaque));
             let _ = tx.send(SearchEvent::Finished(result.into_result()));
@@ -284,6 +377,8 @@ pub fn judge(
             format!("no move within {} ms (waited {waited_ms} ms after asking it to stop)", limits.time_ms),
         )),
         SearchOutcome::Failed(e) if e.kind == ErrorKind::PANIC => Err((ForfeitCause::Error, format!("panic: {e}"))),
+        // An engine's move text that does not name a legal move.
+        SearchOutcome::Failed(e) if e.kind == ErrorKind::ILLEGAL_MOVE => Err((ForfeitCause::IllegalMove, e.to_string())),
         SearchOutcome::Failed(e) => Err((ForfeitCause::Error, format!("{}: {e}", e.kind.name()))),
         SearchOutcome::Answered(result) => {
             let mut legal: RVec<Move> = RVec::new();
@@ -301,5 +396,71 @@ pub fn judge(
                 ))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_api::plugin::{strategy_box, StrategyImpl};
+    use rules_api::{ObserverMut, PluginKind};
+
+    /// Holds the strategy until `release` is raised, and notes whether the
+    /// stop flag was already up when each search began.
+    struct Gate {
+        release: Arc<AtomicBool>,
+        stopped_at_start: Arc<Mutex<Vec<bool>>>,
+    }
+
+    impl StrategyImpl for Gate {
+        fn choose_move(
+            &mut self,
+            position: &mut PositionBox,
+            _limits: SearchLimits,
+            stop: &AtomicBool,
+            _observer: &mut ObserverMut<'_>,
+        ) -> Result<SearchResult, PluginError> {
+            self.stopped_at_start.lock().unwrap().push(stop.load(Ordering::SeqCst));
+            while !self.release.load(Ordering::SeqCst) {
+                thread::sleep(Duration::from_millis(1));
+            }
+            let mut moves = RVec::new();
+            position.legal_moves(&mut moves).into_result()?;
+            let best = *moves.first().ok_or_else(|| PluginError::internal("no legal move"))?;
+            Ok(SearchResult { best, score: 0, depth: 0, nodes: 1, pv: RVec::new() })
+        }
+        fn new_game(&mut self) {}
+    }
+
+    #[test]
+    fn the_budget_starts_when_the_worker_holds_the_strategy() {
+        let config = crate::config::Config::default_config().unwrap();
+        let dirs = crate::plugins::PluginDirs::new([]);
+        let plugin = crate::plugins::find_plugin(&config.game.rules, PluginKind::RULES, &dirs).expect("the default rules plugin is built");
+        let rules = plugin.new_rules(&[]).unwrap();
+        let position = rules.start_position().into_result().unwrap();
+        let release = Arc::new(AtomicBool::new(false));
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let (r, s) = (Arc::clone(&release), Arc::clone(&seen));
+        let factory: StrategyFactory =
+            Arc::new(move || Ok(strategy_box(Gate { release: Arc::clone(&r), stopped_at_start: Arc::clone(&s) })));
+        let mut player = StrategyPlayer::with_factory("gate", factory, SearchLimits { time_ms: 40, depth: 0, nodes: 0 }).unwrap();
+        let first = player.start(&position);
+        while seen.lock().unwrap().is_empty() {
+            thread::sleep(Duration::from_millis(1));
+        }
+        // Cancelled (an undo), but its worker still holds the strategy.
+        first.cancel();
+        drop(first);
+        let mut second = player.start(&position);
+        // More than the second search's 40 ms budget passes while it waits.
+        thread::sleep(Duration::from_millis(60));
+        assert!(second.poll(|_| {}).is_none(), "waiting for the strategy is no time out");
+        assert!(!second.stop_flag().load(Ordering::SeqCst), "the budget has not started");
+        assert_eq!(second.elapsed(), Duration::ZERO);
+        release.store(true, Ordering::SeqCst);
+        let outcome = second.wait(|_| {});
+        assert!(matches!(outcome, SearchOutcome::Answered(_)), "{outcome:?}");
+        assert_eq!(*seen.lock().unwrap(), vec![false, false], "the second search began with its stop flag down");
     }
 }

@@ -315,7 +315,7 @@ fn play_takes_moves_undo_save_and_resign_from_the_terminal() {
     );
     let saved = dir.path().join("saved.toml");
     let script = format!("e4\nNc6\nundo\nzz9\nsave {}\nquit\n", saved.display());
-    let o = tabula_with_input(&["play", "--config", &config], &script);
+    let o = tabula_with_input(&["play", "--text", "--config", &config], &script);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("8 r n b q k b n r") && out.contains("  a b c d e f g h"), "{out}");
@@ -324,7 +324,7 @@ fn play_takes_moves_undo_save_and_resign_from_the_terminal() {
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.contains("moves = [\"e2e4\"]"), "{text}");
 
-    let o = tabula_with_input(&["play", "--config", saved.to_str().unwrap()], "resign\n");
+    let o = tabula_with_input(&["play", "--text", "--config", saved.to_str().unwrap()], "resign\n");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("moves: e4"), "the saved game resumes: {out}");

@@ -3,7 +3,10 @@
 mod common;
 mod matches;
 mod play;
+mod protocols;
 mod query;
+mod seating;
+mod window;
 
 use std::path::PathBuf;
 
@@ -17,13 +20,12 @@ pub use common::CliError;
     name = "tabula",
     version,
     about = "Tabula: board games and computer players loaded from plugins",
-    after_help = "Without a command, tabula plays a demo game of the built-in config/default.toml \
-                  with human seats taken by the random strategy. R and S accept a plugin name or a \
-                  path to a plugin library; `tabula plugins` lists what is installed."
+    after_help = "Without a command, tabula opens the desktop window on the built-in \
+                  config/default.toml (`tabula demo` plays it headless). R and S accept a plugin \
+                  name or a path to a plugin library; `tabula plugins` lists what is installed."
 )]
 pub struct Cli {
-    /// What to do; without a command, a demo game of the default config
-    /// (human seats played by the random strategy).
+    /// What to do; without a command, the desktop window on the default config.
     #[command(subcommand)]
     pub command: Option<Command>,
     /// Extra plugin directory, searched first (repeatable).
@@ -46,8 +48,18 @@ pub enum Command {
     Bestmove(BestmoveArgs),
     /// List every plugin found, with broken libraries and their errors.
     Plugins,
-    /// Play in the terminal against the computer or another person.
+    /// Play in a window (or in the terminal with --text).
     Play(PlayArgs),
+    /// Draw a position to a PNG file (no display needed).
+    Render(RenderArgs),
+    /// A headless game of the default config, human seats played by the random strategy.
+    Demo,
+    /// Be a UCI engine on stdin/stdout (default rules: config/protocols.toml).
+    Uci(protocols::EngineArgs),
+    /// Be a UCCI engine on stdin/stdout (default rules: config/protocols.toml).
+    Ucci(protocols::EngineArgs),
+    /// Be a Gomocup (Piskvork) brain on stdin/stdout.
+    Gomocup(protocols::EngineArgs),
 }
 
 /// A rules plugin and its options.
@@ -121,7 +133,9 @@ pub struct MatchArgs {
     /// Rules option KEY=VALUE (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
     pub option: Vec<(String, String)>,
-    /// Players, comma separated: strategy names, paths or levels (default: the config's).
+    /// Players, comma separated: strategy names, paths or levels,
+    /// `isolate:S` for a strategy in a child process, or an engine
+    /// `uci:PROGRAM`, `ucci:PROGRAM`, `gomocup:PROGRAM` (default: the config's).
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     pub players: Vec<String>,
     /// Number of games; seats rotate from game to game.
@@ -139,6 +153,21 @@ pub struct MatchArgs {
     /// End with a one-line JSON summary on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Append each finished game to this file (PGN or the text record);
+    /// an existing file continues its round numbers.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// `pgn` or `text` (default: PGN when the game's positions are FEN).
+    #[arg(long = "record-format", value_name = "FORMAT")]
+    pub record_format: Option<String>,
+    /// Start positions, one per line (FEN or EPD); each is played once
+    /// with every seating.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Option KEY=VALUE sent to every external engine player (repeatable),
+    /// e.g. `--engine-option "Skill Level=3"`.
+    #[arg(long = "engine-option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
+    pub engine_option: Vec<(String, String)>,
 }
 
 /// `tabula play`.
@@ -147,6 +176,23 @@ pub struct PlayArgs {
     /// Configuration file or saved game (default: the built-in config).
     #[arg(long, value_name = "F")]
     pub config: Option<PathBuf>,
+    /// Play in the terminal instead of a window.
+    #[arg(long)]
+    pub text: bool,
+}
+
+/// `tabula render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    /// The position.
+    pub at: PositionArgs,
+    /// Image size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "800x600", value_parser = window::parse_size)]
+    pub size: (u32, u32),
+    /// The PNG file to write.
+    #[arg(long, value_name = "F")]
+    pub out: PathBuf,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -154,14 +200,19 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     let dirs = cli.plugin_dir.clone();
     let outcome = match cli.command {
-        None => matches::demo(&dirs),
+        None => window::open(None, &dirs),
+        Some(Command::Demo) => matches::demo(&dirs),
         Some(Command::Match(a)) => matches::run(&a, &dirs),
         Some(Command::Perft(a)) => query::perft(&a, &dirs),
         Some(Command::Moves(a)) => query::moves(&a, &dirs),
         Some(Command::Position(a)) => query::position(&a, &dirs),
         Some(Command::Bestmove(a)) => query::bestmove(&a, &dirs),
         Some(Command::Plugins) => query::plugins(&dirs),
-        Some(Command::Play(a)) => play::run(&a, &dirs),
+        Some(Command::Play(a)) => window::play(&a, &dirs),
+        Some(Command::Render(a)) => window::render(&a, &dirs),
+        Some(Command::Uci(a)) => protocols::uci(&a, crate::protocols::uci::Dialect::Uci, &dirs),
+        Some(Command::Ucci(a)) => protocols::uci(&a, crate::protocols::uci::Dialect::Ucci, &dirs),
+        Some(Command::Gomocup(a)) => protocols::gomocup(&a, &dirs),
     };
     match outcome {
         Ok(code) => code,

@@ -23,6 +23,7 @@ use super::layout::{Area, BoardLayout};
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
 use super::saves::{list_saves, new_save_path, saves_dir};
+use super::seats::{apply_choices, SeatsForm};
 use super::settings::Settings;
 use super::sound::{Effect, Sound};
 use super::{fonts, theme, GuiError};
@@ -75,6 +76,12 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let fonts = fonts::fonts()?;
     let sdl = sdl2::init().map_err(no_display)?;
     let video = sdl.video().map_err(no_display)?;
+    // With no display SDL may quietly fall back to a driver that draws
+    // nowhere; a window nobody can see must be an error, unless asked for.
+    let driver = video.current_video_driver();
+    if matches!(driver, "offscreen" | "dummy" | "evdev") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
+        return Err(no_display(format!("no display: SDL could only find its '{driver}' video driver")));
+    }
     let source = if options.source.is_empty() { crate::config::DEFAULT_CONFIG_NAME.to_string() } else { options.source.clone() };
     let game = Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
     let title = format!("Tabula — {}", game.session.info().name);
@@ -339,6 +346,26 @@ impl App {
                     }
                 }
             }
+            Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
+            Action::SeatChoose(seat, choice) => {
+                if let Some(Dialog::Seats(form)) = &mut self.dialog {
+                    if let Some(slot) = form.choices.get_mut(seat) {
+                        *slot = Some(choice);
+                    }
+                }
+            }
+            Action::ApplySeats => {
+                if let Some(Dialog::Seats(form)) = self.dialog.take() {
+                    let seats = apply_choices(&self.game.config.players, &form.choices);
+                    match self.game.change_seats(seats) {
+                        Ok(()) => {
+                            self.selected = None;
+                            self.say("Players changed; the game goes on", false);
+                        }
+                        Err(e) => self.say(format!("cannot change the players: {e}"), true),
+                    }
+                }
+            }
             Action::Undo => {
                 self.dialog = None;
                 self.view_ply = None;
@@ -506,6 +533,7 @@ impl App {
             None => "",
             Some(Dialog::NewGame(_)) => "new",
             Some(Dialog::Load(_)) => "load",
+            Some(Dialog::Seats(_)) => "players",
             Some(Dialog::Help(..)) => "help",
             Some(Dialog::ConfirmQuit) => "quit",
             Some(Dialog::GameOver) => "over",
@@ -531,7 +559,7 @@ impl App {
             Some(Dialog::Load(list)) => list.len(),
             _ => 0,
         };
-        let buttons: serde_json::Map<String, serde_json::Value> = [("save".to_string(), Action::Save), ("undo".into(), Action::Undo), ("new".into(), Action::NewGameDialog), ("close".into(), Action::CloseDialog)]
+        let buttons: serde_json::Map<String, serde_json::Value> = [("save".to_string(), Action::Save), ("undo".into(), Action::Undo), ("new".into(), Action::NewGameDialog), ("players".into(), Action::PlayersDialog), ("apply".into(), Action::ApplySeats), ("close".into(), Action::CloseDialog)]
             .into_iter()
             .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
             .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))

@@ -9,6 +9,7 @@ use super::layout::Area;
 use super::paint::{Anchor, Painter};
 use super::theme;
 use super::GuiError;
+use super::seats::SeatChoice;
 use crate::config::Level;
 
 /// Who plays in a new game.
@@ -67,6 +68,12 @@ pub enum Action {
     FormLevel(usize, Level),
     /// Start the game set up in the form.
     StartGame,
+    /// Open the Players dialog (change who plays, keep the game).
+    PlayersDialog,
+    /// Players dialog: what plays this seat.
+    SeatChoose(usize, SeatChoice),
+    /// Apply the Players dialog to the running game.
+    ApplySeats,
     /// Load the saved game at this index of the list.
     LoadSave(usize),
     /// Play this move (the promotion chooser's answer).

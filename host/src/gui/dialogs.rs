@@ -14,7 +14,8 @@ use super::panel::{clock_text, line_height, wrap_lines, wrap_text};
 use super::saves::SaveEntry;
 use super::theme;
 use super::GuiError;
-use crate::config::{Config, GameConfig, Level, PlayerConfig, PluginsConfig, DEFAULT_TIME_MS};
+use super::seats::{human_player, level_player, seat_name, SeatChoice, SeatsForm};
+use crate::config::{Config, GameConfig, Level, PluginsConfig};
 
 /// The New game form.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,23 +44,14 @@ impl NewGameForm {
 
     /// The configuration this form describes (plugin directories kept from `base`).
     pub fn config(&self, base: &Config) -> Config {
+        let computers: Vec<bool> = (0..2).map(|i| self.is_computer(i)).collect();
         let players = (0..2)
             .map(|i| {
-                let name = match self.mode {
-                    Mode::HumanHuman => format!("Player {}", i + 1),
-                    Mode::HumanComputer if i == self.human_side => "You".to_string(),
-                    Mode::HumanComputer => "Computer".to_string(),
-                    Mode::ComputerComputer => format!("Computer {}", i + 1),
-                };
-                if self.is_computer(i) {
-                    let mut p = PlayerConfig::ai(&name, level_word(self.levels[i]), DEFAULT_TIME_MS);
-                    p.time_ms = Some(match self.levels[i] {
-                        Level::Easy | Level::Medium => 300,
-                        Level::Hard => DEFAULT_TIME_MS,
-                    });
-                    p
+                let name = seat_name(&computers, i);
+                if computers[i] {
+                    level_player(&name, self.levels[i])
                 } else {
-                    PlayerConfig { name, kind: crate::config::PlayerKind::Human, strategy: None, level: None, time_ms: None, depth: None, options: Default::default() }
+                    human_player(&name)
                 }
             })
             .collect();
@@ -67,6 +59,8 @@ impl NewGameForm {
             game: GameConfig { rules: self.games.get(self.game).cloned().unwrap_or_default(), options: Default::default() },
             players,
             plugins: PluginsConfig { dirs: base.plugins.dirs.iter().map(|d| base.base_dir.join(d)).collect() },
+            // The time control stays as configured for every new game.
+            clock: base.clock,
             record: None,
             base_dir: std::path::PathBuf::from("."),
         }
@@ -80,6 +74,8 @@ pub enum Dialog {
     NewGame(NewGameForm),
     /// Choose a saved game.
     Load(Vec<SaveEntry>),
+    /// Change who plays each seat, keeping the game.
+    Seats(SeatsForm),
     /// The rules, scrolled down by this many lines.
     Help(String, usize),
     /// Leave a game in progress?
@@ -114,16 +110,8 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let mut y = a.y + px;
             p.text("New game", px * 1.3, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
             y += px * 2.4;
-            let row = |p: &mut Painter<T>, hits: &mut Hits, y: f32, title: &str, items: Vec<(String, Action, bool)>| -> Result<(), GuiError> {
-                p.text(title, px, Style::Regular, theme::TEXT_DIM, x, y + bh / 2.0, Anchor::MidLeft)?;
-                let left = x + px * 7.0;
-                let n = items.len().max(1) as f32;
-                let bw = ((w - px * 7.0) - (n - 1.0) * px * 0.4) / n;
-                for (k, (label, action, chosen)) in items.into_iter().enumerate() {
-                    let area = Area { x: left + k as f32 * (bw + px * 0.4), y, w: bw, h: bh };
-                    button(p, hits, area, &label, action, if chosen { Look::Chosen } else { Look::Normal }, hover, px * 0.9)?;
-                }
-                Ok(())
+            let row = |p: &mut Painter<T>, hits: &mut Hits, y: f32, title: &str, items: Vec<(String, Action, bool)>| {
+                option_row(p, hits, Area { x, y, w, h: bh }, title, items, hover, px)
             };
             let games = form.games.iter().enumerate().map(|(i, g)| (g.clone(), Action::FormGame(i), i == form.game)).collect();
             row(p, hits, y, "Game", games)?;
@@ -152,6 +140,28 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             button(p, hits, Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
             let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
             button(p, hits, Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh }, "Start", Action::StartGame, ok, hover, px)?;
+        }
+        Dialog::Seats(form) => {
+            let info = game.session.info();
+            let a = frame(p, window, px * 36.0, px * (9.5 + 3.0 * form.choices.len() as f32))?;
+            let (x, w) = (a.x + px, a.w - 2.0 * px);
+            p.text("Players", px * 1.3, Style::Bold, theme::TEXT, x, a.y + px, Anchor::TopLeft)?;
+            let note = "Who plays each side from here on; the game, its moves and the clocks go on.";
+            let mut y = wrap_text(p, note, px * 0.85, theme::TEXT_DIM, x, a.y + px * 3.0, w)? + px * 0.6;
+            for (seat, choice) in form.choices.iter().enumerate() {
+                let title = info.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |pl| pl.name.to_string());
+                let items = SeatChoice::ALL.iter().map(|&c| (c.word().to_string(), Action::SeatChoose(seat, c), *choice == Some(c))).collect();
+                option_row(p, hits, Area { x, y, w, h: bh }, &title, items, hover, px)?;
+                if choice.is_none() {
+                    let now = game.seats.get(seat).map_or("", |s| s.label.as_str());
+                    p.text(&format!("now {now}; kept unless changed"), px * 0.75, Style::Regular, theme::TEXT_DIM, x + px * 7.0, y + bh + px * 0.1, Anchor::TopLeft)?;
+                }
+                y += bh + px;
+            }
+            let bw = px * 8.0;
+            let by = a.y + a.h - bh - px;
+            button(p, hits, Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
+            button(p, hits, Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh }, "Apply", Action::ApplySeats, Look::Normal, hover, px)?;
         }
         Dialog::Load(saves) => {
             let a = frame(p, window, px * 34.0, px * 26.0)?;
@@ -249,6 +259,21 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let bw = px * 8.0;
             button(p, hits, Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px * 0.6, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
         }
+    }
+    Ok(())
+}
+
+/// A row of option buttons in `area` (its height is the buttons'), with
+/// `title` on the left and the chosen item marked.
+#[allow(clippy::too_many_arguments)]
+fn option_row<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, area: Area, title: &str, items: Vec<(String, Action, bool)>, hover: (f32, f32), px: f32) -> Result<(), GuiError> {
+    p.text(title, px, Style::Regular, theme::TEXT_DIM, area.x, area.y + area.h / 2.0, Anchor::MidLeft)?;
+    let left = area.x + px * 7.0;
+    let n = items.len().max(1) as f32;
+    let bw = ((area.w - px * 7.0) - (n - 1.0) * px * 0.4) / n;
+    for (k, (label, action, chosen)) in items.into_iter().enumerate() {
+        let b = Area { x: left + k as f32 * (bw + px * 0.4), y: area.y, w: bw, h: area.h };
+        button(p, hits, b, &label, action, if chosen { Look::Chosen } else { Look::Normal }, hover, px * 0.9)?;
     }
     Ok(())
 }

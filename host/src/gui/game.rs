@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits};
 
-use crate::config::{option_pairs, Config, Level, PlayerKind};
+use super::clock::{think_budget, Clocks};
+use super::seats::NewSeat;
+use crate::config::{option_pairs, Config, Level, PlayerConfig, PlayerKind};
 use crate::outcome::{ForfeitCause, GameResult};
 use crate::players::{judge, Search, StrategyPlayer};
 use crate::plugins::{find_plugin, PluginDirs};
@@ -62,6 +64,10 @@ pub struct Game {
     /// The suggested move for the position after `usize` plies.
     pub hint: Option<Move>,
     clocks: Vec<Duration>,
+    /// The countdown clocks of the `[clock]` time control, if any.
+    countdown: Option<Clocks>,
+    /// The moment the countdown's "now" is measured from.
+    epoch: Instant,
     turn_start: Instant,
     started: Instant,
     ended_after: Option<Duration>,
@@ -101,27 +107,12 @@ impl Game {
         if config.players.len() != players {
             return Err(format!("the game has {players} players but the config lists {}", config.players.len()));
         }
-        let dirs = config.plugin_dirs(extra_dirs);
-        let mut seats = Vec::new();
-        for p in &config.players {
-            let seat = match (p.kind, p.strategy_ref()) {
-                (PlayerKind::Ai, Some(s)) => {
-                    let plugin = find_plugin(&config.resolve_ref(s), PluginKind::STRATEGY, &dirs).map_err(err)?;
-                    let options = option_pairs(&p.options, "[players.options]")?;
-                    let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
-                    let label = match p.level {
-                        Some(level) => format!("computer, {}", level_word(level)),
-                        None => format!("computer, {s}"),
-                    };
-                    Seat { name: p.name.clone(), label, player: Some(StrategyPlayer::new(&plugin, &options, limits).map_err(err)?) }
-                }
-                _ => Seat { name: p.name.clone(), label: "human".into(), player: None },
-            };
-            seats.push(seat);
-        }
+        let seats = config.players.iter().map(|p| build_seat(&config, p, extra_dirs)).collect::<Result<Vec<_>, _>>()?;
         let geometry = session.rules().geometry().into_result().map_err(err)?;
         let mut game = Game {
             clocks: vec![Duration::ZERO; players],
+            countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
+            epoch: Instant::now(),
             captured: vec![Vec::new(); players],
             config,
             session,
@@ -140,7 +131,39 @@ impl Game {
             step: false,
         };
         game.refresh_captured();
+        game.sync_clock();
         Ok(game)
+    }
+
+    /// Changes who plays the seats without touching the game: seats marked
+    /// replaced get new players, the others keep theirs (and their running
+    /// search); names follow `seats`. A computer whose turn it is starts
+    /// searching on the next [`Game::tick`]. Nothing changes on an error.
+    pub fn change_seats(&mut self, seats: Vec<NewSeat>) -> Result<(), String> {
+        if seats.len() != self.seats.len() {
+            return Err(format!("the game has {} seats, not {}", self.seats.len(), seats.len()));
+        }
+        let mut built = Vec::new();
+        for s in &seats {
+            built.push(if s.replaced { Some(build_seat(&self.config, &s.player, &self.extra_dirs)?) } else { None });
+        }
+        let to_move = self.session.side_to_move() as usize;
+        if built.get(to_move).is_some_and(Option::is_some) {
+            self.cancel_search();
+        }
+        for (i, (s, new)) in seats.into_iter().zip(built).enumerate() {
+            match new {
+                Some(seat) => self.seats[i] = seat,
+                None => self.seats[i].name = s.player.name.clone(),
+            }
+            self.config.players[i] = s.player;
+        }
+        if !self.all_computers() {
+            self.paused = false;
+            self.step = false;
+        }
+        self.sync_clock();
+        Ok(())
     }
 
     /// The plugin search directories given on the command line.
@@ -185,6 +208,34 @@ impl Game {
         }
         t
     }
+    /// Time left for `side` under the time control (`None`: no clocks).
+    pub fn countdown(&self, side: usize) -> Option<Duration> {
+        self.countdown.as_ref().map(|c| c.remaining(side, self.epoch.elapsed()))
+    }
+    /// The side whose countdown clock is running.
+    pub fn countdown_running(&self) -> Option<usize> {
+        self.countdown.as_ref().and_then(Clocks::running)
+    }
+
+    /// Runs the countdown of the side to move, or none while the game is
+    /// over or paused.
+    fn sync_clock(&mut self) {
+        let side = (!self.is_over() && !self.paused).then(|| self.session.side_to_move() as usize);
+        let now = self.epoch.elapsed();
+        if let Some(c) = &mut self.countdown {
+            c.run(side, now);
+        }
+    }
+
+    /// Puts the countdown back to its times at the current ply (after an
+    /// undo or a redo).
+    fn restore_clock(&mut self) {
+        let ply = self.session.history().len();
+        if let Some(c) = &mut self.countdown {
+            c.restore(ply);
+        }
+    }
+
     /// How long the game has lasted (frozen at its end).
     pub fn duration(&self) -> Duration {
         self.ended_after.unwrap_or_else(|| self.started.elapsed())
@@ -212,6 +263,7 @@ impl Game {
         } else {
             self.ended_after = None;
         }
+        self.sync_clock();
     }
 
     /// Every legal move now (none while a computer is to move).
@@ -225,8 +277,13 @@ impl Game {
         let mut infos = RVec::new();
         let _ = position.move_infos(rules_api::RSlice::from_slice(&[mv]), &mut infos);
         let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE));
+        let mover = self.session.side_to_move() as usize;
         self.close_turn();
         self.session.play(mv).map_err(err)?;
+        let (ply, now) = (self.session.history().len(), self.epoch.elapsed());
+        if let Some(c) = &mut self.countdown {
+            c.moved(mover, ply, now);
+        }
         let mut highlights = RVec::new();
         let _ = self.session.position().highlights(&mut highlights);
         let check = highlights.iter().any(|h| h.kind == HighlightKind::CHECK);
@@ -256,6 +313,7 @@ impl Game {
         } else {
             while self.is_computer(self.session.side_to_move() as usize) && self.session.undo().map_err(err)? {}
         }
+        self.restore_clock();
         self.after_change(&mut Vec::new());
         self.ended_after = None;
         Ok(true)
@@ -271,6 +329,7 @@ impl Game {
         if !self.all_computers() {
             while self.is_computer(self.session.side_to_move() as usize) && self.session.can_redo() && self.session.redo().map_err(err)? {}
         }
+        self.restore_clock();
         let mut events = Vec::new();
         self.after_change(&mut events);
         Ok(true)
@@ -303,6 +362,7 @@ impl Game {
         if self.paused {
             self.cancel_search();
         }
+        self.sync_clock();
     }
 
     /// Lets the computer to move play one move while paused.
@@ -339,6 +399,10 @@ impl Game {
         if self.is_over() {
             return events;
         }
+        if let Some(side) = self.countdown.as_ref().and_then(|c| c.flagged(self.epoch.elapsed())) {
+            self.lose_on_time(side, &mut events);
+            return events;
+        }
         let side = self.session.side_to_move() as usize;
         if !self.is_computer(side) {
             return events;
@@ -349,7 +413,11 @@ impl Game {
             }
             self.step = false;
             let position = self.session.position().clone();
+            let budget = self.think_budget(side);
             let player = self.seats[side].player.as_mut().expect("computer seat");
+            if let Some(time_ms) = budget {
+                player.set_limits(SearchLimits { time_ms, ..player.limits() });
+            }
             self.search = Some(player.start(&position));
             self.thinking = None;
             return events;
@@ -380,6 +448,24 @@ impl Game {
             }
         }
         events
+    }
+
+    /// `side`'s clock reached zero: the running search stops and `side`
+    /// forfeits on time.
+    fn lose_on_time(&mut self, side: usize, events: &mut Vec<Event>) {
+        self.cancel_search();
+        self.close_turn();
+        self.session.forfeit(side as u8, ForfeitCause::Time, "time");
+        self.after_change(events);
+    }
+
+    /// Under a time control, how long the computer in `side` may think now:
+    /// its configured time, less when its clock runs low.
+    fn think_budget(&self, side: usize) -> Option<u64> {
+        let control = self.config.clock?;
+        let left = self.countdown(side)?;
+        let configured = self.config.players.get(side).map_or(crate::config::DEFAULT_TIME_MS, |p| p.time_ms());
+        Some(think_budget(configured, left, control.increment_ms))
     }
 
     fn tick_hint(&mut self) {
@@ -436,6 +522,22 @@ impl Game {
     }
 }
 
+/// The seat for one configured player: a person, or a computer with its
+/// strategy plugin loaded.
+fn build_seat(config: &Config, p: &PlayerConfig, extra_dirs: &[PathBuf]) -> Result<Seat, String> {
+    let (PlayerKind::Ai, Some(s)) = (p.kind, p.strategy_ref()) else {
+        return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
+    };
+    let plugin = find_plugin(&config.resolve_ref(s), PluginKind::STRATEGY, &config.plugin_dirs(extra_dirs)).map_err(err)?;
+    let options = option_pairs(&p.options, "[players.options]")?;
+    let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
+    let label = match p.level {
+        Some(level) => format!("computer, {}", level_word(level)),
+        None => format!("computer, {s}"),
+    };
+    Ok(Seat { name: p.name.clone(), label, player: Some(StrategyPlayer::new(&plugin, &options, limits).map_err(err)?) })
+}
+
 /// The word shown for a level.
 pub fn level_word(level: Level) -> &'static str {
     match level {
@@ -457,22 +559,5 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_corrupt_save_is_refused_with_the_file_named() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("broken.toml");
-        std::fs::write(&path, "[game]\nrules = \n").unwrap();
-        let e = Game::load(&path, &[]).err().expect("refused");
-        assert!(e.contains("broken.toml") && e.contains("line 2"), "{e}");
-    }
-
-    #[test]
-    fn a_missing_plugin_is_named() {
-        let config = Config::parse("[game]\nrules = \"no-such-game\"\n", "x.toml", PathBuf::from(".")).unwrap();
-        let e = Game::open(config, "x.toml", &[]).err().expect("refused");
-        assert!(e.contains("no-such-game"), "{e}");
-    }
-}
+#[path = "game_tests.rs"]
+mod tests;

@@ -11,6 +11,7 @@
 
 mod app;
 pub mod board;
+mod clock;
 mod controls;
 mod dialogs;
 mod frames;
@@ -23,6 +24,7 @@ pub mod paint;
 mod panel;
 mod raster;
 mod saves;
+mod seats;
 mod settings;
 mod sound;
 pub mod theme;

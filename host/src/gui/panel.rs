@@ -7,6 +7,7 @@ use rules_api::Rgba;
 use sdl2::render::RenderTarget;
 
 use super::board::draw_piece;
+use super::clock::countdown_text;
 use super::controls::{button, Action, Hits, Look};
 use super::fonts::Style;
 use super::game::Game;
@@ -95,7 +96,7 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
         p.text(&seat.name, px, Style::Bold, theme::TEXT, x + px * 2.0, y, Anchor::TopLeft)?;
         let role = info.players.get(i).map_or(String::new(), |pl| pl.name.to_string());
         p.text(&format!("{role} · {}", seat.label), px * 0.85, Style::Regular, theme::TEXT_DIM, x + px * 2.0, y + px * 1.25, Anchor::TopLeft)?;
-        p.text(&clock_text(game.clock(i)), px * 1.15, Style::Bold, theme::TEXT, x + w, y, Anchor::TopRight)?;
+        draw_clock(p, game, i, px, x + w, y)?;
         let mut cx = x + px * 2.0;
         let r = px * 0.62;
         for &kind in game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]) {
@@ -133,7 +134,7 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
         [("Hint", Action::Hint, !over && game.human_to_move()), ("Resign", Action::Resign, !over && !cvc), ("Flip", Action::Flip, true)],
         [("Save", Action::Save, true), ("Load", Action::LoadDialog, true), ("Help", Action::Help, true)],
         [(if game.paused { "Resume" } else { "Pause" }, Action::Pause, cvc && !over), ("Step", Action::Step, cvc && game.paused && !over), (if st.sound { "Sound on" } else { "Sound off" }, Action::Sound, true)],
-        [("Quit", Action::Quit, true), ("", Action::Quit, false), ("", Action::Quit, false)],
+        [("Players", Action::PlayersDialog, true), ("Quit", Action::Quit, true), ("", Action::Quit, false)],
     ];
     let gap = px * 0.4;
     let bw = (w - 2.0 * gap) / 3.0;
@@ -150,6 +151,30 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
     }
     y += px * 0.4;
     draw_move_list(p, hits, game, st.view_ply, st.scroll, Area { x, y, w, h: area.y + area.h - pad - y }, px)
+}
+
+/// Draws seat `side`'s clock with its right edge at `right`: the countdown
+/// under a time control (boxed while it runs, red in the last ten
+/// seconds), otherwise the time used.
+fn draw_clock<T: RenderTarget>(p: &mut Painter<T>, game: &Game, side: usize, px: f32, right: f32, y: f32) -> Result<(), GuiError> {
+    let size = px * 1.15;
+    let Some(left) = game.countdown(side) else {
+        p.text(&clock_text(game.clock(side)), size, Style::Bold, theme::TEXT, right, y, Anchor::TopRight)?;
+        return Ok(());
+    };
+    let text = countdown_text(left);
+    let color = if left < Duration::from_secs(10) { theme::ERROR } else { theme::TEXT };
+    if game.countdown_running() == Some(side) {
+        let (tw, th) = p.text_size(&text, size, Style::Bold);
+        let pad = px * 0.3;
+        let (bx, by, bw, bh) = (right - tw as f32 - pad, y - pad * 0.5, tw as f32 + 2.0 * pad, th as f32 + pad);
+        p.fill_rect(bx, by, bw, bh, theme::darker(theme::ACCENT, 0.45))?;
+        p.frame_rect(bx, by, bw, bh, 1.0, theme::ACCENT)?;
+        p.text(&text, size, Style::Bold, color, right, y, Anchor::TopRight)?;
+    } else {
+        p.text(&text, size, Style::Bold, color, right, y, Anchor::TopRight)?;
+    }
+    Ok(())
 }
 
 /// The lines of `text` word-wrapped into `w` pixels at `px` (explicit

@@ -1,0 +1,71 @@
+//! `tabula uci`, `tabula ucci` and `tabula gomocup`: a strategy plugin as an
+//! engine other programs drive over stdin/stdout.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use rules_api::PluginKind;
+
+use super::common::{dirs, load_strategy, parse_key_value, CliError};
+use crate::plugins::find_plugin;
+use crate::protocols::core::Thinker;
+use crate::protocols::gomocup::Brain;
+use crate::protocols::settings::ProtocolSettings;
+use crate::protocols::uci::{Dialect, Engine};
+
+/// The name engines announce.
+const ENGINE_NAME: &str = "Tabula";
+
+/// Arguments of the protocol front ends.
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Strategy plugin name, path, or level (easy, medium, hard).
+    #[arg(long, value_name = "S")]
+    pub ai: String,
+    /// Rules plugin name or path (default: the protocol's entry in config/protocols.toml).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// Rules option KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub option: Vec<(String, String)>,
+    /// Strategy option KEY=VALUE (repeatable; `setoption` can change them later).
+    #[arg(long = "ai-option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub ai_option: Vec<(String, String)>,
+    /// Added to the rank numbers of moves exchanged with the peer (UCI only;
+    /// default: the rules plugin's dialect in config/protocols.toml, else 0).
+    #[arg(long = "rank-offset", value_name = "N", allow_hyphen_values = true)]
+    pub rank_offset: Option<i32>,
+}
+
+/// Runs a UCI (`Dialect::Uci`) or UCCI engine until the peer quits.
+pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let settings = ProtocolSettings::builtin();
+    let default_rules = match dialect {
+        Dialect::Uci => &settings.uci_rules,
+        Dialect::Ucci => &settings.ucci_rules,
+    };
+    let dirs = dirs(extra);
+    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(default_rules), PluginKind::RULES, &dirs)?;
+    let rules = Arc::new(rules_plugin.new_rules(&args.option)?);
+    let strategy = load_strategy(&args.ai, &dirs)?;
+    // UCCI peers use the plugin's own coordinates; UCI peers the dialect's.
+    let rank_offset = match dialect {
+        Dialect::Uci => args.rank_offset.unwrap_or_else(|| settings.dialect(rules_plugin.name()).rank_offset),
+        Dialect::Ucci => args.rank_offset.unwrap_or(0),
+    };
+    let thinker = Thinker::new(strategy, args.ai_option.clone());
+    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME).map_err(CliError)?.run();
+    Ok(0)
+}
+
+/// Runs a Gomocup brain until `END`.
+pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let settings = ProtocolSettings::builtin();
+    let dirs = dirs(extra);
+    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
+    let strategy = load_strategy(&args.ai, &dirs)?;
+    let thinker = Thinker::new(strategy, args.ai_option.clone());
+    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME).map_err(CliError)?.run();
+    Ok(0)
+}

@@ -1,0 +1,69 @@
+//! Tests of [`super::Game`]: opening, clocks through undo, seat changes.
+
+use super::*;
+
+#[test]
+fn a_corrupt_save_is_refused_with_the_file_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.toml");
+    std::fs::write(&path, "[game]\nrules = \n").unwrap();
+    let e = Game::load(&path, &[]).err().expect("refused");
+    assert!(e.contains("broken.toml") && e.contains("line 2"), "{e}");
+}
+
+/// The built-in game between two people under a 60 s + 5 s clock (the
+/// rules plugin must be built, as for the other plugin tests).
+fn clocked_game() -> Game {
+    let mut config = Config::default_config().unwrap();
+    config.players = vec![crate::gui::seats::human_player("A"), crate::gui::seats::human_player("B")];
+    config.clock = Some(crate::config::ClockConfig { initial_ms: 60_000, increment_ms: 5_000 });
+    Game::open(config, "test", &[]).expect("the default rules plugin is built")
+}
+
+#[test]
+fn undo_puts_the_clocks_back_and_the_waiting_side_is_untouched() {
+    let mut game = clocked_game();
+    assert_eq!(game.countdown_running(), Some(0));
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    assert_eq!(game.countdown_running(), Some(1));
+    // Side 0's clock is stopped now, so this reading is exact.
+    let after_first = game.countdown(0);
+    let reply = game.legal_moves()[0];
+    game.play(reply).unwrap();
+    assert_ne!(game.countdown(1), Some(Duration::from_millis(60_000)), "side 1 got its increment");
+    assert!(game.undo().unwrap());
+    assert_eq!(game.countdown_running(), Some(1));
+    assert_eq!(game.countdown(0), after_first, "side 0 back to its time at ply 1");
+    assert!(game.undo().unwrap());
+    assert_eq!(game.countdown_running(), Some(0));
+    assert_eq!(game.countdown(1), Some(Duration::from_millis(60_000)));
+    game.resign();
+    assert_eq!(game.countdown_running(), None, "no clock runs after the game");
+}
+
+#[test]
+fn changing_the_seats_keeps_the_game_and_a_computer_starts_thinking() {
+    let mut game = clocked_game();
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    let choices = [None, Some(crate::gui::seats::SeatChoice::Computer(Level::Easy))];
+    let seats = crate::gui::seats::apply_choices(&game.config.players, &choices);
+    game.change_seats(seats).unwrap();
+    assert_eq!(game.session.history().len(), 1, "the moves stay");
+    assert!(game.is_computer(1) && !game.is_computer(0));
+    assert_eq!((game.seats[0].name.as_str(), game.seats[1].name.as_str()), ("A", "Computer"));
+    assert_eq!(game.countdown_running(), Some(1), "the clock of the side to move goes on");
+    game.tick();
+    assert!(game.is_thinking(), "the new computer searches at once");
+    let wrong = vec![crate::gui::seats::NewSeat { player: game.config.players[0].clone(), replaced: false }];
+    assert!(game.change_seats(wrong).is_err());
+    game.cancel_search();
+}
+
+#[test]
+fn a_missing_plugin_is_named() {
+    let config = Config::parse("[game]\nrules = \"no-such-game\"\n", "x.toml", PathBuf::from(".")).unwrap();
+    let e = Game::open(config, "x.toml", &[]).err().expect("refused");
+    assert!(e.contains("no-such-game"), "{e}");
+}

@@ -1,0 +1,82 @@
+//! `isolate = true`: a strategy plugin that panics or never returns, run in
+//! a child `tabula uci`, costs its side the game and nothing else.
+
+mod proto_support;
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use proto_support::{last_json, run, scratch, stderr, stdout, workspace};
+
+/// Builds `tests/fixtures/faulty-strategy` (a strategy that misbehaves on
+/// purpose) and returns its library.
+fn faulty_plugin() -> PathBuf {
+    let target = workspace().join("target").join("proto-fixtures");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(workspace().join("tests/fixtures/faulty-strategy/Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .expect("run cargo");
+    assert!(status.success(), "building the faulty fixture failed");
+    let so = target.join("release/libtabula_faulty.so");
+    assert!(so.exists(), "{} missing", so.display());
+    so
+}
+
+fn isolated_match(test: &str, fault: &str) -> (serde_json::Value, Duration) {
+    let so = faulty_plugin();
+    let dir = scratch(test);
+    let config = dir.join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"chess\"\n\n\
+             [[players]]\nname = \"Faulty\"\nkind = \"ai\"\nstrategy = \"{}\"\nisolate = true\ntime_ms = 300\n\
+             [players.options]\nfault = \"{fault}\"\nafter = \"2\"\n\n\
+             [[players]]\nname = \"Random\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 300\n",
+            so.display()
+        ),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = run(&["match", "--config", config.to_str().unwrap(), "--games", "2", "--json"]);
+    assert!(out.status.success(), "the match itself must not fail: {}", stderr(&out));
+    (last_json(&stdout(&out)), started.elapsed())
+}
+
+#[test]
+fn an_isolated_panic_forfeits_only_that_game() {
+    let (s, _) = isolated_match("isolated_panic", "panic");
+    assert_eq!(s["games"], 2, "{s}");
+    assert_eq!(s["errors"], 2, "{s}");
+    for g in s["results"].as_array().unwrap() {
+        let result = g["result"].as_str().unwrap();
+        assert!(result.contains(" error (") && result.contains("panic"), "{result}");
+        assert_eq!(g["error_by"], "Faulty", "{g}");
+        // It played its two legal moves first: the game really ran.
+        assert!(g["moves"].as_u64().unwrap() >= 4, "{g}");
+    }
+}
+
+#[test]
+fn an_isolated_endless_search_is_cut_off_and_its_process_killed() {
+    let (s, elapsed) = isolated_match("isolated_hang", "hang");
+    assert_eq!(s["errors"], 2, "{s}");
+    for g in s["results"].as_array().unwrap() {
+        let result = g["result"].as_str().unwrap();
+        assert!(result.starts_with("forfeit "), "{result}");
+        assert!(result.contains("no answer") || result.contains("no move within"), "{result}");
+    }
+    // The fixture blocks for ten minutes; the match took a few seconds.
+    assert!(elapsed < Duration::from_secs(120), "{elapsed:?}");
+    // No child `tabula uci` running the fixture survives the match.
+    let ps = Command::new("ps").args(["-eo", "args"]).output().expect("ps");
+    let survivors: Vec<String> = String::from_utf8_lossy(&ps.stdout)
+        .lines()
+        .filter(|l| l.contains(" uci ") && l.contains("libtabula_faulty") && l.contains("fault=hang"))
+        .map(str::to_string)
+        .collect();
+    assert!(survivors.is_empty(), "{survivors:?}");
+}
