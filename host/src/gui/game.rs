@@ -525,6 +525,14 @@ impl Game {
 /// The seat for one configured player: a person, or a computer with its
 /// strategy plugin loaded.
 fn build_seat(config: &Config, p: &PlayerConfig, extra_dirs: &[PathBuf]) -> Result<Seat, String> {
+    if p.kind == PlayerKind::Engine {
+        // Seating an external program needs the engine player here too;
+        // until then, refuse rather than leave the seat to a person.
+        return Err(format!(
+            "player '{}' is an external engine, which the window cannot seat yet; play it with `tabula match`",
+            p.name
+        ));
+    }
     let (PlayerKind::Ai, Some(s)) = (p.kind, p.strategy_ref()) else {
         return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
     };

@@ -142,8 +142,9 @@ impl Engine {
                 let vars: Vec<String> = spec.choices.iter().map(|c| format!("var {c}")).collect();
                 format!("option name {name} type combo default {default} {}", vars.join(" "))
             } else if let Ok(n) = default.parse::<i64>() {
-                let max = if spec.name.as_str() == HASH_OPTION { 65_536 } else { i64::MAX };
-                format!("option name {name} type spin default {n} min {} max {max}", n.min(0))
+                // A table needs at least 1 MiB; other numbers may be 0.
+                let (min, max) = if spec.name.as_str() == HASH_OPTION { (1, 65_536) } else { (n.min(0), i64::MAX) };
+                format!("option name {name} type spin default {n} min {min} max {max}")
             } else {
                 format!("option name {name} type string default {}", if default.is_empty() { "<empty>" } else { &default })
             };
