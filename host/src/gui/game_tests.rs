@@ -70,9 +70,13 @@ fn a_missing_plugin_is_named() {
 
 #[test]
 fn an_external_engine_seat_is_refused_with_a_clear_error_not_left_to_a_person() {
-    let text = "[game]\nrules = \"chess\"\n[[players]]\nname = \"You\"\nkind = \"human\"\n\
-                [[players]]\nname = \"Fish\"\nkind = \"engine\"\ncommand = \"/usr/games/stockfish\"\nprotocol = \"uci\"\n";
-    let config = Config::parse(text, "engine.toml", std::env::temp_dir()).expect("a valid engine config");
+    // The built-in game's rules, so this file names no game.
+    let rules = Config::default_config().unwrap().game.rules;
+    let text = format!(
+        "[game]\nrules = \"{rules}\"\n[[players]]\nname = \"You\"\nkind = \"human\"\n\
+         [[players]]\nname = \"Fish\"\nkind = \"engine\"\ncommand = \"/usr/games/stockfish\"\nprotocol = \"uci\"\n"
+    );
+    let config = Config::parse(&text, "engine.toml", std::env::temp_dir()).expect("a valid engine config");
     assert_eq!(config.players[1].kind, PlayerKind::Engine, "the config names an engine seat");
     let e = Game::open(config, "engine.toml", &[]).err().expect("refused");
     assert!(e.contains("Fish") && e.contains("tabula match"), "{e}");
