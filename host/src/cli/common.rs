@@ -81,19 +81,9 @@ pub fn moves_text(position: &PositionBox, moves: &[Move]) -> Result<String, CliE
     Ok(texts.join(" "))
 }
 
-/// A principal variation in coordinate notation, played out on a copy;
-/// stops quietly at the first move the position refuses.
+/// A principal variation in coordinate notation, one line.
 pub fn pv_text(position: &PositionBox, pv: &[Move]) -> String {
-    let mut copy = position.clone();
-    let mut texts = Vec::new();
-    for &m in pv {
-        let Ok(text) = copy.move_to_text(m, Notation::COORDINATE).into_result() else { break };
-        if copy.make_move(m).into_result().is_err() {
-            break;
-        }
-        texts.push(text.to_string());
-    }
-    texts.join(" ")
+    crate::protocols::core::pv_texts(position, pv).join(" ")
 }
 
 /// `status: ongoing`, `status: win <player> (<reason>)` or `status: draw (<reason>)`.
