@@ -8,6 +8,7 @@ pub mod config;
 pub mod outcome;
 pub mod session;
 pub mod players;
+pub mod seating;
 pub mod ascii;
 pub mod perft;
 pub mod headless;

@@ -200,6 +200,8 @@ pub trait ComputerPlayer: Send {
     fn label(&self) -> String;
     /// The limits of each search.
     fn turn_limits(&self) -> SearchLimits;
+    /// Changes the limits of later searches (a clock running low).
+    fn set_limits(&mut self, limits: SearchLimits);
     /// Starts choosing a move for the side to move of `session`.
     fn start_turn(&mut self, session: &crate::session::Session) -> Search;
     /// Records how the search ended (a timed-out player may need rebuilding).
@@ -212,6 +214,9 @@ impl ComputerPlayer for StrategyPlayer {
     }
     fn turn_limits(&self) -> SearchLimits {
         self.limits()
+    }
+    fn set_limits(&mut self, limits: SearchLimits) {
+        StrategyPlayer::set_limits(self, limits);
     }
     fn start_turn(&mut self, session: &crate::session::Session) -> Search {
         self.start(session.position())
@@ -227,6 +232,9 @@ impl<T: ComputerPlayer + ?Sized> ComputerPlayer for Box<T> {
     }
     fn turn_limits(&self) -> SearchLimits {
         (**self).turn_limits()
+    }
+    fn set_limits(&mut self, limits: SearchLimits) {
+        (**self).set_limits(limits)
     }
     fn start_turn(&mut self, session: &crate::session::Session) -> Search {
         (**self).start_turn(session)

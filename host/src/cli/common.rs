@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rules_api::{Move, Notation, PluginKind, PositionBox, RulesBox};
 
-use crate::config::{ConfigError, Level};
+use crate::config::ConfigError;
 use crate::outcome::GameResult;
 use crate::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
 use crate::session::{Session, SessionError};
@@ -56,11 +56,7 @@ pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -
 
 /// Loads a strategy plugin by name, path or level (easy, medium, hard).
 pub fn load_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, CliError> {
-    let name = match Level::parse(name) {
-        Some(level) => level.strategy(),
-        None => name,
-    };
-    Ok(find_plugin(name, PluginKind::STRATEGY, dirs)?)
+    Ok(crate::seating::find_strategy(name, dirs)?)
 }
 
 /// A session at `--position` (or the start) after `--moves`.

@@ -171,6 +171,9 @@ impl ComputerPlayer for EnginePlayer {
     fn turn_limits(&self) -> SearchLimits {
         SearchLimits { time_ms: self.move_ms(), ..self.limits }
     }
+    fn set_limits(&mut self, limits: SearchLimits) {
+        self.limits = limits;
+    }
 
     fn start_turn(&mut self, session: &Session) -> Search {
         let (tx, rx) = channel();

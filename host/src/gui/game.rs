@@ -10,10 +10,11 @@ use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBo
 
 use super::clock::{think_budget, Clocks};
 use super::seats::NewSeat;
-use crate::config::{option_pairs, Config, Level, PlayerConfig, PlayerKind};
+use crate::config::{Config, Level, PlayerConfig};
 use crate::outcome::{ForfeitCause, GameResult};
-use crate::players::{judge, Search, StrategyPlayer};
-use crate::plugins::{find_plugin, PluginDirs};
+use crate::players::{judge, ComputerPlayer, Search, StrategyPlayer};
+use crate::plugins::{find_plugin, LoadedPlugin, PluginDirs};
+use crate::seating::{computer_player, Table};
 use crate::session::Session;
 
 /// Thinking time of the hint search.
@@ -23,10 +24,11 @@ const HINT_TIME_MS: u64 = 1500;
 pub struct Seat {
     /// Display name from the config.
     pub name: String,
-    /// `human`, or the computer's level or strategy.
+    /// `human`, or the computer's level, strategy or engine program.
     pub label: String,
-    /// The computer player, for computer seats.
-    pub player: Option<StrategyPlayer>,
+    /// The computer player (strategy, isolated strategy or external
+    /// engine), for computer seats.
+    pub player: Option<Box<dyn ComputerPlayer>>,
 }
 
 /// Something that happened that the window may want to sound or show.
@@ -107,7 +109,10 @@ impl Game {
         if config.players.len() != players {
             return Err(format!("the game has {players} players but the config lists {}", config.players.len()));
         }
-        let seats = config.players.iter().map(|p| build_seat(&config, p, extra_dirs)).collect::<Result<Vec<_>, _>>()?;
+        let seats = {
+            let seater = Seater::new(&config, extra_dirs)?;
+            config.players.iter().map(|p| seater.seat(p)).collect::<Result<Vec<_>, _>>()?
+        };
         let geometry = session.rules().geometry().into_result().map_err(err)?;
         let mut game = Game {
             clocks: vec![Duration::ZERO; players],
@@ -144,8 +149,13 @@ impl Game {
             return Err(format!("the game has {} seats, not {}", self.seats.len(), seats.len()));
         }
         let mut built = Vec::new();
-        for s in &seats {
-            built.push(if s.replaced { Some(build_seat(&self.config, &s.player, &self.extra_dirs)?) } else { None });
+        if seats.iter().any(|s| s.replaced) {
+            let seater = Seater::new(&self.config, &self.extra_dirs)?;
+            for s in &seats {
+                built.push(if s.replaced { Some(seater.seat(&s.player)?) } else { None });
+            }
+        } else {
+            built.resize_with(seats.len(), || None);
         }
         let to_move = self.session.side_to_move() as usize;
         if built.get(to_move).is_some_and(Option::is_some) {
@@ -412,13 +422,12 @@ impl Game {
                 return events;
             }
             self.step = false;
-            let position = self.session.position().clone();
             let budget = self.think_budget(side);
             let player = self.seats[side].player.as_mut().expect("computer seat");
             if let Some(time_ms) = budget {
-                player.set_limits(SearchLimits { time_ms, ..player.limits() });
+                player.set_limits(SearchLimits { time_ms, ..player.turn_limits() });
             }
-            self.search = Some(player.start(&position));
+            self.search = Some(player.start_turn(&self.session));
             self.thinking = None;
             return events;
         }
@@ -431,9 +440,9 @@ impl Game {
         self.search = None;
         self.thinking = None;
         let player = self.seats[side].player.as_mut().expect("computer seat");
-        player.finish(&outcome);
-        let limits = player.limits();
-        let name = player.plugin_name().to_string();
+        player.end_turn(&outcome);
+        let limits = player.turn_limits();
+        let name = player.label();
         match judge(&outcome, self.session.position(), limits) {
             Ok(result) => match self.play(result.best) {
                 Ok(more) => events.extend(more),
@@ -522,28 +531,38 @@ impl Game {
     }
 }
 
-/// The seat for one configured player: a person, or a computer with its
-/// strategy plugin loaded.
-fn build_seat(config: &Config, p: &PlayerConfig, extra_dirs: &[PathBuf]) -> Result<Seat, String> {
-    if p.kind == PlayerKind::Engine {
-        // Seating an external program needs the engine player here too;
-        // until then, refuse rather than leave the seat to a person.
-        return Err(format!(
-            "player '{}' is an external engine, which the window cannot seat yet; play it with `tabula match`",
-            p.name
-        ));
+/// Builds seats for one game: the rules plugin and its options (which an
+/// engine or an isolated strategy is told about) and where plugins are.
+struct Seater<'a> {
+    config: &'a Config,
+    dirs: PluginDirs,
+    rules: LoadedPlugin,
+    rules_options: Vec<(String, String)>,
+}
+
+impl<'a> Seater<'a> {
+    fn new(config: &'a Config, extra_dirs: &[PathBuf]) -> Result<Seater<'a>, String> {
+        let dirs = config.plugin_dirs(extra_dirs);
+        let rules = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
+        Ok(Seater { config, dirs, rules, rules_options: config.rules_options() })
     }
-    let (PlayerKind::Ai, Some(s)) = (p.kind, p.strategy_ref()) else {
-        return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
-    };
-    let plugin = find_plugin(&config.resolve_ref(s), PluginKind::STRATEGY, &config.plugin_dirs(extra_dirs)).map_err(err)?;
-    let options = option_pairs(&p.options, "[players.options]")?;
-    let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
-    let label = match p.level {
-        Some(level) => format!("computer, {}", level_word(level)),
-        None => format!("computer, {s}"),
-    };
-    Ok(Seat { name: p.name.clone(), label, player: Some(StrategyPlayer::new(&plugin, &options, limits).map_err(err)?) })
+
+    /// The seat for one configured player: a person, or a computer
+    /// (strategy, isolated strategy or external engine) ready to move.
+    fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
+        let table = Table { rules: &self.rules, options: &self.rules_options };
+        let Some(player) = computer_player(p, self.config, &self.dirs, &table)? else {
+            return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
+        };
+        let label = match (p.level, p.engine_spec(), p.strategy_ref()) {
+            (Some(level), _, _) => format!("computer, {}", level_word(level)),
+            (_, Some(spec), _) => format!("engine, {}", spec.command.rsplit('/').next().unwrap_or(&spec.command)),
+            (_, _, Some(s)) if p.is_isolated() => format!("computer, {s} (isolated)"),
+            (_, _, Some(s)) => format!("computer, {s}"),
+            (None, None, None) => "computer".into(),
+        };
+        Ok(Seat { name: p.name.clone(), label, player: Some(player) })
+    }
 }
 
 /// The word shown for a level.

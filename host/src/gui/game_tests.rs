@@ -69,15 +69,47 @@ fn a_missing_plugin_is_named() {
 }
 
 #[test]
-fn an_external_engine_seat_is_refused_with_a_clear_error_not_left_to_a_person() {
+fn an_external_engine_seat_plays_its_move() {
+    use rules_api::Notation;
     // The built-in game's rules, so this file names no game.
     let rules = Config::default_config().unwrap().game.rules;
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("engine.sh");
     let text = format!(
-        "[game]\nrules = \"{rules}\"\n[[players]]\nname = \"You\"\nkind = \"human\"\n\
-         [[players]]\nname = \"Fish\"\nkind = \"engine\"\ncommand = \"/usr/games/stockfish\"\nprotocol = \"uci\"\n"
+        "[game]\nrules = \"{rules}\"\n[[players]]\nname = \"Fish\"\nkind = \"engine\"\ncommand = \"/bin/sh\"\n\
+         args = [\"{}\"]\nprotocol = \"uci\"\ntime_ms = 2000\n[[players]]\nname = \"You\"\nkind = \"human\"\n",
+        script.display()
     );
-    let config = Config::parse(&text, "engine.toml", std::env::temp_dir()).expect("a valid engine config");
-    assert_eq!(config.players[1].kind, PlayerKind::Engine, "the config names an engine seat");
-    let e = Game::open(config, "engine.toml", &[]).err().expect("refused");
-    assert!(e.contains("Fish") && e.contains("tabula match"), "{e}");
+    let config = Config::parse(&text, "engine.toml", dir.path().to_path_buf()).expect("a valid engine config");
+    assert_eq!(config.players[0].kind, crate::config::PlayerKind::Engine, "the config names an engine seat");
+    let mut game = Game::open(config, "engine.toml", &[]).expect("the engine seat is accepted");
+    assert!(game.is_computer(0) && !game.is_computer(1));
+    assert!(!game.human_to_move(), "the engine moves first, not a person");
+    assert!(game.seats[0].label.starts_with("engine"), "{}", game.seats[0].label);
+
+    // The engine answers every `go` with the first legal move, written the
+    // way a UCI engine of this game writes it (ranks shifted by the dialect).
+    let expected = game.legal_moves()[0];
+    let coordinate = game.session.position().move_to_text(expected, Notation::COORDINATE).into_result().unwrap().to_string();
+    let plugin = find_plugin(&game.config.resolve_ref(&game.config.game.rules), PluginKind::RULES, &game.config.plugin_dirs(&[])).unwrap();
+    let offset = crate::protocols::settings::ProtocolSettings::builtin().dialect(plugin.name()).rank_offset;
+    let answer = crate::protocols::settings::shift_ranks(&coordinate, offset);
+    std::fs::write(
+        &script,
+        format!(
+            "while read -r line; do\n  case \"$line\" in\n    uci) echo \"id name fake\"; echo uciok ;;\n    \
+             isready) echo readyok ;;\n    go*) echo \"bestmove {answer}\" ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+        ),
+    )
+    .unwrap();
+
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while game.session.history().is_empty() && Instant::now() < deadline {
+        let events = game.tick();
+        assert!(!events.iter().any(|e| matches!(e, Event::Failed(_))), "{events:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(game.session.history().len(), 1, "the engine moved within the time");
+    assert_eq!(game.session.history()[0].mv, expected, "the engine's legal move was played");
+    assert!(game.human_to_move(), "then the person is to move");
 }
