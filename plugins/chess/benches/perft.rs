@@ -17,42 +17,14 @@ use rules_api::plugin::position_box;
 use rules_api::{Move, PositionBox, RVec};
 use tabula_chess::ChessPosition;
 
+#[path = "../tests/common/perft.rs"]
+mod perft;
+use perft::{boundary_perft, native_perft};
+
 const CASES: &[(&str, &str, usize)] = &[
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
 ];
-
-fn native_perft(board: &cozy_chess::Board, depth: usize) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += native_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
-
-fn boundary_perft(p: &mut PositionBox, depth: usize, buffers: &mut [RVec<Move>]) -> u64 {
-    let (buf, rest) = buffers.split_first_mut().unwrap();
-    p.legal_moves(buf).unwrap();
-    if depth == 1 {
-        return buf.len() as u64;
-    }
-    let mut nodes = 0;
-    for i in 0..buf.len() {
-        p.make_move(buf[i]).unwrap();
-        nodes += boundary_perft(p, depth - 1, rest);
-        p.unmake_move().unwrap();
-    }
-    nodes
-}
 
 struct Case {
     name: &'static str,

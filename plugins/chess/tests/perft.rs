@@ -111,31 +111,13 @@ const RULE_CUTOFFS: &[(&str, u64, u64)] = &[
     ("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", 206_379, 16),
 ];
 
-/// Plain cozy-chess copy-make perft, for the comparison above.
-fn native_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += native_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
-
 #[test]
 fn end_rules_explain_the_difference_to_plain_perft() {
     for &(fen_text, published, cut) in RULE_CUTOFFS {
         let board: cozy_chess::Board = fen_text.parse().unwrap();
         let depth = if cfg!(debug_assertions) { 4 } else { 5 };
         let native = native_perft(&board, depth);
-        let ours = perft(&mut pos(fen_text), depth as usize);
+        let ours = perft(&mut pos(fen_text), depth);
         if depth == 5 {
             assert_eq!(native, published, "{fen_text}: cozy-chess plain perft");
             assert_eq!(ours + cut, native, "{fen_text}");

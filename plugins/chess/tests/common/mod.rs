@@ -69,29 +69,14 @@ pub fn infos(p: &PositionBox, ms: &[Move]) -> Vec<MoveInfo> {
     out.into_iter().collect()
 }
 
+pub mod perft;
+
+pub use perft::native_perft;
+
 /// Perft through the boundary object, with one move buffer per ply.
 pub fn perft(p: &mut PositionBox, depth: usize) -> u64 {
     let mut buffers: Vec<RVec<Move>> = (0..depth.max(1)).map(|_| RVec::with_capacity(256)).collect();
-    perft_rec(p, depth, &mut buffers)
-}
-
-fn perft_rec(p: &mut PositionBox, depth: usize, buffers: &mut [RVec<Move>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (buf, rest) = buffers.split_first_mut().unwrap();
-    p.legal_moves(buf).unwrap();
-    if depth == 1 {
-        return buf.len() as u64;
-    }
-    let mut nodes = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
-        p.make_move(m).unwrap();
-        nodes += perft_rec(p, depth - 1, rest);
-        p.unmake_move().unwrap();
-    }
-    nodes
+    perft::boundary_perft(p, depth, &mut buffers)
 }
 
 /// A small deterministic generator (xorshift64*), so tests need no crate.
