@@ -48,8 +48,9 @@ Exit status: 0 all agree, 1 a mismatch (the first few are printed),
 
 import argparse
 import random
-import subprocess
 import sys
+
+from tabula_cli import Tabula, parse_tabula_status
 
 try:
     import chess
@@ -95,27 +96,6 @@ def describe(status):
     return f"draw ({'/'.join(sorted(reasons))})"
 
 
-def parse_tabula_status(line):
-    """'status: win White (checkmate)' -> ('win', 'white', 'checkmate')."""
-    text = line.strip()
-    if not text.startswith("status: "):
-        return None
-    text = text[len("status: "):]
-    if text == "ongoing":
-        return ("ongoing", None, None)
-    reason = None
-    if text.endswith(")") and " (" in text:
-        head, reason = text[:-1].split(" (", 1)
-    else:
-        head = text
-    words = head.split()
-    if words and words[0] == "win" and len(words) == 2:
-        return ("win", words[1].lower(), reason)
-    if words == ["draw"]:
-        return ("draw", None, reason)
-    return None
-
-
 def status_agrees(expected, got):
     kind, winner, reasons = expected
     if got is None or got[0] != kind:
@@ -146,42 +126,6 @@ def legal_with_history(board):
 
 
 # ---------------------------------------------------------------- Tabula
-
-class Tabula:
-    def __init__(self, binary):
-        self.binary = binary
-        self.processes = 0
-
-    def batch(self, lines):
-        """Legal-move lines for `lines`, one per input line, via one process."""
-        self.processes += 1
-        run = subprocess.run(
-            [self.binary, "moves", "--rules", "chess"],
-            input="\n".join(lines) + "\n",
-            capture_output=True,
-            text=True,
-        )
-        out = run.stdout.split("\n")
-        if out and out[-1] == "":
-            out.pop()
-        if len(out) != len(lines):
-            raise SystemExit(
-                f"chess_reference: tabula moves answered {len(out)} lines for {len(lines)} "
-                f"(exit {run.returncode}): {run.stderr.strip()[:500]}"
-            )
-        return out
-
-    def position(self, fen, moves):
-        self.processes += 1
-        args = [self.binary, "position", "--rules", "chess", "--position", fen]
-        if moves:
-            args += ["--moves", " ".join(moves)]
-        run = subprocess.run(args, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        lines = run.stdout.strip("\n").split("\n")
-        if run.returncode != 0 or len(lines) < 2:
-            return None, f"exit {run.returncode}: {(run.stdout + run.stderr).strip()[:300]}"
-        return lines[0], lines[1]
-
 
 def moves_of_line(line):
     if line.startswith("error:"):
@@ -422,7 +366,7 @@ def compare_end(report, tabula, what, start_fen, moves, board):
 
 def run_compare(args):
     rng = random.Random(args.seed)
-    tabula = Tabula(args.tabula)
+    tabula = Tabula(args.tabula, "chess")
     report = Report()
     lines, checks = [], []  # batch input lines, and what to expect of each
 

@@ -43,6 +43,8 @@ import shutil
 import subprocess
 import sys
 
+from tabula_cli import Tabula, parse_tabula_status
+
 INSTALL = (
     "install Fairy-Stockfish with `apt-get install fairy-stockfish` "
     "(or run `scripts/setup.sh --test`)"
@@ -220,25 +222,6 @@ def describe(status):
     return f"draw ({reason})"
 
 
-def parse_tabula_status(line):
-    text = line.strip()
-    if not text.startswith("status: "):
-        return None
-    text = text[len("status: "):]
-    if text == "ongoing":
-        return ("ongoing", None, None)
-    reason = None
-    head = text
-    if text.endswith(")") and " (" in text:
-        head, reason = text[:-1].split(" (", 1)
-    words = head.split()
-    if len(words) == 2 and words[0] == "win":
-        return ("win", words[1].lower(), reason)
-    if words == ["draw"]:
-        return ("draw", None, reason)
-    return None
-
-
 def status_agrees(expected, got):
     if got is None or got[0] != expected[0]:
         return False
@@ -251,49 +234,6 @@ def status_agrees(expected, got):
     if expected[2] in ("checkmate", "stalemate"):
         return True
     return got[2] == expected[2]
-
-
-# ---------------------------------------------------------------- Tabula
-
-class Tabula:
-    def __init__(self, binary):
-        self.binary = binary
-        self.processes = 0
-
-    def batch(self, lines):
-        self.processes += 1
-        run = subprocess.run(
-            [self.binary, "moves", "--rules", "xiangqi"], input="\n".join(lines) + "\n", capture_output=True, text=True
-        )
-        out = run.stdout.split("\n")
-        if out and out[-1] == "":
-            out.pop()
-        if len(out) != len(lines):
-            raise SystemExit(
-                f"xiangqi_reference: tabula moves answered {len(out)} lines for {len(lines)} "
-                f"(exit {run.returncode}): {run.stderr.strip()[:500]}"
-            )
-        return out
-
-    def perft(self, fen, depth):
-        self.processes += 1
-        run = subprocess.run(
-            [self.binary, "perft", "--rules", "xiangqi", "--depth", str(depth), "--position", fen],
-            capture_output=True, text=True, stdin=subprocess.DEVNULL,
-        )
-        first = run.stdout.split("\n")[0].strip()
-        return int(first) if run.returncode == 0 and first.isdigit() else f"failed: {(run.stdout + run.stderr).strip()[:300]}"
-
-    def position(self, fen, moves):
-        self.processes += 1
-        args = [self.binary, "position", "--rules", "xiangqi", "--position", fen]
-        if moves:
-            args += ["--moves", " ".join(moves)]
-        run = subprocess.run(args, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        lines = run.stdout.strip("\n").split("\n")
-        if run.returncode != 0 or len(lines) < 2:
-            return None, f"exit {run.returncode}: {(run.stdout + run.stderr).strip()[:300]}"
-        return lines[0], lines[1]
 
 
 # ---------------------------------------------------------------- positions
@@ -417,7 +357,7 @@ def run(args):
         print(f"xiangqi_reference: Fairy-Stockfish not found ({engine_path or 'not on PATH'}): {INSTALL}", file=sys.stderr)
         return 2
     engine = Engine(engine_path)
-    tabula = Tabula(args.tabula)
+    tabula = Tabula(args.tabula, "xiangqi")
     rng = random.Random(args.seed)
     mismatches = []
     lines, checks = [], []
