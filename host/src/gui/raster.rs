@@ -21,46 +21,45 @@ pub fn disc_image_size(radius: f32) -> u32 {
     (2.0 * radius + 2.0).ceil() as u32
 }
 
-/// A disc of `radius` pixels filled with `fill`, with a rim of `rim_width`
-/// pixels in `rim` (0 for none); smooth edges, centred in its image.
-pub fn disc(radius: f32, fill: Rgba, rim: Rgba, rim_width: f32) -> Image {
+/// An image just large enough for a circle of `radius`, each pixel given by
+/// `pixel(distance from the centre)`; `None` leaves it transparent.
+fn radial(radius: f32, pixel: impl Fn(f32) -> Option<[u8; 4]>) -> Image {
     let size = disc_image_size(radius);
     let mut image = Image::new(size, size);
     let c = size as f32 / 2.0;
     for y in 0..size {
         for x in 0..size {
             let d = ((x as f32 + 0.5 - c).powi(2) + (y as f32 + 0.5 - c).powi(2)).sqrt();
-            let outer = coverage(radius, d);
-            if outer <= 0.0 {
-                continue;
+            if let Some(rgba) = pixel(d) {
+                let i = ((y * size + x) * 4) as usize;
+                image.pixels[i..i + 4].copy_from_slice(&rgba);
             }
-            let inner = if rim_width > 0.0 { coverage(radius - rim_width, d) } else { 1.0 };
-            let rgb = mix(fill, rim, inner);
-            let alpha = outer * (fill.a as f32 * inner + rim.a as f32 * (1.0 - inner));
-            let i = ((y * size + x) * 4) as usize;
-            image.pixels[i..i + 4].copy_from_slice(&[rgb[0] as u8, rgb[1] as u8, rgb[2] as u8, alpha.round() as u8]);
         }
     }
     image
 }
 
+/// A disc of `radius` pixels filled with `fill`, with a rim of `rim_width`
+/// pixels in `rim` (0 for none); smooth edges, centred in its image.
+pub fn disc(radius: f32, fill: Rgba, rim: Rgba, rim_width: f32) -> Image {
+    radial(radius, |d| {
+        let outer = coverage(radius, d);
+        if outer <= 0.0 {
+            return None;
+        }
+        let inner = if rim_width > 0.0 { coverage(radius - rim_width, d) } else { 1.0 };
+        let rgb = mix(fill, rim, inner);
+        let alpha = outer * (fill.a as f32 * inner + rim.a as f32 * (1.0 - inner));
+        Some([rgb[0] as u8, rgb[1] as u8, rgb[2] as u8, alpha.round() as u8])
+    })
+}
+
 /// A ring of outer `radius` and `width` pixels in `color`, smooth edges.
 pub fn ring(radius: f32, width: f32, color: Rgba) -> Image {
-    let size = disc_image_size(radius);
-    let mut image = Image::new(size, size);
-    let c = size as f32 / 2.0;
-    for y in 0..size {
-        for x in 0..size {
-            let d = ((x as f32 + 0.5 - c).powi(2) + (y as f32 + 0.5 - c).powi(2)).sqrt();
-            let cover = coverage(radius, d) - coverage(radius - width, d);
-            if cover > 0.0 {
-                let i = ((y * size + x) * 4) as usize;
-                let alpha = (cover * color.a as f32).round() as u8;
-                image.pixels[i..i + 4].copy_from_slice(&[color.r, color.g, color.b, alpha]);
-            }
-        }
-    }
-    image
+    radial(radius, |d| {
+        let cover = coverage(radius, d) - coverage(radius - width, d);
+        (cover > 0.0).then(|| [color.r, color.g, color.b, (cover * color.a as f32).round() as u8])
+    })
 }
 
 /// Draws `src` over `dst` with its top-left corner at (ox, oy) ("source
