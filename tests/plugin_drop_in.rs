@@ -101,7 +101,11 @@ fn a_plugin_built_against_another_rules_api_version_is_refused_with_both_version
     let api = dir.join("rules-api");
     copy_tree(&workspace().join("rules-api"), &api);
     let manifest = std::fs::read_to_string(api.join("Cargo.toml")).unwrap();
-    let bumped = manifest.replacen("version = \"0.1.0\"", "version = \"0.2.0\"", 1);
+    // The next minor version: incompatible for a 0.x crate.
+    let current = rules_api::ABI_VERSION;
+    let minor: u32 = current.split('.').nth(1).and_then(|m| m.parse().ok()).expect("0.x.y version");
+    let future = format!("0.{}.0", minor + 1);
+    let bumped = manifest.replacen(&format!("version = \"{current}\""), &format!("version = \"{future}\""), 1);
     assert_ne!(manifest, bumped, "rules-api version line not found");
     std::fs::write(api.join("Cargo.toml"), bumped).unwrap();
     fix_workspace_keys(&api.join("Cargo.toml"));
@@ -111,7 +115,9 @@ fn a_plugin_built_against_another_rules_api_version_is_refused_with_both_version
     let cargo = std::fs::read_to_string(plugin.join("Cargo.toml")).unwrap();
     std::fs::write(
         plugin.join("Cargo.toml"),
-        cargo.replace("path = \"../../../rules-api\"", "path = \"../rules-api\"").replace("name = \"mobility-strategy\"", "name = \"mobility-future\"")
+        cargo
+            .replace("path = \"../../../rules-api\"", "path = \"../rules-api\"")
+            .replace("name = \"mobility-strategy\"", "name = \"mobility-future\"")
             // Another library name, so this build never shadows the real
             // fixture in the shared fixture target dir.
             .replace("name = \"tabula_mobility\"", "name = \"tabula_mobility_future\""),
@@ -125,7 +131,7 @@ fn a_plugin_built_against_another_rules_api_version_is_refused_with_both_version
     let out = tabula(&["bestmove", "--rules", "chess", "--ai", dropped.to_str().unwrap()]);
     assert!(!out.status.success(), "an incompatible plugin must be refused");
     let err = stderr(&out);
-    assert!(err.contains("0.2.0") && err.contains(rules_api::ABI_VERSION), "both versions must be named: {err}");
+    assert!(err.contains(&future) && err.contains(current), "both versions must be named: {err}");
     assert!(err.contains("tabula_mobility_future"), "the plugin must be named: {err}");
 }
 
@@ -139,7 +145,9 @@ fn fix_workspace_keys(manifest: &Path) {
             l if l.starts_with("edition") => "edition = \"2021\"".to_string(),
             l if l.starts_with("license") => "license = \"MIT OR Apache-2.0\"".to_string(),
             l if l.starts_with("rust-version") => String::new(),
-            l if l.starts_with("abi_stable") => "abi_stable = { version = \"0.11.3\", default-features = false }".to_string(),
+            l if l.starts_with("abi_stable") => {
+                "abi_stable = { version = \"0.11.3\", default-features = false }".to_string()
+            }
             _ => line.to_string(),
         };
         out.push_str(&fixed);

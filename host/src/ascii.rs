@@ -172,6 +172,7 @@ mod tests {
                 glyphs: Default::default(),
                 letters: vec!["X".into(), "O".into()].into(),
                 value: 1,
+                art: Default::default(),
             }]
             .into(),
             position_format: "t".into(),

@@ -452,7 +452,7 @@ mod tests {
         let (r, s) = (Arc::clone(&release), Arc::clone(&seen));
         let factory: StrategyFactory =
             Arc::new(move || Ok(strategy_box(Gate { release: Arc::clone(&r), stopped_at_start: Arc::clone(&s) })));
-        let mut player = StrategyPlayer::with_factory("gate", factory, SearchLimits { time_ms: 40, depth: 0, nodes: 0 }).unwrap();
+        let mut player = StrategyPlayer::with_factory("gate", factory, SearchLimits { time_ms: 40, depth: 0, nodes: 0, max_time_ms: 0 }).unwrap();
         let first = player.start(&position);
         while seen.lock().unwrap().is_empty() {
             thread::sleep(Duration::from_millis(1));

@@ -102,7 +102,7 @@ impl Kind {
 
 /// The limits per move player `p` is configured with.
 pub fn configured_limits(p: &PlayerConfig) -> SearchLimits {
-    SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 }
+    SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 }
 }
 
 /// The computer player for seat `p` at `table`, with its configured options

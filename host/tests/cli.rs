@@ -53,7 +53,7 @@ fn plugins_lists_kind_name_version_and_path() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let chess = out.lines().find(|l| l.starts_with("rules") && l.contains(" chess ")).expect("chess listed");
-    assert!(chess.contains("0.1.0") && chess.contains("libtabula_chess"), "{chess}");
+    assert!(chess.contains("0.1.0") && chess.contains("libtabula_plugin_chess"), "{chess}");
     assert!(out.lines().any(|l| l.starts_with("strategy") && l.contains(" random ")), "{out}");
 }
 

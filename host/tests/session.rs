@@ -150,7 +150,7 @@ fn fake_player(mode: Mode, made: Arc<AtomicUsize>) -> StrategyPlayer {
     // Only the sleeper should ever meet the clock: the others get a budget
     // far beyond the time a panic message (with a backtrace) takes to print.
     let time_ms = if matches!(mode, Mode::Sleep) { 100 } else { 10_000 };
-    StrategyPlayer::with_factory("fake", factory, SearchLimits { time_ms, depth: 0, nodes: 0 }).unwrap()
+    StrategyPlayer::with_factory("fake", factory, SearchLimits { time_ms, depth: 0, nodes: 0, max_time_ms: 0 }).unwrap()
 }
 
 fn forfeit_of(mode: Mode) -> (GameResult, Arc<AtomicUsize>, StrategyPlayer) {
@@ -216,7 +216,7 @@ fn polling_never_blocks_and_forwards_progress() {
 fn real_strategy_plays_legal_moves_to_the_end() {
     let dirs = PluginDirs::new([]);
     let random = find_plugin("random", PluginKind::STRATEGY, &dirs).unwrap();
-    let limits = SearchLimits { time_ms: 200, depth: 0, nodes: 0 };
+    let limits = SearchLimits { time_ms: 200, depth: 0, nodes: 0, max_time_ms: 0 };
     let seed = |n: &str| vec![("seed".to_string(), n.to_string())];
     let mut seats = vec![
         StrategyPlayer::new(&random, &seed("1"), limits).unwrap(),

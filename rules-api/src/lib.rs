@@ -23,10 +23,20 @@
 //! ## Writing a plugin
 //!
 //! Implement the plain-Rust traits in [`plugin`] ([`plugin::PositionImpl`],
-//! [`plugin::RulesImpl`], [`plugin::StrategyImpl`]) and export them with
-//! [`export_rules_plugin!`] or [`export_strategy_plugin!`]. The adapters catch
+//! [`plugin::RulesImpl`], [`plugin::StrategyImpl`]) in an `rlib`, and export
+//! them from a tiny `cdylib` crate with [`export_rules_plugin!`] or
+//! [`export_strategy_plugin!`]. Only the methods without a sensible default
+//! are required (a tic-tac-toe fits in a page). The exported objects catch
 //! every panic at the boundary and turn it into a [`PluginError`]: a panic
 //! must never unwind into the host (abi_stable would abort the process).
+//! `docs/WRITING-PLUGINS.md` walks through a complete game and strategy, and
+//! the `tabula-kit` crate holds the conformance suite, snapshot and perft
+//! helpers for a plugin's own tests.
+//!
+//! ## Calling a plugin
+//!
+//! The boundary objects return abi_stable's `RResult`; [`PositionExt`] and
+//! [`RulesExt`] add plain-`Result` twins of the everyday calls for `?`.
 //!
 //! ## Conventions
 //!
@@ -37,6 +47,8 @@
 //!   [`GameInfo::piece_types`] (the promotion or drop choice).
 //! * When a position's status is not ongoing it has no legal moves: a search
 //!   that finds an empty move list asks [`Position::status`] for the result.
+//! * A move with no cell at all is an off-board move: [`Move::PASS`], or a
+//!   plugin's own code (a swap) in [`Move::extra`].
 //! * Scores are from the side to move's point of view, in hundredths of a
 //!   pawn-like unit; see [`score`] for the mate band.
 //! * Adding a method after the one marked `last_prefix_field` keeps old plugins
@@ -48,6 +60,9 @@
 #![allow(non_local_definitions)]
 
 pub mod error;
+#[doc(hidden)]
+pub mod export;
+pub mod ext;
 pub mod geometry;
 pub mod module;
 pub mod moves;
@@ -62,19 +77,17 @@ pub use abi_stable::std_types::{RBox, ROption, RResult, RSlice, RStr, RString, R
 pub use abi_stable::StableAbi;
 
 pub use error::{ErrorKind, PluginError};
-pub use geometry::{
-    CellShape, Geometry, Label, Line, Mark, MarkKind, Rgba, Cell,
-};
+pub use ext::{PositionExt, RulesExt};
+pub use geometry::{Cell, CellShape, Geometry, Label, Line, Mark, MarkKind, Rgba};
 pub use module::{OptionSpec, Options, PluginKind, PluginMod, PluginModRef, PluginMod_Prefix};
 pub use moves::{Move, MoveFlags, MoveInfo, CELL_NONE};
 pub use position::{
-    Highlight, HighlightKind, Notation, Piece, Position, PositionBox, Position_TO, Status,
-    StatusKind,
+    HandPiece, Highlight, HighlightKind, Notation, Piece, PlayerScore, Position, PositionBox, PositionFlags,
+    Position_TO, Status, StatusKind,
 };
 pub use rules::{GameInfo, PieceType, PlayerInfo, Rules, RulesBox, Rules_TO};
 pub use strategy::{
-    Observer, ObserverMut, Observer_TO, SearchInfo, SearchLimits, SearchResult, Strategy,
-    StrategyBox, Strategy_TO,
+    Observer, ObserverMut, Observer_TO, SearchInfo, SearchLimits, SearchResult, Strategy, StrategyBox, Strategy_TO,
 };
 
 /// The version of this crate, which is the ABI version plugins are checked
@@ -83,8 +96,5 @@ pub const ABI_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Looks an option up by name in an [`Options`] list.
 pub fn option_value<'a>(options: &'a Options, name: &str) -> Option<&'a str> {
-    options
-        .iter()
-        .find(|pair| pair.0.as_str() == name)
-        .map(|pair| pair.1.as_str())
+    options.iter().find(|pair| pair.0.as_str() == name).map(|pair| pair.1.as_str())
 }

@@ -1,9 +1,9 @@
 //! The root module every plugin exports, and plugin options.
 
 use abi_stable::library::RootModule;
+use abi_stable::sabi_types::VersionStrings;
 use abi_stable::std_types::{RResult, RStr, RString, RVec, Tuple2};
 use abi_stable::{declare_root_module_statics, package_version_strings, StableAbi};
-use abi_stable::sabi_types::VersionStrings;
 
 use crate::error::PluginError;
 use crate::rules::RulesBox;

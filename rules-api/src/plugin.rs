@@ -1,62 +1,127 @@
-//! The plugin side: plain-Rust traits to implement, adapters that turn them
-//! into boundary objects, and the export macros.
+//! The plugin side: the plain-Rust traits a plugin implements, and small
+//! helpers for options.
 //!
-//! The adapters exist so that no plugin has to remember to catch panics: every
-//! call into a plugin object runs under `catch_unwind`. A panic in a fallible
-//! call becomes a [`PluginError`] of kind [`ErrorKind::PANIC`]; a panic in an
-//! infallible call (hash, evaluate, side to move) returns a neutral value and
-//! poisons the object, so its next fallible call reports the panic. The host
-//! and the strategies therefore see every panic within one node of search.
+//! Implement [`PositionImpl`] and [`RulesImpl`] (a game) or
+//! [`StrategyImpl`] (a computer player) and export them from a tiny `cdylib`
+//! crate with [`crate::export_rules_plugin!`] or
+//! [`crate::export_strategy_plugin!`]. Only a handful of methods are
+//! required; everything else has a default that is correct for any game and
+//! merely slower or plainer than a game-specific answer.
+//!
+//! The exported objects run every call under `catch_unwind`: a panic becomes
+//! a [`PluginError`] of kind [`crate::ErrorKind::PANIC`] (or a neutral value
+//! for infallible calls, with the object poisoned so its next fallible call
+//! reports the panic). Plugin code never has to catch panics itself.
 
-use std::any::Any;
-use std::cell::RefCell;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use abi_stable::std_types::{RString, RVec};
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 
-use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::{RResult, RSlice, RStr, RString, RVec};
-
-use crate::error::{ErrorKind, PluginError};
+use crate::error::PluginError;
 use crate::geometry::Geometry;
 use crate::module::{OptionSpec, Options};
-use crate::moves::{Move, MoveInfo};
-use crate::position::{Highlight, Notation, Piece, Position, PositionBox, Position_TO, Status};
-use crate::rules::{GameInfo, Rules, RulesBox, Rules_TO};
-use crate::strategy::{ObserverMut, SearchLimits, SearchResult, Strategy, StrategyBox, Strategy_TO};
+use crate::moves::{Move, MoveFlags, MoveInfo};
+use crate::position::{HandPiece, Highlight, Notation, Piece, PlayerScore, PositionBox, PositionFlags, Status};
+use crate::rules::GameInfo;
+use crate::strategy::{ObserverMut, SearchLimits, SearchResult};
 
-/// A position, written in plain Rust. See [`Position`] for the contract of
-/// each method; here fallible methods return `Result` and buffers are the
-/// caller's `RVec`s (already cleared by the adapter).
+pub use crate::export::{position_box, rules_box, strategy_box};
+
+/// A position, written in plain Rust. See [`crate::Position`] for the
+/// contract; here fallible methods return `Result` and output buffers are
+/// the caller's `RVec`s, already cleared.
 pub trait PositionImpl: Clone + Send + 'static {
     /// Index of the player to move.
     fn side_to_move(&self) -> u8;
-    /// Push every legal move onto `out` (empty when the game is over).
+    /// Push every legal move onto `out` (none when the game is over).
     fn legal_moves(&self, out: &mut RVec<Move>);
-    /// Play a legal move.
+    /// Play a legal move; refuse anything else with
+    /// [`PluginError::illegal_move`].
     fn make_move(&mut self, m: Move) -> Result<(), PluginError>;
-    /// Take back the last move.
+    /// Take back the last move (or null move).
     fn unmake_move(&mut self) -> Result<(), PluginError>;
     /// Ongoing or the result.
     fn status(&self) -> Status;
-    /// Zobrist-style hash.
-    fn hash(&self) -> u64;
-    /// Static evaluation from the mover's view.
-    fn evaluate(&self) -> i32;
-    /// Push one [`MoveInfo`] per move onto `out`.
-    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>);
-    /// Push every piece onto `out`.
+    /// Push every piece on the board onto `out`.
     fn pieces(&self, out: &mut RVec<Piece>);
-    /// Push every highlighted cell onto `out`.
-    fn highlights(&self, out: &mut RVec<Highlight>);
-    /// The position as text.
+    /// The position as text (the format [`RulesImpl::position_from_text`]
+    /// reads).
     fn to_text(&self) -> String;
     /// A legal move as text.
     fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError>;
-    /// A legal move from text.
-    fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError>;
+
+    /// Zobrist-style hash, equal for equal positions however reached.
+    ///
+    /// Default: a hash of [`Self::to_text`]. Correct whenever the text holds
+    /// everything that decides the legal moves and the result, but it
+    /// allocates; searching games should keep an incremental hash.
+    fn hash(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.to_text().hash(&mut h);
+        h.finish()
+    }
+    /// Static evaluation from the mover's view. Default: 0 (no opinion), so
+    /// searches decide on results alone.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+    /// Push one [`MoveInfo`] per move onto `out`. Default: no hint, and
+    /// only the [`MoveFlags::PASS`] flag on [`Move::PASS`].
+    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
+        for &m in moves {
+            let flags = if m == Move::PASS { MoveFlags::PASS } else { MoveFlags::NONE };
+            out.push(MoveInfo { hint: 0, flags });
+        }
+    }
+    /// Push every highlighted cell onto `out`. Default: none.
+    fn highlights(&self, _out: &mut RVec<Highlight>) {}
+    /// A legal move from text. Default: the legal move whose
+    /// [`Self::move_to_text`] in `notation` equals `text` (spaces around it
+    /// ignored); override it to accept more spellings or explain refusals.
+    fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
+        let wanted = text.trim();
+        let mut moves = RVec::new();
+        self.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            if self.move_to_text(m, notation)? == wanted {
+                return Ok(m);
+            }
+        }
+        Err(PluginError::illegal_move(format!("'{wanted}' is not a legal move here")))
+    }
+    /// Search facts (in check, zugzwang risk). Default: none.
+    fn flags(&self) -> PositionFlags {
+        PositionFlags::NONE
+    }
+    /// The number of legal moves. Default: the length of
+    /// [`Self::legal_moves`] written into `scratch` (a buffer the adapter
+    /// keeps, so the default allocates nothing once it has grown).
+    fn count_legal_moves(&self, scratch: &mut RVec<Move>) -> u64 {
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch.len() as u64
+    }
+    /// Pass the turn for null-move pruning. Default: unsupported.
+    fn make_null_move(&mut self) -> Result<(), PluginError> {
+        Err(PluginError::unsupported("this game has no null move"))
+    }
+    /// Push the pieces each player holds in hand onto `out`. Default: none.
+    fn hands(&self, _out: &mut RVec<HandPiece>) {}
+    /// Push each player's counted score onto `out`. Default: none.
+    fn scores(&self, _out: &mut RVec<PlayerScore>) {}
+    /// The result with the pieces on `dead` taken off (see
+    /// [`crate::PositionFlags::MARK_DEAD`]). Default: unsupported.
+    fn count_score(
+        &self,
+        _dead: &[u16],
+        _marks: &mut RVec<Highlight>,
+        _scores: &mut RVec<PlayerScore>,
+    ) -> Result<Status, PluginError> {
+        Err(PluginError::unsupported("this game is not scored by marking dead pieces"))
+    }
 }
 
-/// A configured game, written in plain Rust. See [`Rules`].
+/// A configured game, written in plain Rust. See [`crate::Rules`].
 pub trait RulesImpl: Send + Sync + 'static {
     /// The position type this game creates.
     type Position: PositionImpl;
@@ -66,15 +131,17 @@ pub trait RulesImpl: Send + Sync + 'static {
     fn geometry(&self) -> Geometry;
     /// The start position.
     fn start_position(&self) -> Result<Self::Position, PluginError>;
-    /// A position from text.
+    /// A position from text; errors name what is wrong and where.
     fn position_from_text(&self, text: &str) -> Result<Self::Position, PluginError>;
-    /// The rules for people.
-    fn help_text(&self) -> String;
+    /// The rules for people. Default: none.
+    fn help_text(&self) -> String {
+        String::new()
+    }
 }
 
-/// A computer player, written in plain Rust. See [`Strategy`].
+/// A computer player, written in plain Rust. See [`crate::Strategy`].
 pub trait StrategyImpl: Send + 'static {
-    /// Pick a move; see [`Strategy::choose_move`].
+    /// Pick a move; see [`crate::Strategy::choose_move`].
     fn choose_move(
         &mut self,
         position: &mut PositionBox,
@@ -82,207 +149,8 @@ pub trait StrategyImpl: Send + 'static {
         stop: &AtomicBool,
         observer: &mut ObserverMut<'_>,
     ) -> Result<SearchResult, PluginError>;
-    /// Forget the previous game.
-    fn new_game(&mut self);
-}
-
-/// Turns a panic payload into readable text.
-pub fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic payload".to_string()
-    }
-}
-
-/// Runs `f`, turning a panic into a [`PluginError`] of kind `PANIC`.
-pub fn catch<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, PluginError> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        PluginError::new(
-            ErrorKind::PANIC,
-            format!("plugin panicked in {what}: {}", panic_message(payload.as_ref())),
-        )
-    })
-}
-
-/// Remembers the first panic of an object so later calls can report it.
-#[derive(Default)]
-struct Fault(RefCell<Option<PluginError>>);
-
-impl Fault {
-    fn check(&self) -> Result<(), PluginError> {
-        match &*self.0.borrow() {
-            None => Ok(()),
-            Some(e) => Err(PluginError::new(
-                ErrorKind::PANIC,
-                format!("object unusable after an earlier panic: {}", e.message),
-            )),
-        }
-    }
-    fn record<T>(&self, r: Result<T, PluginError>) -> Result<T, PluginError> {
-        if let Err(e) = &r {
-            if e.kind == ErrorKind::PANIC {
-                self.0.borrow_mut().get_or_insert_with(|| e.clone());
-            }
-        }
-        r
-    }
-    fn clone_state(&self) -> Fault {
-        Fault(RefCell::new(self.0.borrow().clone()))
-    }
-}
-
-/// Runs a fallible `&self` call under the guard.
-fn loud<T>(fault: &Fault, what: &str, f: impl FnOnce() -> Result<T, PluginError>) -> RResult<T, PluginError> {
-    let r = fault.check().and_then(|()| catch(what, f).and_then(|r| r));
-    fault.record(r).into()
-}
-
-/// Runs an infallible call under the guard; a panic yields `default`.
-fn quiet<T>(fault: &Fault, what: &str, default: T, f: impl FnOnce() -> T) -> T {
-    if fault.check().is_err() {
-        return default;
-    }
-    fault.record(catch(what, f)).unwrap_or(default)
-}
-
-/// The boundary adapter for a [`PositionImpl`].
-pub struct GuardedPosition<P> {
-    inner: P,
-    fault: Fault,
-}
-
-impl<P: Clone> Clone for GuardedPosition<P> {
-    fn clone(&self) -> Self {
-        GuardedPosition { inner: self.inner.clone(), fault: self.fault.clone_state() }
-    }
-}
-
-/// Wraps a plugin position into the boundary object.
-pub fn position_box<P: PositionImpl>(position: P) -> PositionBox {
-    Position_TO::from_value(GuardedPosition { inner: position, fault: Fault::default() }, TD_Opaque)
-}
-
-impl<P: PositionImpl> Position for GuardedPosition<P> {
-    fn side_to_move(&self) -> u8 {
-        quiet(&self.fault, "side_to_move", 0, || self.inner.side_to_move())
-    }
-    fn legal_moves(&self, out: &mut RVec<Move>) -> RResult<(), PluginError> {
-        out.clear();
-        loud(&self.fault, "legal_moves", || {
-            self.inner.legal_moves(out);
-            Ok(())
-        })
-    }
-    fn make_move(&mut self, m: Move) -> RResult<(), PluginError> {
-        let inner = &mut self.inner;
-        loud(&self.fault, "make_move", || inner.make_move(m))
-    }
-    fn unmake_move(&mut self) -> RResult<(), PluginError> {
-        let inner = &mut self.inner;
-        loud(&self.fault, "unmake_move", || inner.unmake_move())
-    }
-    fn status(&self) -> RResult<Status, PluginError> {
-        loud(&self.fault, "status", || Ok(self.inner.status()))
-    }
-    fn hash(&self) -> u64 {
-        quiet(&self.fault, "hash", 0, || self.inner.hash())
-    }
-    fn evaluate(&self) -> i32 {
-        quiet(&self.fault, "evaluate", 0, || self.inner.evaluate())
-    }
-    fn move_infos(&self, moves: RSlice<'_, Move>, out: &mut RVec<MoveInfo>) -> RResult<(), PluginError> {
-        out.clear();
-        loud(&self.fault, "move_infos", || {
-            self.inner.move_infos(moves.as_slice(), out);
-            Ok(())
-        })
-    }
-    fn pieces(&self, out: &mut RVec<Piece>) -> RResult<(), PluginError> {
-        out.clear();
-        loud(&self.fault, "pieces", || {
-            self.inner.pieces(out);
-            Ok(())
-        })
-    }
-    fn highlights(&self, out: &mut RVec<Highlight>) -> RResult<(), PluginError> {
-        out.clear();
-        loud(&self.fault, "highlights", || {
-            self.inner.highlights(out);
-            Ok(())
-        })
-    }
-    fn to_text(&self) -> RResult<RString, PluginError> {
-        loud(&self.fault, "to_text", || Ok(self.inner.to_text().into()))
-    }
-    fn move_to_text(&self, m: Move, notation: Notation) -> RResult<RString, PluginError> {
-        loud(&self.fault, "move_to_text", || self.inner.move_to_text(m, notation).map(RString::from))
-    }
-    fn parse_move(&self, text: RStr<'_>, notation: Notation) -> RResult<Move, PluginError> {
-        loud(&self.fault, "parse_move", || self.inner.parse_move(text.as_str(), notation))
-    }
-}
-
-/// The boundary adapter for a [`RulesImpl`].
-pub struct GuardedRules<R> {
-    inner: R,
-}
-
-/// Wraps a plugin game into the boundary object.
-pub fn rules_box<R: RulesImpl>(rules: R) -> RulesBox {
-    Rules_TO::from_value(GuardedRules { inner: rules }, TD_Opaque)
-}
-
-impl<R: RulesImpl> Rules for GuardedRules<R> {
-    fn info(&self) -> RResult<GameInfo, PluginError> {
-        catch("info", || self.inner.info()).into()
-    }
-    fn geometry(&self) -> RResult<Geometry, PluginError> {
-        catch("geometry", || self.inner.geometry()).into()
-    }
-    fn start_position(&self) -> RResult<PositionBox, PluginError> {
-        catch("start_position", || self.inner.start_position().map(position_box))
-            .and_then(|r| r)
-            .into()
-    }
-    fn position_from_text(&self, text: RStr<'_>) -> RResult<PositionBox, PluginError> {
-        catch("position_from_text", || self.inner.position_from_text(text.as_str()).map(position_box))
-            .and_then(|r| r)
-            .into()
-    }
-    fn help_text(&self) -> RResult<RString, PluginError> {
-        catch("help_text", || RString::from(self.inner.help_text())).into()
-    }
-}
-
-/// The boundary adapter for a [`StrategyImpl`].
-pub struct GuardedStrategy<S> {
-    inner: S,
-    fault: Fault,
-}
-
-/// Wraps a plugin strategy into the boundary object.
-pub fn strategy_box<S: StrategyImpl>(strategy: S) -> StrategyBox {
-    Strategy_TO::from_value(GuardedStrategy { inner: strategy, fault: Fault::default() }, TD_Opaque)
-}
-
-impl<S: StrategyImpl> Strategy for GuardedStrategy<S> {
-    fn choose_move(
-        &mut self,
-        position: &mut PositionBox,
-        limits: SearchLimits,
-        stop: &AtomicBool,
-        mut observer: ObserverMut<'_>,
-    ) -> RResult<SearchResult, PluginError> {
-        let inner = &mut self.inner;
-        loud(&self.fault, "choose_move", || inner.choose_move(position, limits, stop, &mut observer))
-    }
-    fn new_game(&mut self) {
-        let inner = &mut self.inner;
-        quiet(&self.fault, "new_game", (), || inner.new_game())
-    }
+    /// Forget the previous game. Default: nothing to forget.
+    fn new_game(&mut self) {}
 }
 
 impl OptionSpec {
@@ -306,9 +174,7 @@ pub fn check_options(plugin: &str, options: &Options, specs: &[OptionSpec]) -> R
         let Some(spec) = specs.iter().find(|s| s.name.as_str() == name) else {
             let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
-            return Err(PluginError::bad_option(format!(
-                "{plugin}: unknown option '{name}' (known options: {known})"
-            )));
+            return Err(PluginError::bad_option(format!("{plugin}: unknown option '{name}' (known options: {known})")));
         };
         if !spec.choices.is_empty() && !spec.choices.iter().any(|c| c.as_str() == value) {
             let choices: Vec<&str> = spec.choices.iter().map(|c| c.as_str()).collect();
@@ -326,124 +192,4 @@ pub fn option_or_default<'a>(options: &'a Options, specs: &'a [OptionSpec], name
     crate::option_value(options, name)
         .or_else(|| specs.iter().find(|s| s.name.as_str() == name).map(|s| s.default.as_str()))
         .unwrap_or("")
-}
-
-/// Builds a rules object under the panic guard (used by [`crate::export_rules_plugin!`]).
-pub fn new_rules_guarded<R: RulesImpl>(
-    options: &Options,
-    ctor: fn(&Options) -> Result<R, PluginError>,
-) -> RResult<RulesBox, PluginError> {
-    catch("new_rules", || ctor(options).map(rules_box)).and_then(|r| r).into()
-}
-
-/// Builds a strategy under the panic guard (used by [`crate::export_strategy_plugin!`]).
-pub fn new_strategy_guarded<S: StrategyImpl>(
-    options: &Options,
-    ctor: fn(&Options) -> Result<S, PluginError>,
-) -> RResult<StrategyBox, PluginError> {
-    catch("new_strategy", || ctor(options).map(strategy_box)).and_then(|r| r).into()
-}
-
-/// Lists options under the panic guard; a panic yields no options.
-pub fn options_guarded(f: fn() -> Vec<OptionSpec>) -> RVec<OptionSpec> {
-    catch("options", f).map(RVec::from).unwrap_or_default()
-}
-
-/// The constructor a rules plugin exports for strategies, and vice versa.
-pub fn wrong_kind<T>(plugin: &str, wanted: &str) -> RResult<T, PluginError> {
-    RResult::RErr(PluginError::unsupported(format!("plugin '{plugin}' is not a {wanted} plugin")))
-}
-
-/// Exports a rules plugin's root module.
-///
-/// The plugin crate must be a `cdylib` and depend on `abi_stable` directly
-/// (as abi_stable's own examples do), because the root-module attribute
-/// expands to `::abi_stable` paths.
-///
-/// Every plugin exports the same symbol, so never link two plugin crates
-/// into one binary (their `#[cfg(test)]` unit tests are the exception: the
-/// export is left out there). Tests that need two plugins load the `.so`
-/// files, or link a plugin's engine from a crate that exports nothing.
-///
-/// ```ignore
-/// rules_api::export_rules_plugin! {
-///     name: "chess",
-///     description: "International chess",
-///     options: chess_options,          // fn() -> Vec<OptionSpec>
-///     new: ChessRules::from_options,   // fn(&Options) -> Result<impl RulesImpl, PluginError>
-/// }
-/// ```
-#[macro_export]
-macro_rules! export_rules_plugin {
-    (name: $name:expr, description: $desc:expr, options: $options:expr, new: $ctor:expr $(,)?) => {
-        $crate::__export_plugin! {
-            kind: RULES, name: $name, description: $desc, options: $options,
-            rules: |o| $crate::plugin::new_rules_guarded(o, $ctor),
-            strategy: |_| $crate::plugin::wrong_kind($name, "strategy"),
-        }
-    };
-}
-
-/// Exports a strategy plugin's root module; same shape as
-/// [`crate::export_rules_plugin!`] with `new` returning a [`StrategyImpl`].
-#[macro_export]
-macro_rules! export_strategy_plugin {
-    (name: $name:expr, description: $desc:expr, options: $options:expr, new: $ctor:expr $(,)?) => {
-        $crate::__export_plugin! {
-            kind: STRATEGY, name: $name, description: $desc, options: $options,
-            rules: |_| $crate::plugin::wrong_kind($name, "rules"),
-            strategy: |o| $crate::plugin::new_strategy_guarded(o, $ctor),
-        }
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __export_plugin {
-    (kind: $kind:ident, name: $name:expr, description: $desc:expr, options: $options:expr,
-     rules: |$ro:pat_param| $rules:expr, strategy: |$so:pat_param| $strategy:expr $(,)?) => {
-        // Every plugin exports the same root-module symbol, so two plugin
-        // rlibs cannot be linked into one binary. A crate's own unit tests
-        // never need the export, which lets them link another plugin.
-        #[cfg(not(test))]
-        pub use __tabula_plugin_export::tabula_root_module;
-
-        #[cfg(not(test))]
-        #[doc(hidden)]
-        #[allow(missing_docs)]
-        pub mod __tabula_plugin_export {
-        use super::*;
-
-        /// The plugin's root module, read by the Tabula loader.
-        #[$crate::abi_stable::export_root_module]
-        pub fn tabula_root_module() -> $crate::PluginModRef {
-            // Prefixed names: the caller's own `options`/`new` functions must
-            // not be shadowed by these wrappers inside the expansion.
-            extern "C" fn __tabula_options() -> $crate::RVec<$crate::OptionSpec> {
-                $crate::plugin::options_guarded($options)
-            }
-            extern "C" fn __tabula_new_rules(
-                $ro: &$crate::Options,
-            ) -> $crate::RResult<$crate::RulesBox, $crate::PluginError> {
-                $rules
-            }
-            extern "C" fn __tabula_new_strategy(
-                $so: &$crate::Options,
-            ) -> $crate::RResult<$crate::StrategyBox, $crate::PluginError> {
-                $strategy
-            }
-            use $crate::abi_stable::prefix_type::PrefixTypeTrait;
-            $crate::PluginMod {
-                kind: $crate::PluginKind::$kind,
-                name: $crate::RStr::from_str($name),
-                version: $crate::RStr::from_str(env!("CARGO_PKG_VERSION")),
-                description: $crate::RStr::from_str($desc),
-                options: __tabula_options,
-                new_rules: __tabula_new_rules,
-                new_strategy: __tabula_new_strategy,
-            }
-            .leak_into_prefix()
-        }
-        }
-    };
 }

@@ -88,10 +88,15 @@ impl HighlightKind {
     pub const CHECK: HighlightKind = HighlightKind(0);
     /// Part of the winning line or the mating pieces.
     pub const WIN: HighlightKind = HighlightKind(1);
-    /// A cell the side to move may not play on (renju's forbidden points).
+    /// A cell the side to move may not play on (renju's forbidden points);
+    /// [`Highlight::note`] says why.
     pub const FORBIDDEN: HighlightKind = HighlightKind(2);
     /// Something the plugin wants noticed, without a fixed meaning.
     pub const NOTE: HighlightKind = HighlightKind(3);
+    /// A cell counted for [`Highlight::player`] (territory in Go).
+    pub const TERRITORY: HighlightKind = HighlightKind(4);
+    /// A piece counted as dead (captured) when the game is scored.
+    pub const DEAD: HighlightKind = HighlightKind(5);
 }
 
 /// A cell the renderer should mark in a position.
@@ -102,6 +107,87 @@ pub struct Highlight {
     pub cell: u16,
     /// Why.
     pub kind: HighlightKind,
+    /// The player the mark concerns (whose territory, who is in check).
+    pub player: u8,
+    /// A short lowercase explanation for people (`double three`), or empty.
+    pub note: RStr<'static>,
+}
+
+impl Highlight {
+    /// A mark with no player and no note.
+    pub const fn new(cell: u16, kind: HighlightKind) -> Self {
+        Highlight { cell, kind, player: 0, note: RStr::from_str("") }
+    }
+    /// The same mark for `player`.
+    pub const fn of(self, player: u8) -> Self {
+        Highlight { player, ..self }
+    }
+    /// The same mark explained by `note`.
+    pub const fn because(self, note: &'static str) -> Self {
+        Highlight { note: RStr::from_str(note), ..self }
+    }
+}
+
+/// Facts about a position that a generic search needs and cannot compute.
+#[repr(transparent)]
+#[derive(StableAbi, Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct PositionFlags(pub u32);
+
+impl PositionFlags {
+    /// No flag.
+    pub const NONE: PositionFlags = PositionFlags(0);
+    /// The side to move is in check (its royal piece is attacked, or the
+    /// game's equivalent: a four to answer in gomoku). Searches extend
+    /// checks and never prune here.
+    pub const IN_CHECK: PositionFlags = PositionFlags(1);
+    /// Passing would be unusually good for the mover here (zugzwang is
+    /// likely: only king and pawns left in chess), so null-move pruning is
+    /// unsound.
+    pub const ZUGZWANG_RISK: PositionFlags = PositionFlags(1 << 1);
+    /// The game ended by agreement to stop (two passes in Go) and the
+    /// players may mark dead pieces with [`Position::count_score`] before
+    /// the result stands.
+    pub const MARK_DEAD: PositionFlags = PositionFlags(1 << 2);
+
+    /// Whether every bit of `other` is set.
+    pub const fn contains(self, other: PositionFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for PositionFlags {
+    type Output = PositionFlags;
+    fn bitor(self, rhs: PositionFlags) -> PositionFlags {
+        PositionFlags(self.0 | rhs.0)
+    }
+}
+
+impl std::ops::BitOrAssign for PositionFlags {
+    fn bitor_assign(&mut self, rhs: PositionFlags) {
+        self.0 |= rhs.0;
+    }
+}
+
+/// Pieces a player holds in hand, ready to drop (shogi, crazyhouse).
+#[repr(C)]
+#[derive(StableAbi, Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct HandPiece {
+    /// Who holds them.
+    pub owner: u8,
+    /// Index into [`crate::GameInfo::piece_types`].
+    pub kind: u16,
+    /// How many.
+    pub count: u16,
+}
+
+/// A player's counted score (Go's area plus komi, checks given), for display.
+#[repr(C)]
+#[derive(StableAbi, Copy, Clone, PartialEq, Debug)]
+pub struct PlayerScore {
+    /// The player.
+    pub player: u8,
+    /// Points; fractions allowed (komi 7.5).
+    pub points: f32,
 }
 
 /// A game position with its own history, created by a rules plugin.
@@ -110,6 +196,7 @@ pub struct Highlight {
 /// * `unmake_move` after `make_move` restores the text and the hash exactly;
 /// * the same position reached by different move orders has the same hash;
 /// * the move list is empty exactly when `status` is not ongoing;
+/// * `count_legal_moves` agrees with the move list;
 /// * every legal move prints and parses back in both notations;
 /// * a plugin panic never unwinds out of these calls: fallible calls return
 ///   a [`PluginError`] of kind `PANIC`, infallible ones return a neutral value
@@ -158,8 +245,39 @@ pub trait Position: Clone + Send {
 
     /// Reads a move in the given notation and returns it if it is legal here;
     /// an error names the text and why it was refused.
-    #[sabi(last_prefix_field)]
     fn parse_move(&self, text: RStr<'_>, notation: Notation) -> RResult<Move, PluginError>;
+
+    /// What a generic search needs to know about this position (in check,
+    /// zugzwang risk) that it cannot work out itself.
+    fn flags(&self) -> PositionFlags;
+
+    /// The number of legal moves, without writing them out (perft's last
+    /// ply, mobility).
+    fn count_legal_moves(&self) -> RResult<u64, PluginError>;
+
+    /// Passes the turn without moving (for null-move pruning); undone by
+    /// `unmake_move`. Errors with `UNSUPPORTED` in games where that makes no
+    /// sense, and must not be called in check.
+    fn make_null_move(&mut self) -> RResult<(), PluginError>;
+
+    /// Clears `out` and writes the pieces each player holds in hand.
+    fn hands(&self, out: &mut RVec<HandPiece>) -> RResult<(), PluginError>;
+
+    /// Clears `out` and writes each player's counted score, in games that
+    /// count one (nothing otherwise).
+    fn scores(&self, out: &mut RVec<PlayerScore>) -> RResult<(), PluginError>;
+
+    /// The result if the players agree that the pieces on `dead` are
+    /// captured (see [`PositionFlags::MARK_DEAD`]): clears and fills
+    /// `marks` with the territory and dead pieces to draw and `scores` with
+    /// the count. Errors with `UNSUPPORTED` in games without such a count.
+    #[sabi(last_prefix_field)]
+    fn count_score(
+        &self,
+        dead: RSlice<'_, u16>,
+        marks: &mut RVec<Highlight>,
+        scores: &mut RVec<PlayerScore>,
+    ) -> RResult<Status, PluginError>;
 }
 
 /// An owned position object, as plugins hand them out.

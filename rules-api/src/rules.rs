@@ -33,6 +33,22 @@ pub struct PieceType {
     pub letters: RVec<RString>,
     /// Rough material value (100 = a chess pawn), for captured-piece tallies.
     pub value: i32,
+    /// Piece art per player as a complete SVG document drawn in the cell's
+    /// square; empty (or an empty entry) means draw the glyph.
+    pub art: RVec<RString>,
+}
+
+impl PieceType {
+    /// A piece type with one glyph and one letter per player and no art.
+    pub fn new(name: &str, glyphs: &[&str], letters: &[&str], value: i32) -> Self {
+        PieceType {
+            name: name.into(),
+            glyphs: glyphs.iter().map(|g| RString::from(*g)).collect(),
+            letters: letters.iter().map(|l| RString::from(*l)).collect(),
+            value,
+            art: RVec::new(),
+        }
+    }
 }
 
 /// What the game is and who plays it.

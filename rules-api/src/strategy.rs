@@ -2,7 +2,7 @@
 
 use abi_stable::sabi_trait;
 use abi_stable::sabi_types::RMut;
-use abi_stable::std_types::{RBox, RResult, RVec};
+use abi_stable::std_types::{RBox, RResult, RString, RVec};
 use abi_stable::StableAbi;
 use std::sync::atomic::AtomicBool;
 
@@ -15,12 +15,32 @@ use crate::position::PositionBox;
 #[repr(C)]
 #[derive(StableAbi, Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct SearchLimits {
-    /// Wall-clock budget for this move, milliseconds.
+    /// Wall-clock budget for this move, milliseconds: what the strategy
+    /// should normally use.
     pub time_ms: u64,
     /// Maximum nominal depth, plies.
     pub depth: u32,
     /// Maximum nodes visited.
     pub nodes: u64,
+    /// The most the strategy may stretch to when its choice is unstable
+    /// (the best move keeps changing), milliseconds; 0 means `time_ms` is
+    /// also the ceiling. The host never forfeits a strategy within it.
+    pub max_time_ms: u64,
+}
+
+impl SearchLimits {
+    /// A budget of `time_ms` milliseconds and nothing else.
+    pub const fn time(time_ms: u64) -> Self {
+        SearchLimits { time_ms, depth: 0, nodes: 0, max_time_ms: 0 }
+    }
+    /// A search to `depth` plies and nothing else.
+    pub const fn depth(depth: u32) -> Self {
+        SearchLimits { time_ms: 0, depth, nodes: 0, max_time_ms: 0 }
+    }
+    /// The hard ceiling in milliseconds (0 = none).
+    pub fn ceiling_ms(&self) -> u64 {
+        self.max_time_ms.max(self.time_ms)
+    }
 }
 
 /// A progress report during a search.
@@ -39,6 +59,8 @@ pub struct SearchInfo {
     pub score: i32,
     /// Principal variation, starting with the move to play.
     pub pv: RVec<Move>,
+    /// Anything else worth showing (`win rate 56%`), or empty.
+    pub note: RString,
 }
 
 /// The answer of a search.

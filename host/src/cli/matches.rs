@@ -255,7 +255,7 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
         };
         let plugin = load_strategy(&config.resolve_ref(&strategy), &dirs)?;
         let options = crate::config::option_pairs(&p.options, "[players.options]").map_err(CliError)?;
-        let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
+        let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 };
         seats.push(StrategyPlayer::new(&plugin, &options, limits)?);
         names.push(format!("{} [{}]", p.name, plugin.name()));
     }

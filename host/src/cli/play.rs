@@ -42,7 +42,7 @@ fn seat_players(config: &Config, players: usize, dirs: &crate::plugins::PluginDi
             (PlayerKind::Ai, Some(s)) => {
                 let plugin = load_strategy(&config.resolve_ref(s), dirs)?;
                 let options = option_pairs(&p.options, "[players.options]").map_err(CliError)?;
-                let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
+                let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 };
                 Some(StrategyPlayer::new(&plugin, &options, limits)?)
             }
             _ => None,

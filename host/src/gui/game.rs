@@ -388,7 +388,7 @@ impl Game {
         if self.hint_player.is_none() {
             let dirs = PluginDirs::new(self.extra_dirs.iter().cloned().chain(self.config.plugin_dirs(&[]).dirs().iter().cloned()));
             let plugin = find_plugin(Level::Hard.strategy(), PluginKind::STRATEGY, &dirs).map_err(err)?;
-            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0 };
+            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
             self.hint_player = Some(StrategyPlayer::new(&plugin, &[], limits).map_err(err)?);
         }
         let player = self.hint_player.as_mut().expect("set above");
@@ -486,7 +486,7 @@ impl Game {
             player.finish(&outcome);
         }
         if ply == self.session.history().len() {
-            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0 };
+            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
             self.hint = judge(&outcome, self.session.position(), limits).ok().map(|r| r.best);
         }
     }

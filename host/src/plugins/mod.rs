@@ -134,18 +134,22 @@ pub fn discover(dirs: &PluginDirs) -> Vec<Discovered> {
 
 /// Finds a plugin of `kind` by name (the root module's name) or by path.
 ///
-/// By name, `libtabula_<name>.so` is tried in every directory first, then
-/// every other library is opened and its root module's name compared.
+/// By name, the conventional file names `libtabula_plugin_<name>.so` (the
+/// in-tree export crates and `tabula new-plugin`) and `libtabula_<name>.so`
+/// are tried in every directory first, then every other library is opened
+/// and its root module's name compared.
 pub fn find_plugin(name_or_path: &str, kind: PluginKind, dirs: &PluginDirs) -> Result<LoadedPlugin, LoadError> {
     if looks_like_path(name_or_path) {
         let plugin = load_plugin(Path::new(name_or_path))?;
         return check_kind(plugin, kind);
     }
-    let conventional = format!("{DLL_PREFIX}tabula_{name_or_path}{DLL_SUFFIX}");
+    let conventional = [
+        format!("{DLL_PREFIX}tabula_plugin_{name_or_path}{DLL_SUFFIX}"),
+        format!("{DLL_PREFIX}tabula_{name_or_path}{DLL_SUFFIX}"),
+    ];
     let mut wrong_kind = None;
     let mut tried = HashSet::new();
-    for dir in dirs.dirs() {
-        let path = dir.join(&conventional);
+    for path in dirs.dirs().iter().flat_map(|dir| conventional.iter().map(move |name| dir.join(name))) {
         if !path.is_file() {
             continue;
         }

@@ -297,7 +297,7 @@ impl Brain {
                 return;
             }
         };
-        let limits = SearchLimits { time_ms: turn_budget(self.timeout_turn, self.time_left), depth: 0, nodes: 0 };
+        let limits = SearchLimits { time_ms: turn_budget(self.timeout_turn, self.time_left), depth: 0, nodes: 0, max_time_ms: 0 };
         let position = self.session.position().clone();
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {

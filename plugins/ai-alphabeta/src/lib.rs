@@ -95,10 +95,3 @@ impl StrategyImpl for AlphaBetaStrategy {
         self.searcher.clear();
     }
 }
-
-rules_api::export_strategy_plugin! {
-    name: "alphabeta",
-    description: "Alpha-beta search with iterative deepening (hard)",
-    options: alphabeta_options,
-    new: AlphaBetaStrategy::from_options,
-}

@@ -228,6 +228,7 @@ impl<S: SearchState> Run<'_, S> {
                 time_ms: self.budget.start.elapsed().as_millis() as u64,
                 score,
                 pv,
+                note: Default::default(),
             });
             last_iteration = started.elapsed();
             let mate_within_reach = plies_to_end(score).is_some_and(|n| n.unsigned_abs() <= depth);
@@ -258,7 +259,9 @@ impl<S: SearchState> Run<'_, S> {
                 self.update_pv(0, mv);
             }
         }
-        let Some((i, score)) = best else { return Ok(None) };
+        let Some((i, score)) = best else {
+            return Ok(None);
+        };
         let mv = self.s.plies[0].list[i].mv;
         if !self.aborted {
             self.s.plies[0].list[..=i].rotate_right(1);

@@ -73,7 +73,7 @@ fn avoids_a_back_rank_mate_in_one() {
 #[test]
 fn wins_or_holds_whole_chess_games_against_random() {
     let mut ab = AlphaBetaStrategy::new(8, 0);
-    let limits = SearchLimits { depth: 3, time_ms: 200, nodes: 0 };
+    let limits = SearchLimits { depth: 3, time_ms: 200, nodes: 0, max_time_ms: 0 };
     for seed in 0..2 {
         let mut random = RandomMover::new(seed);
         let (status, plies) = play_game(&mut ab, &mut random, ChessPosition::start(), limits, 2000);

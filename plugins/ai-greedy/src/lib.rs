@@ -130,6 +130,7 @@ impl StrategyImpl for GreedyStrategy {
             time_ms: started.elapsed().as_millis() as u64,
             score: best.0,
             pv: pv.clone(),
+            note: Default::default(),
         });
         Ok(SearchResult { best: chosen, score: best.0, depth: 1, nodes: examined, pv })
     }
@@ -138,11 +139,4 @@ impl StrategyImpl for GreedyStrategy {
         // Nothing is learnt from a game; the tie-break stream continues so
         // the games of a seeded match differ from each other.
     }
-}
-
-rules_api::export_strategy_plugin! {
-    name: "greedy",
-    description: "Plays the move with the best immediate result (medium)",
-    options: greedy_options,
-    new: GreedyStrategy::from_options,
 }

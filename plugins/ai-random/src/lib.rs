@@ -68,7 +68,15 @@ impl StrategyImpl for RandomStrategy {
         let best = self.moves[self.rng.below(self.moves.len())];
         let score = score_after(position, best)?;
         let pv: RVec<Move> = vec![best].into();
-        observer.progress(&SearchInfo { depth: 0, seldepth: 1, nodes: 1, time_ms: 0, score, pv: pv.clone() });
+        observer.progress(&SearchInfo {
+            depth: 0,
+            seldepth: 1,
+            nodes: 1,
+            time_ms: 0,
+            score,
+            pv: pv.clone(),
+            note: Default::default(),
+        });
         Ok(SearchResult { best, score, depth: 0, nodes: 1, pv })
     }
 
@@ -93,11 +101,4 @@ fn score_after(position: &mut PositionBox, m: Move) -> Result<i32, PluginError> 
         StatusKind::DRAW => 0,
         _ => -eval,
     })
-}
-
-rules_api::export_strategy_plugin! {
-    name: "random",
-    description: "Plays a uniformly random legal move (easy)",
-    options: random_options,
-    new: RandomStrategy::from_options,
 }

@@ -191,10 +191,8 @@ const fn build_psq() -> [[[(i32, i32); 64]; 6]; 2] {
             // White: rank r sits on table row 7 - r. Black mirrors the ranks.
             let white_index = (7 - rank) * 8 + file;
             let black_index = rank * 8 + file;
-            out[0][piece][sq] = (
-                MG_VALUE[piece] + MG_TABLES[piece][white_index],
-                EG_VALUE[piece] + EG_TABLES[piece][white_index],
-            );
+            out[0][piece][sq] =
+                (MG_VALUE[piece] + MG_TABLES[piece][white_index], EG_VALUE[piece] + EG_TABLES[piece][white_index]);
             out[1][piece][sq] = (
                 -(MG_VALUE[piece] + MG_TABLES[piece][black_index]),
                 -(EG_VALUE[piece] + EG_TABLES[piece][black_index]),

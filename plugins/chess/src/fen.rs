@@ -6,21 +6,15 @@
 //! normalised FEN to cozy-chess.
 
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board,
-    Color, File, Piece, Rank, Square,
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Color, File,
+    Piece, Rank, Square,
 };
 use rules_api::PluginError;
 
 use crate::ep_capturable;
 
-const FIELD_NAMES: [&str; 6] = [
-    "piece placement",
-    "side to move",
-    "castling rights",
-    "en passant square",
-    "halfmove clock",
-    "fullmove number",
-];
+const FIELD_NAMES: [&str; 6] =
+    ["piece placement", "side to move", "castling rights", "en passant square", "halfmove clock", "fullmove number"];
 
 fn err(message: String) -> PluginError {
     PluginError::invalid_input(message)
@@ -45,12 +39,7 @@ fn piece_name(p: Piece) -> &'static str {
 }
 
 /// Square set attacked by `by` on a board given as bitboards.
-fn attackers_of(
-    sq: Square,
-    by: Color,
-    colors: &[BitBoard; 2],
-    pieces: &[BitBoard; 6],
-) -> BitBoard {
+fn attackers_of(sq: Square, by: Color, colors: &[BitBoard; 2], pieces: &[BitBoard; 6]) -> BitBoard {
     let occupied = colors[0] | colors[1];
     let theirs = colors[by as usize];
     let diag = pieces[Piece::Bishop as usize] | pieces[Piece::Queen as usize];
@@ -144,11 +133,7 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
         let own = colors[color as usize];
         let kings = (own & pieces[Piece::King as usize]).len();
         if kings == 0 {
-            return Err(err(format!(
-                "bad FEN {} field: missing {} king",
-                FIELD_NAMES[0],
-                color_name(color)
-            )));
+            return Err(err(format!("bad FEN {} field: missing {} king", FIELD_NAMES[0], color_name(color))));
         }
         if kings > 1 {
             return Err(err(format!(
@@ -187,12 +172,7 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
     let side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => {
-            return Err(err(format!(
-                "bad FEN {} field '{other}': expected 'w' or 'b'",
-                FIELD_NAMES[1]
-            )))
-        }
+        other => return Err(err(format!("bad FEN {} field '{other}': expected 'w' or 'b'", FIELD_NAMES[1]))),
     };
     let king_of = |c: Color| (colors[c as usize] & pieces[Piece::King as usize]).next_square().unwrap();
     let their_king = king_of(!side);
@@ -234,10 +214,7 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
                 }
             };
             if rights.contains(ch) {
-                return Err(err(format!(
-                    "bad FEN {} field '{castling}': '{ch}' appears twice",
-                    FIELD_NAMES[2]
-                )));
+                return Err(err(format!("bad FEN {} field '{castling}': '{ch}' appears twice", FIELD_NAMES[2])));
             }
             let back = Rank::First.relative_to(color);
             let king_sq = Square::new(File::E, back);
@@ -271,10 +248,7 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
     let ep = fields[3];
     if ep != "-" {
         let sq: Square = ep.parse().map_err(|_| {
-            err(format!(
-                "bad FEN {} field '{ep}': not a square (use '-' or a square such as e3 or d6)",
-                FIELD_NAMES[3]
-            ))
+            err(format!("bad FEN {} field '{ep}': not a square (use '-' or a square such as e3 or d6)", FIELD_NAMES[3]))
         })?;
         let expected_rank = Rank::Sixth.relative_to(side);
         if sq.rank() != expected_rank {
@@ -305,30 +279,20 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
 
     // --- Fields 5 and 6: clocks.
     let (halfmove, fullmove) = if clocks {
-        let halfmove: u32 = fields[4].parse().map_err(|_| {
-            err(format!(
-                "bad FEN {} field '{}': not a non-negative number",
-                FIELD_NAMES[4], fields[4]
-            ))
-        })?;
+        let halfmove: u32 = fields[4]
+            .parse()
+            .map_err(|_| err(format!("bad FEN {} field '{}': not a non-negative number", FIELD_NAMES[4], fields[4])))?;
         if halfmove > 100 {
             return Err(err(format!(
                 "bad FEN {} field '{halfmove}': out of range 0 to 100 (the game is drawn by the fifty-move rule at 100)",
                 FIELD_NAMES[4]
             )));
         }
-        let fullmove: u32 = fields[5].parse().map_err(|_| {
-            err(format!(
-                "bad FEN {} field '{}': not a positive number",
-                FIELD_NAMES[5], fields[5]
-            ))
-        })?;
+        let fullmove: u32 = fields[5]
+            .parse()
+            .map_err(|_| err(format!("bad FEN {} field '{}': not a positive number", FIELD_NAMES[5], fields[5])))?;
         if fullmove == 0 || fullmove > u16::MAX as u32 {
-            return Err(err(format!(
-                "bad FEN {} field '{fullmove}': out of range 1 to {}",
-                FIELD_NAMES[5],
-                u16::MAX
-            )));
+            return Err(err(format!("bad FEN {} field '{fullmove}': out of range 1 to {}", FIELD_NAMES[5], u16::MAX)));
         }
         (halfmove, fullmove)
     } else {
@@ -385,12 +349,9 @@ pub fn write_fen(board: &Board) -> String {
     s.push(if board.side_to_move() == Color::White { 'w' } else { 'b' });
     s.push(' ');
     let mut any = false;
-    for (color, short, ch) in [
-        (Color::White, true, 'K'),
-        (Color::White, false, 'Q'),
-        (Color::Black, true, 'k'),
-        (Color::Black, false, 'q'),
-    ] {
+    for (color, short, ch) in
+        [(Color::White, true, 'K'), (Color::White, false, 'Q'), (Color::Black, true, 'k'), (Color::Black, false, 'q')]
+    {
         let r = board.castle_rights(color);
         let has = if short { r.short.is_some() } else { r.long.is_some() };
         if has {

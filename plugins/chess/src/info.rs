@@ -32,6 +32,7 @@ pub fn game_info() -> GameInfo {
                 RString::from(letter.to_ascii_lowercase().to_string()),
             ]),
             value,
+            art: RVec::new(),
         })
         .collect::<Vec<_>>();
     GameInfo {

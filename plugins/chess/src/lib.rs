@@ -20,7 +20,7 @@ mod notation;
 use cozy_chess::{get_pawn_attacks, BitBoard, Board, Color, File, Piece, Rank, Square};
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{
-    Geometry, GameInfo, Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, OptionSpec, Options,
+    GameInfo, Geometry, Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, OptionSpec, Options,
     PluginError, RVec, Status,
 };
 
@@ -286,9 +286,19 @@ impl ChessPosition {
                         let m = if ours.has(to) {
                             // cozy-chess castling: king takes own rook.
                             if to.file() > pm.from.file() {
-                                Move { from, to: Square::new(File::G, to.rank()) as u16, extra: 0, tag: tag::CASTLE_SHORT }
+                                Move {
+                                    from,
+                                    to: Square::new(File::G, to.rank()) as u16,
+                                    extra: 0,
+                                    tag: tag::CASTLE_SHORT,
+                                }
                             } else {
-                                Move { from, to: Square::new(File::C, to.rank()) as u16, extra: 0, tag: tag::CASTLE_LONG }
+                                Move {
+                                    from,
+                                    to: Square::new(File::C, to.rank()) as u16,
+                                    extra: 0,
+                                    tag: tag::CASTLE_LONG,
+                                }
                             }
                         } else {
                             let kind = if theirs.has(to) { tag::CAPTURE } else { tag::QUIET };
@@ -373,7 +383,8 @@ impl ChessPosition {
         match d.kind {
             tag::CASTLE_SHORT | tag::CASTLE_LONG => {
                 let rank = from.rank();
-                let (king_to, rook_to) = if d.kind == tag::CASTLE_SHORT { (File::G, File::F) } else { (File::C, File::D) };
+                let (king_to, rook_to) =
+                    if d.kind == tag::CASTLE_SHORT { (File::G, File::F) } else { (File::C, File::D) };
                 eval.shift(color, Piece::King, from, Square::new(king_to, rank));
                 eval.shift(color, Piece::Rook, to, Square::new(rook_to, rank));
             }
@@ -569,7 +580,7 @@ impl PositionImpl for ChessPosition {
         let board = self.board();
         if !board.checkers().is_empty() {
             let king = board.king(board.side_to_move());
-            out.push(Highlight { cell: king as u16, kind: HighlightKind::CHECK });
+            out.push(Highlight::new(king as u16, HighlightKind::CHECK).of(player(board.side_to_move())));
         }
     }
 
@@ -633,13 +644,6 @@ impl RulesImpl for ChessRules {
     }
 }
 
-rules_api::export_rules_plugin! {
-    name: "chess",
-    description: "International chess (FIDE rules), move generation by cozy-chess",
-    options: chess_options,
-    new: ChessRules::from_options,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -655,7 +659,8 @@ mod tests {
 
     #[test]
     fn incremental_eval_matches_recompute_in_kiwipete() {
-        let mut p = ChessPosition::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let mut p =
+            ChessPosition::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
         let mut v = RVec::new();
         p.legal_moves(&mut v);
         for m in v.iter().copied() {

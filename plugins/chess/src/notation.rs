@@ -158,17 +158,16 @@ pub fn parse_move(pos: &ChessPosition, text: &str) -> Result<Move, PluginError> 
     let castle = t.replace('0', "O").to_ascii_uppercase();
     if castle == "O-O" || castle == "O-O-O" {
         let want = if castle == "O-O" { tag::CASTLE_SHORT } else { tag::CASTLE_LONG };
-        return legal
-            .iter()
-            .copied()
-            .find(|m| m.tag == want)
-            .ok_or_else(|| not_legal(if want == tag::CASTLE_SHORT { "castling king's side" } else { "castling queen's side" }));
+        return legal.iter().copied().find(|m| m.tag == want).ok_or_else(|| {
+            not_legal(if want == tag::CASTLE_SHORT { "castling king's side" } else { "castling queen's side" })
+        });
     }
 
     // Coordinates: e2e4, e7e8q (also e7e8Q, e7e8=q), king-takes-rook castling.
     if let Some((from, to, promo)) = parse_coordinates(t) {
         let extra = promo.map_or(0, |p| p as u16 + 1);
-        if let Some(m) = legal.iter().copied().find(|m| m.from == from as u16 && m.to == to as u16 && m.extra == extra) {
+        if let Some(m) = legal.iter().copied().find(|m| m.from == from as u16 && m.to == to as u16 && m.extra == extra)
+        {
             return Ok(m);
         }
         // e1h1 / e1a1: the king "takes" its own rook to castle.
@@ -198,11 +197,15 @@ pub fn parse_move(pos: &ChessPosition, text: &str) -> Result<Move, PluginError> 
         if m.to != san.to as u16 {
             continue;
         }
-        let Some(d) = decode_on(board, m) else { continue };
+        let Some(d) = decode_on(board, m) else {
+            continue;
+        };
         if d.piece != san.piece || d.kind == tag::CASTLE_SHORT || d.kind == tag::CASTLE_LONG {
             continue;
         }
-        if san.from_file.is_some_and(|f| d.cozy.from.file() != f) || san.from_rank.is_some_and(|r| d.cozy.from.rank() != r) {
+        if san.from_file.is_some_and(|f| d.cozy.from.file() != f)
+            || san.from_rank.is_some_and(|r| d.cozy.from.rank() != r)
+        {
             continue;
         }
         if d.cozy.promotion != san.promotion {
@@ -219,10 +222,7 @@ pub fn parse_move(pos: &ChessPosition, text: &str) -> Result<Move, PluginError> 
                 && san.piece == Piece::Pawn
                 && legal.iter().any(|m| m.to == san.to as u16 && m.extra != 0);
             if needs_promo {
-                Err(PluginError::illegal_move(format!(
-                    "move '{original}' needs a promotion piece (e.g. '{}=Q')",
-                    t
-                )))
+                Err(PluginError::illegal_move(format!("move '{original}' needs a promotion piece (e.g. '{}=Q')", t)))
             } else {
                 Err(not_legal("SAN"))
             }
@@ -303,7 +303,9 @@ fn parse_san(t: &str) -> Option<San> {
     let mut from_rank = None;
     for c in prefix.chars() {
         match c {
-            'a'..='h' if from_file.is_none() && from_rank.is_none() => from_file = Some(File::index((c as u8 - b'a') as usize)),
+            'a'..='h' if from_file.is_none() && from_rank.is_none() => {
+                from_file = Some(File::index((c as u8 - b'a') as usize))
+            }
             '1'..='8' if from_rank.is_none() => from_rank = Some(Rank::index((c as u8 - b'1') as usize)),
             _ => return None,
         }

@@ -53,7 +53,10 @@ fn every_error_names_the_problem_and_the_field() {
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", &["number of fields", "found 7"]),
         ("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["ranks", "found 7", "piece placement"]),
         ("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["ranks", "found 9"]),
-        ("rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["bad piece letter 'X'", "rank 4", "piece placement"]),
+        (
+            "rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["bad piece letter 'X'", "rank 4", "piece placement"],
+        ),
         ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["rank 7", "more than 8", "squares"]),
         ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["rank 7", "describes 7 squares"]),
         ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["bad digit '9'", "rank 6"]),

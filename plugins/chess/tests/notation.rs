@@ -74,15 +74,25 @@ fn parsing_tolerates_suffixes_zeros_and_both_notations() {
     }
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     for (text, want) in [
-        ("O-O", "e1g1"), ("0-0", "e1g1"), ("o-o", "e1g1"), ("e1g1", "e1g1"), ("e1h1", "e1g1"), ("O-O+", "e1g1"),
-        ("O-O-O", "e1c1"), ("0-0-0", "e1c1"), ("e1c1", "e1c1"), ("e1a1", "e1c1"),
+        ("O-O", "e1g1"),
+        ("0-0", "e1g1"),
+        ("o-o", "e1g1"),
+        ("e1g1", "e1g1"),
+        ("e1h1", "e1g1"),
+        ("O-O+", "e1g1"),
+        ("O-O-O", "e1c1"),
+        ("0-0-0", "e1c1"),
+        ("e1c1", "e1c1"),
+        ("e1a1", "e1c1"),
     ] {
         let m = parse(&p, text);
         assert_eq!(uci(&p, m), want, "{text}");
         assert_eq!((m.from, m.to), if want == "e1g1" { (4, 6) } else { (4, 2) });
     }
     let p = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
-    for (text, extra) in [("b8=Q", 5), ("b8Q", 5), ("b7b8q", 5), ("b7b8Q", 5), ("b7b8=n", 2), ("b8=R+", 4), ("b8(B)", 3)] {
+    for (text, extra) in
+        [("b8=Q", 5), ("b8Q", 5), ("b7b8q", 5), ("b7b8Q", 5), ("b7b8=n", 2), ("b8=R+", 4), ("b8(B)", 3)]
+    {
         assert_eq!(parse(&p, text).extra, extra, "{text}");
     }
     // The notation flag does not restrict what is read.

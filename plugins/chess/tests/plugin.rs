@@ -4,25 +4,7 @@
 
 mod common;
 use common::*;
-use rules_api::{
-    CellShape, ErrorKind, Move, MoveFlags, PluginKind, PositionBox, RString, RVec, Tuple2,
-};
-
-#[test]
-fn root_module_and_options() {
-    let module = tabula_chess::tabula_root_module();
-    assert_eq!(module.kind(), PluginKind::RULES);
-    assert_eq!(module.name().as_str(), "chess");
-    assert!((module.options())().is_empty());
-    let none = RVec::new();
-    let rules = (module.new_rules())(&none).into_result().unwrap();
-    assert_eq!(rules.info().unwrap().name.as_str(), "Chess");
-    let bad: RVec<Tuple2<RString, RString>> = RVec::from(vec![Tuple2("variant".into(), "960".into())]);
-    let e = (module.new_rules())(&bad).into_result().err().unwrap();
-    assert_eq!(e.kind, ErrorKind::BAD_OPTION);
-    assert!(e.message.contains("variant"), "{}", e.message);
-    assert!((module.new_strategy())(&none).into_result().is_err());
-}
+use rules_api::{CellShape, Move, MoveFlags, PositionBox, RVec};
 
 #[test]
 fn game_info() {
@@ -34,7 +16,14 @@ fn game_info() {
         .piece_types
         .iter()
         .map(|t| {
-            (t.name.as_str(), t.glyphs[0].as_str(), t.glyphs[1].as_str(), t.letters[0].as_str(), t.letters[1].as_str(), t.value)
+            (
+                t.name.as_str(),
+                t.glyphs[0].as_str(),
+                t.glyphs[1].as_str(),
+                t.letters[0].as_str(),
+                t.letters[1].as_str(),
+                t.value,
+            )
         })
         .collect();
     assert_eq!(
@@ -84,7 +73,16 @@ fn geometry() {
 fn help_text_covers_the_rules() {
     let help = rules().help_text().unwrap().to_string().to_lowercase();
     for word in [
-        "castling", "en passant", "promotion", "checkmate", "stalemate", "fifty-move", "threefold", "insufficient material", "knight", "check",
+        "castling",
+        "en passant",
+        "promotion",
+        "checkmate",
+        "stalemate",
+        "fifty-move",
+        "threefold",
+        "insufficient material",
+        "knight",
+        "check",
     ] {
         assert!(help.contains(word), "help should mention {word}");
     }
@@ -150,7 +148,13 @@ fn move_infos_order_captures_and_promotions() {
 fn evaluation_is_symmetric_and_bounded() {
     fn mirror(fen_text: &str) -> String {
         let f: Vec<&str> = fen_text.split(' ').collect();
-        let swap = |c: char| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
         let placement: Vec<String> = f[0].split('/').rev().map(|r| r.chars().map(swap).collect()).collect();
         let side = if f[1] == "w" { "b" } else { "w" };
         let castling: String = if f[2] == "-" { "-".into() } else { f[2].chars().map(swap).collect() };

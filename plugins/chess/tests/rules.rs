@@ -3,9 +3,9 @@
 
 mod common;
 use common::*;
-use rules_api::{ErrorKind, HighlightKind, RVec, StatusKind};
 #[allow(unused_imports)]
 use rules_api::Rules;
+use rules_api::{ErrorKind, HighlightKind, RVec, StatusKind};
 
 fn has(p: &rules_api::PositionBox, uci_text: &str) -> bool {
     moves(p).into_iter().any(|m| uci(p, m) == uci_text)
@@ -169,7 +169,9 @@ fn four_promotions_with_extra_and_pieces() {
     // Capturing promotions, and the info flags.
     let m = parse(&p, "exd8=Q");
     let info = infos(&p, &[m])[0];
-    assert!(info.flags.contains(rules_api::MoveFlags::PROMOTION | rules_api::MoveFlags::CAPTURE | rules_api::MoveFlags::TACTICAL));
+    assert!(info
+        .flags
+        .contains(rules_api::MoveFlags::PROMOTION | rules_api::MoveFlags::CAPTURE | rules_api::MoveFlags::TACTICAL));
     // A pawn move to the last rank without a piece is refused.
     let e = try_parse(&p, "e8").unwrap_err();
     assert!(e.message.contains("promotion"), "{}", e.message);
@@ -299,7 +301,7 @@ fn threefold_counts_a_real_en_passant_right_as_a_difference() {
     assert_ne!(p.hash(), with_ep, "same placement, but no en passant right now");
     play(&mut p, &["Ke7", "Ke2", "Ke8", "Ke1"]);
     assert_ongoing(&p); // third placement, but only the second equal position
-    // A detour so that no intermediate position repeats a third time first.
+                        // A detour so that no intermediate position repeats a third time first.
     play(&mut p, &["Kd7", "Kd2", "Ke8"]);
     assert_ongoing(&p);
     play(&mut p, &["Ke1"]);

@@ -209,9 +209,9 @@ impl Board {
         let mut fresh = self.clone();
         fresh.recompute();
         let cells = self.layout.cells;
-        let empty_classes_agree = (0..cells).filter(|&c| self.cells[c] == EMPTY).all(|c| {
-            self.classes[0][c] == fresh.classes[0][c] && self.classes[1][c] == fresh.classes[1][c]
-        });
+        let empty_classes_agree = (0..cells)
+            .filter(|&c| self.cells[c] == EMPTY)
+            .all(|c| self.classes[0][c] == fresh.classes[0][c] && self.classes[1][c] == fresh.classes[1][c]);
         empty_classes_agree && self.totals == fresh.totals && self.near[..cells] == fresh.near[..cells]
     }
 

@@ -54,12 +54,7 @@ pub struct Config {
 /// The options the plugin accepts.
 pub fn option_specs() -> Vec<OptionSpec> {
     vec![
-        OptionSpec::new(
-            "size",
-            "15",
-            &[],
-            "Number of lines each way, from 5 to 25 (15 is the usual board).",
-        ),
+        OptionSpec::new("size", "15", &[], "Number of lines each way, from 5 to 25 (15 is the usual board)."),
         OptionSpec::new(
             "rule",
             "freestyle",
@@ -76,12 +71,8 @@ impl Config {
         let specs = option_specs();
         check_options("gomoku", options, &specs)?;
         let size_text = option_or_default(options, &specs, "size");
-        let size = size_text
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|s| (MIN_SIZE..=MAX_SIZE).contains(s))
-            .ok_or_else(|| {
+        let size =
+            size_text.trim().parse::<usize>().ok().filter(|s| (MIN_SIZE..=MAX_SIZE).contains(s)).ok_or_else(|| {
                 PluginError::bad_option(format!(
                     "gomoku: option 'size' must be a whole number from {MIN_SIZE} to {MAX_SIZE}, \
                      not '{size_text}'"

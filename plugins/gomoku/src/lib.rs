@@ -58,13 +58,6 @@ pub use config::{option_specs, Rule};
 pub use position::GomokuPosition;
 pub use rules::{GomokuRules, HELP};
 
-rules_api::export_rules_plugin! {
-    name: "gomoku",
-    description: "Gomoku (five in a row) with freestyle, standard and renju rules",
-    options: option_specs,
-    new: GomokuRules::from_options,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,7 @@
 
 use abi_stable::std_types::RVec;
 use rules_api::plugin::PositionImpl;
-use rules_api::{
-    Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, Piece, PluginError, Status, CELL_NONE,
-};
+use rules_api::{Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, Piece, PluginError, Status, CELL_NONE};
 
 use crate::board::{side_key, Board, EMPTY};
 use crate::config::Rule;
@@ -45,7 +43,9 @@ impl GomokuPosition {
     fn status_from_scratch(&mut self) -> Result<(), PluginError> {
         let mut winners: [Option<(usize, &'static str)>; 2] = [None, None];
         for cell in 0..self.board.layout.cells {
-            let Some(player) = self.board.owner(cell) else { continue };
+            let Some(player) = self.board.owner(cell) else {
+                continue;
+            };
             if winners[player].is_none() {
                 winners[player] = self.win_at(cell, player).map(|reason| (cell, reason));
             }
@@ -162,10 +162,8 @@ impl PositionImpl for GomokuPosition {
     }
 
     fn unmake_move(&mut self) -> Result<(), PluginError> {
-        let cell = self
-            .history
-            .pop()
-            .ok_or_else(|| PluginError::unsupported("there is no move to take back"))? as usize;
+        let cell =
+            self.history.pop().ok_or_else(|| PluginError::unsupported("there is no move to take back"))? as usize;
         self.board.remove(cell);
         self.side = 1 - self.side;
         // Moves are only made in ongoing positions.
@@ -205,9 +203,8 @@ impl PositionImpl for GomokuPosition {
             if makes_four && mine.level != Level::Five {
                 flags |= MoveFlags::CHECK;
             }
-            let tactical = mine.level >= Level::Three
-                || theirs.level >= Level::Win
-                || (threatened && theirs.level == Level::Four);
+            let tactical =
+                mine.level >= Level::Three || theirs.level >= Level::Win || (threatened && theirs.level == Level::Four);
             if tactical {
                 flags |= MoveFlags::TACTICAL;
             }
@@ -247,14 +244,14 @@ impl PositionImpl for GomokuPosition {
                 let run = self.board.run_length(cell, dir, winner);
                 if run == 5 || (run > 5 && !exact) {
                     for c in self.board.run_cells(cell, dir, winner) {
-                        out.push(Highlight { cell: c as u16, kind: HighlightKind::WIN });
+                        out.push(Highlight::new(c as u16, HighlightKind::WIN).of(winner as u8));
                     }
                 }
             }
         } else if self.status.is_ongoing() && self.side == 0 && self.board.rule == Rule::Renju {
             for cell in 0..self.board.layout.cells {
-                if self.board.foul(cell).is_some() {
-                    out.push(Highlight { cell: cell as u16, kind: HighlightKind::FORBIDDEN });
+                if let Some(foul) = self.board.foul(cell) {
+                    out.push(Highlight::new(cell as u16, HighlightKind::FORBIDDEN).because(foul.name()));
                 }
             }
         }

@@ -5,8 +5,7 @@ use std::sync::Arc;
 use abi_stable::std_types::RVec;
 use rules_api::plugin::RulesImpl;
 use rules_api::{
-    Cell, CellShape, GameInfo, Geometry, Label, Line, Mark, MarkKind, Options, PieceType, PlayerInfo,
-    PluginError, Rgba,
+    Cell, CellShape, GameInfo, Geometry, Label, Line, Mark, MarkKind, Options, PieceType, PlayerInfo, PluginError, Rgba,
 };
 
 use crate::board::Board;
@@ -100,6 +99,7 @@ impl RulesImpl for GomokuRules {
             letters: RVec::from(vec!["X".into(), "O".into()]),
             // Stones are never captured, so a material value means nothing.
             value: 0,
+            art: RVec::new(),
         };
         GameInfo {
             name: format!("Gomoku ({})", self.config.rule.name()).into(),

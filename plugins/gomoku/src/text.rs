@@ -38,9 +38,9 @@ pub fn side_letter(player: usize) -> char {
 pub fn parse(text: &str, size: usize) -> Result<Parsed, PluginError> {
     let bad = |msg: String| PluginError::invalid_input(format!("gomoku position: {msg}"));
     let text = text.trim();
-    let (rows_text, side_text) = text.rsplit_once([' ', '\t']).ok_or_else(|| {
-        bad("expected the rows, a space and the side to move ('x' or 'o') at the end".to_string())
-    })?;
+    let (rows_text, side_text) = text
+        .rsplit_once([' ', '\t'])
+        .ok_or_else(|| bad("expected the rows, a space and the side to move ('x' or 'o') at the end".to_string()))?;
     let side = match side_text {
         "x" | "X" => 0,
         "o" | "O" => 1,
@@ -48,10 +48,7 @@ pub fn parse(text: &str, size: usize) -> Result<Parsed, PluginError> {
     };
     let rows: Vec<&str> = rows_text.trim().split(['/', '\n']).map(|r| r.trim()).collect();
     if rows.len() != size {
-        return Err(bad(format!(
-            "expected {size} rows for a {size}×{size} board, found {}",
-            rows.len()
-        )));
+        return Err(bad(format!("expected {size} rows for a {size}×{size} board, found {}", rows.len())));
     }
     let mut cells = vec![EMPTY; size * size];
     let mut counts = [0usize; 2];
@@ -59,10 +56,7 @@ pub fn parse(text: &str, size: usize) -> Result<Parsed, PluginError> {
         let rank = size - r;
         let len = row.chars().count();
         if len != size {
-            return Err(bad(format!(
-                "row {} from the top (row {rank}) has {len} points, expected {size}",
-                r + 1
-            )));
+            return Err(bad(format!("row {} from the top (row {rank}) has {len} points, expected {size}", r + 1)));
         }
         for (c, ch) in row.chars().enumerate() {
             let v = match ch {
@@ -85,11 +79,8 @@ pub fn parse(text: &str, size: usize) -> Result<Parsed, PluginError> {
     let (black, white) = (counts[0], counts[1]);
     let expected_black = white + side;
     if black != expected_black {
-        let need = if side == 0 {
-            "as many black stones as white ones"
-        } else {
-            "one black stone more than white ones"
-        };
+        let need =
+            if side == 0 { "as many black stones as white ones" } else { "one black stone more than white ones" };
         return Err(bad(format!(
             "with {} to move the board needs {need} (Black moves first), but it has {black} black and {white} white",
             side_letter(side)

@@ -28,7 +28,8 @@ fn random_game(pos: &mut PositionBox, rng: &mut Rng, size: usize, mut check: imp
                 .collect(),
             None => Vec::new(),
         };
-        let m = if !near.is_empty() && rng.below(3) != 0 { near[rng.below(near.len())] } else { all[rng.below(all.len())] };
+        let m =
+            if !near.is_empty() && rng.below(3) != 0 { near[rng.below(near.len())] } else { all[rng.below(all.len())] };
         pos.make_move(m).unwrap();
         last = Some(m.to as usize);
         played += 1;
@@ -208,7 +209,9 @@ fn bad_moves_are_refused_with_the_culprit_named() {
     let r = rules(15, "freestyle");
     let mut pos = r.start_position().unwrap();
     play(&mut pos, "h8");
-    for (t, needle) in [("h8", "h8 is already occupied"), ("p1", "'p1' is not a point"), ("h16", "row 1–15"), ("", "not a point")] {
+    for (t, needle) in
+        [("h8", "h8 is already occupied"), ("p1", "'p1' is not a point"), ("h16", "row 1–15"), ("", "not a point")]
+    {
         let message = refusal(&pos, t).unwrap_or_else(|| panic!("{t} accepted"));
         assert!(message.contains(needle), "{t}: {message}");
     }

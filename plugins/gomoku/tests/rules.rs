@@ -99,9 +99,7 @@ fn decided_positions_from_text_have_no_moves() {
 #[test]
 fn options_are_checked_with_clear_messages() {
     use rules_api::{Options, RString, Tuple2};
-    let make = |name: &str, value: &str| -> Options {
-        vec![Tuple2(RString::from(name), RString::from(value))].into()
-    };
+    let make = |name: &str, value: &str| -> Options { vec![Tuple2(RString::from(name), RString::from(value))].into() };
     for (name, value, needle) in [
         ("size", "4", "from 5 to 25"),
         ("size", "26", "from 5 to 25"),

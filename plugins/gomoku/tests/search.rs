@@ -18,7 +18,7 @@ fn best(pos: &mut PositionBox, ms: u64) -> (String, i32, Duration) {
     let mut searcher = Searcher::new(16, 0);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let limits = SearchLimits { time_ms: ms, depth: 0, nodes: 0 };
+    let limits = SearchLimits { time_ms: ms, depth: 0, nodes: 0, max_time_ms: 0 };
     let result = searcher.search(pos, limits, &stop, &mut |_| {}).expect("search succeeds");
     let elapsed = start.elapsed();
     let name: String = pos.move_to_text(result.best, Notation::COORDINATE).unwrap().into();

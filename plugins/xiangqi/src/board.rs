@@ -125,7 +125,8 @@ const DIAG: [i16; 4] = [17, 15, -15, -17];
 const HORSE_BY_LEG: [(i16, [i16; 2]); 4] = [(16, [33, 31]), (-16, [-31, -33]), (1, [18, -14]), (-1, [14, -18])];
 /// Squares a horse attacks a point from, grouped by the leg (diagonal
 /// neighbour of the target) that must be empty.
-const HORSE_ATTACK_BY_LEG: [(i16, [i16; 2]); 4] = [(17, [33, 18]), (15, [31, 14]), (-15, [-31, -14]), (-17, [-33, -18])];
+const HORSE_ATTACK_BY_LEG: [(i16, [i16; 2]); 4] =
+    [(17, [33, 18]), (15, [31, 14]), (-15, [-31, -14]), (-17, [-33, -18])];
 
 #[inline]
 fn step(sq: u8, d: i16) -> u8 {
@@ -280,7 +281,9 @@ impl Board {
             }
         }
         for &(leg, from) in &HORSE_ATTACK_BY_LEG {
-            if self.sq[step(target, leg) as usize] == 0 && (enemy(step(target, from[0]), HORSE) || enemy(step(target, from[1]), HORSE)) {
+            if self.sq[step(target, leg) as usize] == 0
+                && (enemy(step(target, from[0]), HORSE) || enemy(step(target, from[1]), HORSE))
+            {
                 return true;
             }
         }

@@ -15,7 +15,9 @@ pub struct Figure {
 pub const HAN: [Figure; 4] = [
     Figure { hanzi: "劉邦", pinyin: "Liu Bang", line: "the commoner who founded the Han dynasty as Emperor Gaozu" },
     Figure { hanzi: "韓信", pinyin: "Han Xin", line: "Han's great general, who fought with his back to the river" },
-    Figure { hanzi: "張良", pinyin: "Zhang Liang", line: "the strategist who planned victories from inside the tent" },
+    Figure {
+        hanzi: "張良", pinyin: "Zhang Liang", line: "the strategist who planned victories from inside the tent"
+    },
     Figure { hanzi: "蕭何", pinyin: "Xiao He", line: "the chancellor who kept Han's armies fed and paid" },
 ];
 
@@ -23,7 +25,11 @@ pub const HAN: [Figure; 4] = [
 pub const CHU: [Figure; 4] = [
     Figure { hanzi: "項羽", pinyin: "Xiang Yu", line: "the Hegemon-King of Western Chu, defeated at last at Gaixia" },
     Figure { hanzi: "范增", pinyin: "Fan Zeng", line: "Xiang Yu's elderly adviser, whose counsel went unheeded" },
-    Figure { hanzi: "龍且", pinyin: "Long Ju", line: "Chu's bold general, killed after Han Xin's flood at the Wei River" },
+    Figure {
+        hanzi: "龍且",
+        pinyin: "Long Ju",
+        line: "Chu's bold general, killed after Han Xin's flood at the Wei River",
+    },
     Figure { hanzi: "季布", pinyin: "Ji Bu", line: "the Chu general whose promise was worth a hundred gold" },
 ];
 

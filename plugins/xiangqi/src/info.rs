@@ -93,12 +93,9 @@ pub fn game_info(latin: bool) -> GameInfo {
     let piece_types = (0..7)
         .map(|k| {
             let letters: RVec<RString> = RVec::from(vec![LETTERS[k].into(), LETTERS[k].to_ascii_lowercase().into()]);
-            let glyphs = if latin {
-                letters.clone()
-            } else {
-                RVec::from(vec![RED_GLYPHS[k].into(), BLACK_GLYPHS[k].into()])
-            };
-            PieceType { name: KIND_NAMES[k].into(), glyphs, letters, value: TALLY_VALUES[k] }
+            let glyphs =
+                if latin { letters.clone() } else { RVec::from(vec![RED_GLYPHS[k].into(), BLACK_GLYPHS[k].into()]) };
+            PieceType { name: KIND_NAMES[k].into(), glyphs, letters, value: TALLY_VALUES[k], art: RVec::new() }
         })
         .collect();
     GameInfo { name: "Xiangqi".into(), players, piece_types, position_format: "FEN".into() }

@@ -31,8 +31,18 @@ pub use position::{Config, Style, XiangqiPosition};
 /// The options this plugin understands.
 pub fn option_specs() -> Vec<OptionSpec> {
     vec![
-        OptionSpec::new("notation", "wxf", &["wxf", "chinese"], "How moves are shown: WXF (C2=5) or Chinese (炮二平五)."),
-        OptionSpec::new("pieces", "chinese", &["chinese", "latin"], "Draw pieces with Chinese characters or Latin letters."),
+        OptionSpec::new(
+            "notation",
+            "wxf",
+            &["wxf", "chinese"],
+            "How moves are shown: WXF (C2=5) or Chinese (炮二平五).",
+        ),
+        OptionSpec::new(
+            "pieces",
+            "chinese",
+            &["chinese", "latin"],
+            "Draw pieces with Chinese characters or Latin letters.",
+        ),
         OptionSpec::new("flavour", "on", &["on", "off"], "Name a Chu–Han figure to lead each side in the help text."),
         OptionSpec::new("seed", "random", &[], "Seed for choosing the figures: a number, or 'random'."),
         OptionSpec::new("no_capture_plies", "120", &[], "Plies without a capture after which the game is drawn."),
@@ -74,7 +84,9 @@ impl XiangqiRules {
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
         } else {
             seed_text.parse::<u64>().map_err(|_| {
-                PluginError::bad_option(format!("xiangqi: option 'seed' must be a whole number or 'random', not '{seed_text}'"))
+                PluginError::bad_option(format!(
+                    "xiangqi: option 'seed' must be a whole number or 'random', not '{seed_text}'"
+                ))
             })?
         };
         let style = if get("notation") == "chinese" { Style::Chinese } else { Style::Wxf };
@@ -157,11 +169,4 @@ impl RulesImpl for XiangqiRules {
             None => rules,
         }
     }
-}
-
-rules_api::export_rules_plugin! {
-    name: "xiangqi",
-    description: "Xiangqi (Chinese chess): flying general, perpetual check loses, WXF and Chinese notation",
-    options: option_specs,
-    new: XiangqiRules::from_options,
 }

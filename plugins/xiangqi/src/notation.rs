@@ -18,7 +18,9 @@
 
 use rules_api::{Move, Notation, PluginError};
 
-use crate::board::{cell_of, file_of, rank_of, square, square_of_cell, tag, ADVISOR, ELEPHANT, GENERAL, HORSE, RED, SOLDIER};
+use crate::board::{
+    cell_of, file_of, rank_of, square, square_of_cell, tag, ADVISOR, ELEPHANT, GENERAL, HORSE, RED, SOLDIER,
+};
 use crate::fen::point_name;
 use crate::position::{Style, XiangqiPosition};
 
@@ -110,7 +112,11 @@ fn identify(pos: &XiangqiPosition, side: u8, kind: u8, from: u8) -> Which {
     let digit = char::from(b'0' + file_number(side, file));
     if kind != SOLDIER {
         let front = index == 0;
-        return Which::Marker { wxf: if front { "+" } else { "-" }.into(), letter: true, chinese: if front { '前' } else { '後' } };
+        return Which::Marker {
+            wxf: if front { "+" } else { "-" }.into(),
+            letter: true,
+            chinese: if front { '前' } else { '後' },
+        };
     }
     // Crowded files, ordered from the mover's right.
     let mut crowded = [0u8; 9];
@@ -134,7 +140,8 @@ fn identify(pos: &XiangqiPosition, side: u8, kind: u8, from: u8) -> Which {
         }
     };
     if files >= 2 {
-        let before: usize = crowded[..files].iter().take_while(|&&f| f != file).map(|&f| tandem(pos, side, SOLDIER, f).1).sum();
+        let before: usize =
+            crowded[..files].iter().take_while(|&&f| f != file).map(|&f| tandem(pos, side, SOLDIER, f).1).sum();
         let wxf = match index {
             0 => "+".to_string(),
             i if i == n - 1 => "-".to_string(),
@@ -165,7 +172,13 @@ pub fn display(pos: &XiangqiPosition, from: u8, to: u8, style: Style) -> String 
     let file = file_number(side, file_of(from));
     match style {
         Style::Wxf => {
-            let op = if sideways { '=' } else if step > 0 { '+' } else { '-' };
+            let op = if sideways {
+                '='
+            } else if step > 0 {
+                '+'
+            } else {
+                '-'
+            };
             let letter = WXF_LETTERS[kind as usize];
             let head = match which {
                 Which::File => format!("{letter}{file}"),
@@ -183,7 +196,13 @@ pub fn display(pos: &XiangqiPosition, from: u8, to: u8, style: Style) -> String 
                     n.to_string()
                 }
             };
-            let op = if sideways { '平' } else if step > 0 { '進' } else { '退' };
+            let op = if sideways {
+                '平'
+            } else if step > 0 {
+                '進'
+            } else {
+                '退'
+            };
             let head = match which {
                 Which::File => format!("{name}{}", number(file)),
                 Which::Marker { chinese, .. } => format!("{chinese}{name}"),
@@ -247,10 +266,7 @@ pub fn parse_move(pos: &XiangqiPosition, text: &str, _notation: Notation) -> Res
         if pos.is_legal(m) {
             return Ok(m);
         }
-        return Err(PluginError::illegal_move(format!(
-            "move '{trimmed}' is not legal in {}",
-            crate::fen::write(pos)
-        )));
+        return Err(PluginError::illegal_move(format!("move '{trimmed}' is not legal in {}", crate::fen::write(pos))));
     }
     let wanted = normalize(trimmed);
     let mut found: Option<Move> = None;

@@ -195,7 +195,9 @@ impl XiangqiPosition {
 
     /// Whether `m` is legal here, history rules included.
     pub(crate) fn is_legal(&self, m: Move) -> bool {
-        let Some((from, to)) = Self::squares(m) else { return false };
+        let Some((from, to)) = Self::squares(m) else {
+            return false;
+        };
         let mut board = self.board;
         m.extra == 0 && board.is_legal(self.side, from, to) && self.history_status().is_ongoing()
     }
@@ -323,7 +325,7 @@ impl PositionImpl for XiangqiPosition {
 
     fn highlights(&self, out: &mut RVec<Highlight>) {
         if self.in_check() {
-            out.push(Highlight { cell: cell_of(self.board.king(self.side)), kind: HighlightKind::CHECK });
+            out.push(Highlight::new(cell_of(self.board.king(self.side)), HighlightKind::CHECK).of(self.side as u8));
         }
     }
 

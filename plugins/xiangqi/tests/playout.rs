@@ -87,7 +87,8 @@ fn move_infos_flag_captures_and_checks() {
                 let tactical = capture || info.flags.contains(MoveFlags::CHECK);
                 assert_eq!(info.flags.contains(MoveFlags::TACTICAL), tactical);
                 if capture {
-                    let best_quiet = infos.iter().filter(|i| !i.flags.contains(MoveFlags::TACTICAL)).map(|i| i.hint).max();
+                    let best_quiet =
+                        infos.iter().filter(|i| !i.flags.contains(MoveFlags::TACTICAL)).map(|i| i.hint).max();
                     assert!(best_quiet.is_none_or(|q| info.hint > q + 10_000), "captures rank well above quiets");
                 }
             }
@@ -101,7 +102,12 @@ fn move_infos_flag_captures_and_checks() {
 fn illegal_moves_are_refused_and_leave_the_position_alone() {
     let mut p = pos(START);
     let before = text(&p);
-    for m in [rules_api::Move::new(0, 90), rules_api::Move::new(1, 1), rules_api::Move::new(4, 22), rules_api::Move::new(81, 72)] {
+    for m in [
+        rules_api::Move::new(0, 90),
+        rules_api::Move::new(1, 1),
+        rules_api::Move::new(4, 22),
+        rules_api::Move::new(81, 72),
+    ] {
         let e = p.make_move(m).into_result().expect_err("illegal");
         assert_eq!(e.kind, rules_api::ErrorKind::ILLEGAL_MOVE, "{e}");
     }

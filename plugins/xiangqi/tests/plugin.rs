@@ -7,21 +7,17 @@ use rules_api::{ErrorKind, MarkKind, Options, RString, Tuple2};
 use tabula_xiangqi::XiangqiRules;
 
 #[test]
-fn root_module_names_the_plugin() {
-    let module = tabula_xiangqi::tabula_root_module();
-    assert_eq!(module.name().as_str(), "xiangqi");
-    assert_eq!(module.kind(), rules_api::PluginKind::RULES);
-    let names: Vec<String> = module.options()().iter().map(|o| o.name.to_string()).collect();
-    assert_eq!(names, ["notation", "pieces", "flavour", "seed", "no_capture_plies"]);
-}
-
-#[test]
 fn bad_options_are_refused_by_name() {
     let build = |k: &str, v: &str| {
         let o: Options = vec![Tuple2(RString::from(k), RString::from(v))].into();
         XiangqiRules::from_options(&o).err().expect("refused")
     };
-    for (k, v, word) in [("colour", "red", "colour"), ("notation", "pinyin", "pinyin"), ("no_capture_plies", "0", "no_capture_plies"), ("seed", "abc", "seed")] {
+    for (k, v, word) in [
+        ("colour", "red", "colour"),
+        ("notation", "pinyin", "pinyin"),
+        ("no_capture_plies", "0", "no_capture_plies"),
+        ("seed", "abc", "seed"),
+    ] {
         let e = build(k, v);
         assert_eq!(e.kind, ErrorKind::BAD_OPTION);
         assert!(e.message.contains(word), "{e}");

@@ -4,7 +4,6 @@ mod common;
 use common::{moves, play_all, pos, pos_with, rules, status, write};
 use rules_api::{Notation, StatusKind};
 
-
 /// The legal moves of a position as sorted ICCS strings.
 fn iccs(fen: &str) -> Vec<String> {
     let p = pos(fen);

@@ -118,8 +118,13 @@ fn every_legal_move_round_trips_in_every_notation() {
                 for &m in &list {
                     for n in [Notation::STANDARD, Notation::COORDINATE] {
                         let t = write(p, m, n);
-                        assert!(n == Notation::COORDINATE || seen.insert(t.clone()), "two moves print as {t} in {}", text(p));
-                        let back = p.parse_move(t.as_str().into(), n).into_result().unwrap_or_else(|e| panic!("{t}: {e}"));
+                        assert!(
+                            n == Notation::COORDINATE || seen.insert(t.clone()),
+                            "two moves print as {t} in {}",
+                            text(p)
+                        );
+                        let back =
+                            p.parse_move(t.as_str().into(), n).into_result().unwrap_or_else(|e| panic!("{t}: {e}"));
                         assert_eq!(back, m, "{t} in {}", text(p));
                         checked += 1;
                     }

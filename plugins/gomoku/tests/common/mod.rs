@@ -3,9 +3,7 @@
 #![allow(dead_code)]
 
 use rules_api::plugin::rules_box;
-use rules_api::{
-    Move, Notation, Options, PositionBox, RString, RulesBox, Status, Tuple2,
-};
+use rules_api::{Move, Notation, Options, PositionBox, RString, RulesBox, Status, Tuple2};
 use tabula_gomoku::GomokuRules;
 
 /// A configured game through the boundary.
@@ -20,9 +18,8 @@ pub fn rules(size: usize, rule: &str) -> RulesBox {
 
 /// White stones far from the action (on row 1, two points apart) used to
 /// balance the stone counts of a test position.
-const FILLERS: [&str; 16] = [
-    "a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "a3", "c3", "e3", "g3", "i3", "k3", "m3", "o3",
-];
+const FILLERS: [&str; 16] =
+    ["a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "a3", "c3", "e3", "g3", "i3", "k3", "m3", "o3"];
 
 /// A 15×15 position with the given black and white stones (coordinates
 /// separated by spaces); `side` is `'x'` or `'o'`. White filler stones are
