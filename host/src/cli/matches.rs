@@ -9,14 +9,14 @@ use rules_api::{PluginKind, RulesBox, SearchLimits};
 use super::common::{load_rules, load_strategy, CliError};
 use super::seating::{Entrant, Table};
 use super::MatchArgs;
-use crate::config::{Config, PlayerConfig, PlayerKind};
-use crate::headless::play_out;
-use crate::outcome::GameResult;
-use crate::players::StrategyPlayer;
-use crate::plugins::find_plugin;
-use crate::records::elo::{format_elo, Tally};
-use crate::records::{today, GameRecord, RecordFormat, Recorder};
-use crate::session::Session;
+use tabula_core::config::{Config, PlayerConfig, PlayerKind};
+use tabula_core::headless::play_out;
+use tabula_core::outcome::GameResult;
+use tabula_core::players::StrategyPlayer;
+use tabula_core::plugins::find_plugin;
+use tabula_core::records::elo::{format_elo, Tally};
+use tabula_core::records::{today, GameRecord, RecordFormat, Recorder};
+use tabula_core::session::Session;
 
 /// Mixes a match seed with the game and seat so every strategy object gets
 /// its own reproducible stream (splitmix64 finaliser).
@@ -142,7 +142,7 @@ fn run_games(
         let seating: Vec<String> = order
             .iter()
             .enumerate()
-            .map(|(seat, &e)| format!("{}={}", crate::session::player_name(&info, seat as u8), entrants[e].label))
+            .map(|(seat, &e)| format!("{}={}", tabula_core::session::player_name(&info, seat as u8), entrants[e].label))
             .collect();
         let mut line = format!("game {}: {} | {}", game + 1, seating.join(" "), result.describe(&info));
         let winner = result.winner(n).map(|seat| order[seat as usize]);
@@ -254,7 +254,7 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
             _ => "random".to_string(),
         };
         let plugin = load_strategy(&config.resolve_ref(&strategy), &dirs)?;
-        let options = crate::config::option_pairs(&p.options, "[players.options]").map_err(CliError)?;
+        let options = tabula_core::config::option_pairs(&p.options, "[players.options]").map_err(CliError)?;
         let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
         seats.push(StrategyPlayer::new(&plugin, &options, limits)?);
         names.push(format!("{} [{}]", p.name, plugin.name()));
@@ -263,12 +263,12 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let seating: Vec<String> = names
         .iter()
         .enumerate()
-        .map(|(i, name)| format!("{} = {name}", crate::session::player_name(&info, i as u8)))
+        .map(|(i, name)| format!("{} = {name}", tabula_core::session::player_name(&info, i as u8)))
         .collect();
     println!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();
-        println!("{number:>3}. {} {}", crate::session::player_name(s.info(), m.player), m.standard);
+        println!("{number:>3}. {} {}", tabula_core::session::player_name(s.info(), m.player), m.standard);
     })?;
     println!("result: {}", result.describe(&info));
     Ok(0)

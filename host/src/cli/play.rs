@@ -9,12 +9,12 @@ use rules_api::{PluginKind, SearchLimits};
 
 use super::common::{load_rules, load_strategy, moves_text, pv_text, CliError};
 use super::PlayArgs;
-use crate::ascii::render_position;
-use crate::config::{option_pairs, Config, PlayerKind};
-use crate::headless::{computer_turn, Turn};
-use crate::outcome::ForfeitCause;
-use crate::players::StrategyPlayer;
-use crate::session::Session;
+use tabula_core::ascii::render_position;
+use tabula_core::config::{option_pairs, Config, PlayerKind};
+use tabula_core::headless::{computer_turn, Turn};
+use tabula_core::outcome::ForfeitCause;
+use tabula_core::players::StrategyPlayer;
+use tabula_core::session::Session;
 
 const HELP: &str = "Type a move in coordinate or standard notation, or one of:
   moves        list the legal moves
@@ -32,7 +32,7 @@ struct Table {
     computers: Vec<Option<StrategyPlayer>>,
 }
 
-fn seat_players(config: &Config, players: usize, dirs: &crate::plugins::PluginDirs) -> Result<Vec<Option<StrategyPlayer>>, CliError> {
+fn seat_players(config: &Config, players: usize, dirs: &tabula_core::plugins::PluginDirs) -> Result<Vec<Option<StrategyPlayer>>, CliError> {
     if config.players.len() != players {
         return Err(CliError(format!("the game has {players} players but the config lists {}", config.players.len())));
     }
@@ -59,7 +59,7 @@ fn open_table(path: Option<&Path>, extra: &[PathBuf]) -> Result<Table, CliError>
     let dirs = config.plugin_dirs(extra);
     let session = match (&config.record, path) {
         (Some(record), Some(p)) => {
-            let plugin = crate::plugins::find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
+            let plugin = tabula_core::plugins::find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
             let rules = Arc::new(plugin.new_rules(&config.rules_options())?);
             Session::from_record(rules, record, &p.display().to_string())?
         }

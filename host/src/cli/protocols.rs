@@ -8,11 +8,11 @@ use clap::Args;
 use rules_api::PluginKind;
 
 use super::common::{dirs, load_strategy, parse_key_value, CliError};
-use crate::plugins::find_plugin;
-use crate::protocols::core::Thinker;
-use crate::protocols::gomocup::Brain;
-use crate::protocols::settings::ProtocolSettings;
-use crate::protocols::uci::{Dialect, Engine};
+use tabula_core::plugins::find_plugin;
+use tabula_core::protocols::core::Thinker;
+use tabula_core::protocols::gomocup::Brain;
+use tabula_core::protocols::settings::ProtocolSettings;
+use tabula_core::protocols::uci::{Dialect, Engine};
 
 /// The name engines announce.
 const ENGINE_NAME: &str = "Tabula";

@@ -9,9 +9,9 @@ use rules_api::{RulesBox, SearchLimits};
 
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
-use crate::perft;
-use crate::players::{judge, StrategyPlayer};
-use crate::plugins::{discover, Discovered};
+use tabula_core::perft;
+use tabula_core::players::{judge, StrategyPlayer};
+use tabula_core::plugins::{discover, Discovered};
 
 /// `tabula perft`: the count alone on the first line, timing on stderr.
 pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {

@@ -1,14 +1,14 @@
 //! Who plays in a match: the entrants, each seated for every game through
-//! the library's [`crate::seating`] (strategies, isolated strategies and
+//! the library's [`tabula_core::seating`] (strategies, isolated strategies and
 //! external engines alike).
 
 use rules_api::SearchLimits;
 
 use super::common::CliError;
-use crate::config::{option_pairs, Config, PlayerConfig, PlayerKind};
-use crate::players::ComputerPlayer;
-use crate::plugins::PluginDirs;
-pub use crate::seating::{Kind, Table};
+use tabula_core::config::{option_pairs, Config, PlayerConfig, PlayerKind};
+use tabula_core::players::ComputerPlayer;
+use tabula_core::plugins::PluginDirs;
+pub use tabula_core::seating::{Kind, Table};
 
 /// One participant of a match.
 pub struct Entrant {
@@ -33,7 +33,7 @@ impl Entrant {
         engine_options: &[(String, String)],
     ) -> Result<Entrant, CliError> {
         let mut options = option_pairs(&p.options, "[players.options]").map_err(CliError)?;
-        let mut limits = crate::seating::configured_limits(p);
+        let mut limits = tabula_core::seating::configured_limits(p);
         if let Some(t) = time_ms {
             limits.time_ms = t;
         }

@@ -15,8 +15,8 @@ fn a_corrupt_save_is_refused_with_the_file_named() {
 /// rules plugin must be built, as for the other plugin tests).
 fn clocked_game() -> Game {
     let mut config = Config::default_config().unwrap();
-    config.players = vec![crate::gui::seats::human_player("A"), crate::gui::seats::human_player("B")];
-    config.clock = Some(crate::config::ClockConfig { initial_ms: 60_000, increment_ms: 5_000 });
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    config.clock = Some(tabula_core::config::ClockConfig { initial_ms: 60_000, increment_ms: 5_000 });
     Game::open(config, "test", &[]).expect("the default rules plugin is built")
 }
 
@@ -47,8 +47,8 @@ fn changing_the_seats_keeps_the_game_and_a_computer_starts_thinking() {
     let mut game = clocked_game();
     let first = game.legal_moves()[0];
     game.play(first).unwrap();
-    let choices = [None, Some(crate::gui::seats::SeatChoice::Computer(Level::Easy))];
-    let seats = crate::gui::seats::apply_choices(&game.config.players, &choices);
+    let choices = [None, Some(crate::seats::SeatChoice::Computer(Level::Easy))];
+    let seats = crate::seats::apply_choices(&game.config.players, &choices);
     game.change_seats(seats).unwrap();
     assert_eq!(game.session.history().len(), 1, "the moves stay");
     assert!(game.is_computer(1) && !game.is_computer(0));
@@ -56,7 +56,7 @@ fn changing_the_seats_keeps_the_game_and_a_computer_starts_thinking() {
     assert_eq!(game.countdown_running(), Some(1), "the clock of the side to move goes on");
     game.tick();
     assert!(game.is_thinking(), "the new computer searches at once");
-    let wrong = vec![crate::gui::seats::NewSeat { player: game.config.players[0].clone(), replaced: false }];
+    let wrong = vec![crate::seats::NewSeat { player: game.config.players[0].clone(), replaced: false }];
     assert!(game.change_seats(wrong).is_err());
     game.cancel_search();
 }
@@ -81,7 +81,7 @@ fn an_external_engine_seat_plays_its_move() {
         script.display()
     );
     let config = Config::parse(&text, "engine.toml", dir.path().to_path_buf()).expect("a valid engine config");
-    assert_eq!(config.players[0].kind, crate::config::PlayerKind::Engine, "the config names an engine seat");
+    assert_eq!(config.players[0].kind, tabula_core::config::PlayerKind::Engine, "the config names an engine seat");
     let mut game = Game::open(config, "engine.toml", &[]).expect("the engine seat is accepted");
     assert!(game.is_computer(0) && !game.is_computer(1));
     assert!(!game.human_to_move(), "the engine moves first, not a person");
@@ -92,8 +92,8 @@ fn an_external_engine_seat_plays_its_move() {
     let expected = game.legal_moves()[0];
     let coordinate = game.session.position().move_to_text(expected, Notation::COORDINATE).into_result().unwrap().to_string();
     let plugin = find_plugin(&game.config.resolve_ref(&game.config.game.rules), PluginKind::RULES, &game.config.plugin_dirs(&[])).unwrap();
-    let offset = crate::protocols::settings::ProtocolSettings::builtin().dialect(plugin.name()).rank_offset;
-    let answer = crate::protocols::settings::shift_ranks(&coordinate, offset);
+    let offset = tabula_core::protocols::settings::ProtocolSettings::builtin().dialect(plugin.name()).rank_offset;
+    let answer = tabula_core::protocols::settings::shift_ranks(&coordinate, offset);
     std::fs::write(
         &script,
         format!(

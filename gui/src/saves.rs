@@ -35,7 +35,7 @@ fn slug(text: &str) -> String {
 
 /// Year, month, day, hour, minute, second (UTC) of a Unix time.
 pub fn civil_time(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
-    let (year, month, day) = crate::records::civil_from_days((secs / 86_400) as i64);
+    let (year, month, day) = tabula_core::records::civil_from_days((secs / 86_400) as i64);
     let rem = secs % 86_400;
     (year, month, day, (rem / 3600) as u32, (rem / 60 % 60) as u32, (rem % 60) as u32)
 }

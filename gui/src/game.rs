@@ -10,12 +10,12 @@ use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBo
 
 use super::clock::{think_budget, Clocks};
 use super::seats::NewSeat;
-use crate::config::{Config, Level, PlayerConfig};
-use crate::outcome::{ForfeitCause, GameResult};
-use crate::players::{judge, ComputerPlayer, Search, StrategyPlayer};
-use crate::plugins::{find_plugin, LoadedPlugin, PluginDirs};
-use crate::seating::{computer_player, Table};
-use crate::session::Session;
+use tabula_core::config::{Config, Level, PlayerConfig};
+use tabula_core::outcome::{ForfeitCause, GameResult};
+use tabula_core::players::{judge, ComputerPlayer, Search, StrategyPlayer};
+use tabula_core::plugins::{find_plugin, LoadedPlugin, PluginDirs};
+use tabula_core::seating::{computer_player, Table};
+use tabula_core::session::Session;
 
 /// Thinking time of the hint search.
 const HINT_TIME_MS: u64 = 1500;
@@ -473,7 +473,7 @@ impl Game {
     fn think_budget(&self, side: usize) -> Option<u64> {
         let control = self.config.clock?;
         let left = self.countdown(side)?;
-        let configured = self.config.players.get(side).map_or(crate::config::DEFAULT_TIME_MS, |p| p.time_ms());
+        let configured = self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, |p| p.time_ms());
         Some(think_budget(configured, left, control.increment_ms))
     }
 

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use rules_api::plugin::{strategy_box, StrategyImpl};
 use rules_api::{Move, ObserverMut, PluginError, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult};
-use tabula::config::Config;
-use tabula::headless::{computer_turn, Turn};
-use tabula::outcome::{ForfeitCause, GameResult};
-use tabula::players::{SearchOutcome, StrategyFactory, StrategyPlayer};
-use tabula::plugins::{find_plugin, PluginDirs};
-use tabula::session::{Session, SessionError};
+use tabula_core::config::Config;
+use tabula_core::headless::{computer_turn, Turn};
+use tabula_core::outcome::{ForfeitCause, GameResult};
+use tabula_core::players::{SearchOutcome, StrategyFactory, StrategyPlayer};
+use tabula_core::plugins::{find_plugin, PluginDirs};
+use tabula_core::session::{Session, SessionError};
 
 fn chess() -> Arc<rules_api::RulesBox> {
     let plugin = find_plugin("chess", PluginKind::RULES, &PluginDirs::new([])).expect("chess plugin is built");
@@ -223,7 +223,7 @@ fn real_strategy_plays_legal_moves_to_the_end() {
         StrategyPlayer::new(&random, &seed("2"), limits).unwrap(),
     ];
     let mut s = Session::new(chess(), "").unwrap();
-    let result = tabula::headless::play_out(&mut s, &mut seats, 400, |_, _| {}).unwrap();
+    let result = tabula_core::headless::play_out(&mut s, &mut seats, 400, |_, _| {}).unwrap();
     assert!(!matches!(result, GameResult::Forfeit { .. }), "{result:?}");
     assert!(!s.history().is_empty());
 }

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crate::config::ClockConfig;
+use tabula_core::config::ClockConfig;
 
 /// Below this, a clock shows tenths of a second.
 const TENTHS_BELOW: Duration = Duration::from_secs(10);
@@ -218,7 +218,7 @@ mod tests {
 
     #[test]
     fn the_clock_table_is_read_checked_and_optional() {
-        use crate::config::Config;
+        use tabula_core::config::Config;
         let base = "[game]\nrules = \"x\"\n";
         let parse = |extra: &str| Config::parse(&format!("{base}{extra}"), "c.toml", ".".into());
         assert_eq!(parse("").unwrap().clock, None);

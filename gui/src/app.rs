@@ -1,7 +1,7 @@
 //! The window and its loop: events in, game ticks, one drawing per frame.
 //!
 //! The loop never waits on a computer: searches run on worker threads
-//! (see [`crate::players`]) and are polled once per frame.
+//! (see [`tabula_core::players`]) and are polled once per frame.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
@@ -27,8 +27,8 @@ use super::seats::{apply_choices, SeatsForm};
 use super::settings::Settings;
 use super::sound::{Effect, Sound};
 use super::{fonts, theme, GuiError};
-use crate::config::{Config, Level};
-use crate::plugins::{available_names, PluginDirs};
+use tabula_core::config::{Config, Level};
+use tabula_core::plugins::{available_names, PluginDirs};
 
 /// How `run` finds things besides the configuration.
 #[derive(Clone, Debug, Default)]
@@ -82,7 +82,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     if matches!(driver, "offscreen" | "dummy" | "evdev") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
         return Err(no_display(format!("no display: SDL could only find its '{driver}' video driver")));
     }
-    let source = if options.source.is_empty() { crate::config::DEFAULT_CONFIG_NAME.to_string() } else { options.source.clone() };
+    let source = if options.source.is_empty() { tabula_core::config::DEFAULT_CONFIG_NAME.to_string() } else { options.source.clone() };
     let game = Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
     let title = format!("Tabula — {}", game.session.info().name);
     let window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;

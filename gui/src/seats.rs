@@ -2,7 +2,7 @@
 //! dialog): the choices, and the player configurations they lead to. The
 //! session, the moves and the clocks are not touched here.
 
-use crate::config::{Level, PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
+use tabula_core::config::{Level, PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
 
 use super::game::level_word;
 

@@ -15,7 +15,7 @@ use super::saves::SaveEntry;
 use super::theme;
 use super::GuiError;
 use super::seats::{human_player, level_player, seat_name, SeatChoice, SeatsForm};
-use crate::config::{Config, GameConfig, Level, PluginsConfig};
+use tabula_core::config::{Config, GameConfig, Level, PluginsConfig};
 
 /// The New game form.
 #[derive(Clone, Debug, PartialEq)]
