@@ -7,7 +7,10 @@
 //! game-specific fact comes from the loaded rules plugin.
 
 pub mod plugins;
+pub mod source;
 pub mod config;
+pub mod files;
+pub mod turn;
 pub mod outcome;
 pub mod session;
 pub mod players;

@@ -5,7 +5,24 @@ use std::fmt;
 
 use rules_api::GameInfo;
 
-use crate::session::player_name;
+/// How the reason of a draw by a move limit (see [`GameResult::move_limit`]) begins.
+pub const MOVE_LIMIT_REASON: &str = "move limit";
+
+/// The display name of player `index` in `info` (or `player N`).
+pub fn player_name(info: &GameInfo, index: u8) -> String {
+    info.players.get(index as usize).map_or_else(|| format!("player {}", index + 1), |p| p.name.to_string())
+}
+
+/// A result line that does not read as a result of this game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultParseError {
+    /// The line has none of the four shapes.
+    #[error("'{0}' is not 'ongoing', 'win PLAYER (REASON)', 'draw (REASON)' or 'forfeit PLAYER CAUSE (REASON)'")]
+    Shape(String),
+    /// The player named is not one of the game's.
+    #[error("'{0}' is not a player of this game")]
+    UnknownPlayer(String),
+}
 
 /// Why a player lost without the rules deciding it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +90,16 @@ impl GameResult {
     /// The text for a game that goes on.
     pub const ONGOING: &'static str = "ongoing";
 
+    /// The draw declared when a game reaches `max_plies` moves unfinished.
+    pub fn move_limit(max_plies: usize) -> GameResult {
+        GameResult::Draw { reason: format!("{MOVE_LIMIT_REASON} of {max_plies} plies reached") }
+    }
+
+    /// Whether this is a draw by a move limit (an adjudication).
+    pub fn is_move_limit(&self) -> bool {
+        matches!(self, GameResult::Draw { reason } if reason.starts_with(MOVE_LIMIT_REASON))
+    }
+
     /// The winner, if one player won (a forfeit in a two-player game is a
     /// win for the other player).
     pub fn winner(&self, players: usize) -> Option<u8> {
@@ -103,23 +130,23 @@ impl GameResult {
     }
 
     /// Reads what [`GameResult::describe`] writes; `ongoing` or empty is `None`.
-    pub fn parse(text: &str, info: &GameInfo) -> Result<Option<GameResult>, String> {
+    pub fn parse(text: &str, info: &GameInfo) -> Result<Option<GameResult>, ResultParseError> {
         let text = text.trim();
         if text.is_empty() || text == Self::ONGOING {
             return Ok(None);
         }
-        let bad = || format!("'{text}' is not 'ongoing', 'win PLAYER (REASON)', 'draw (REASON)' or 'forfeit PLAYER CAUSE (REASON)'");
+        let bad = || ResultParseError::Shape(text.to_string());
         let (head, reason) = match text.find(" (") {
             Some(i) if text.ends_with(')') => (&text[..i], text[i + 2..text.len() - 1].to_string()),
             _ => (text, String::new()),
         };
         let words: Vec<&str> = head.split_whitespace().collect();
-        let player = |name: &str| -> Result<u8, String> {
+        let player = |name: &str| -> Result<u8, ResultParseError> {
             info.players
                 .iter()
                 .position(|p| p.name.as_str() == name)
                 .map(|i| i as u8)
-                .ok_or_else(|| format!("'{name}' is not a player of this game"))
+                .ok_or_else(|| ResultParseError::UnknownPlayer(name.to_string()))
         };
         match words.as_slice() {
             ["win", name] => Ok(Some(GameResult::Win { winner: player(name)?, reason })),
@@ -177,7 +204,7 @@ mod tests {
     #[test]
     fn unknown_player_and_shape_are_refused() {
         let info = info();
-        assert!(GameResult::parse("win east (x)", &info).unwrap_err().contains("east"));
+        assert!(GameResult::parse("win east (x)", &info).unwrap_err().to_string().contains("east"));
         assert!(GameResult::parse("victory", &info).is_err());
     }
 

@@ -13,13 +13,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use abi_stable::sabi_trait::TD_Opaque;
-use rules_api::{
-    ErrorKind, Move, Observer, Observer_TO, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult,
-    StrategyBox,
-};
+use rules_api::{Observer, Observer_TO, PluginError, PositionBox, SearchInfo, SearchLimits, SearchResult, StrategyBox};
 
-use crate::outcome::ForfeitCause;
 use crate::plugins::{LoadError, LoadedPlugin};
+use crate::session::Session;
 
 /// A message from a running search.
 #[derive(Debug)]
@@ -203,7 +200,7 @@ pub trait ComputerPlayer: Send {
     /// Changes the limits of later searches (a clock running low).
     fn set_limits(&mut self, limits: SearchLimits);
     /// Starts choosing a move for the side to move of `session`.
-    fn start_turn(&mut self, session: &crate::session::Session) -> Search;
+    fn start_turn(&mut self, session: &Session) -> Search;
     /// Records how the search ended (a timed-out player may need rebuilding).
     fn end_turn(&mut self, outcome: &SearchOutcome);
 }
@@ -218,7 +215,7 @@ impl ComputerPlayer for StrategyPlayer {
     fn set_limits(&mut self, limits: SearchLimits) {
         StrategyPlayer::set_limits(self, limits);
     }
-    fn start_turn(&mut self, session: &crate::session::Session) -> Search {
+    fn start_turn(&mut self, session: &Session) -> Search {
         self.start(session.position())
     }
     fn end_turn(&mut self, outcome: &SearchOutcome) {
@@ -236,7 +233,7 @@ impl<T: ComputerPlayer + ?Sized> ComputerPlayer for Box<T> {
     fn set_limits(&mut self, limits: SearchLimits) {
         (**self).set_limits(limits)
     }
-    fn start_turn(&mut self, session: &crate::session::Session) -> Search {
+    fn start_turn(&mut self, session: &Session) -> Search {
         (**self).start_turn(session)
     }
     fn end_turn(&mut self, outcome: &SearchOutcome) {
@@ -372,46 +369,11 @@ impl StrategyPlayer {
     }
 }
 
-/// Checks a search outcome against the legal moves of the searched position:
-/// returns the result, or the forfeit cause and a reason naming the problem.
-pub fn judge(
-    outcome: &SearchOutcome,
-    position: &PositionBox,
-    limits: SearchLimits,
-) -> Result<SearchResult, (ForfeitCause, String)> {
-    match outcome {
-        SearchOutcome::TimedOut { waited_ms } => Err((
-            ForfeitCause::Time,
-            format!("no move within {} ms (waited {waited_ms} ms after asking it to stop)", limits.time_ms),
-        )),
-        SearchOutcome::Failed(e) if e.kind == ErrorKind::PANIC => Err((ForfeitCause::Error, format!("panic: {e}"))),
-        // An engine's move text that does not name a legal move.
-        SearchOutcome::Failed(e) if e.kind == ErrorKind::ILLEGAL_MOVE => Err((ForfeitCause::IllegalMove, e.to_string())),
-        SearchOutcome::Failed(e) => Err((ForfeitCause::Error, format!("{}: {e}", e.kind.name()))),
-        SearchOutcome::Answered(result) => {
-            let mut legal: RVec<Move> = RVec::new();
-            position
-                .legal_moves(&mut legal)
-                .into_result()
-                .map_err(|e| (ForfeitCause::Error, format!("cannot check the move: {e}")))?;
-            if legal.contains(&result.best) {
-                Ok(result.clone())
-            } else {
-                let m = result.best;
-                Err((
-                    ForfeitCause::IllegalMove,
-                    format!("returned an illegal move (from {} to {}, extra {})", m.from, m.to, m.extra),
-                ))
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use rules_api::plugin::{strategy_box, StrategyImpl};
-    use rules_api::{ObserverMut, PluginKind};
+    use rules_api::{ObserverMut, PluginKind, RVec};
 
     /// Holds the strategy until `release` is raised, and notes whether the
     /// stop flag was already up when each search began.

@@ -8,11 +8,26 @@ use std::path::Path;
 
 use rules_api::{PluginKind, SearchLimits};
 
-use crate::config::{option_pairs, Config, Level, PlayerConfig, PlayerKind};
-use crate::engines::{EngineContext, EnginePlayer, EngineSpec, Protocol};
+use crate::config::{option_pairs, Config, OptionError, PlayerConfig};
+use crate::engines::{EngineContext, EnginePlayer};
 use crate::players::{ComputerPlayer, StrategyPlayer};
 use crate::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
 use crate::protocols::settings::ProtocolSettings;
+use crate::source::{EngineSpec, Level, PlayerSource, Protocol};
+
+/// Why a seat cannot be filled.
+#[derive(Debug, thiserror::Error)]
+pub enum SeatError {
+    /// The strategy plugin cannot be found or built.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// A player or engine option has an unusable value.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// The running executable, needed to isolate a strategy, is unknown.
+    #[error("cannot find the tabula executable: {0}")]
+    NoExecutable(std::io::Error),
+}
 
 /// How a computer seat plays.
 pub enum Kind {
@@ -44,14 +59,13 @@ pub fn find_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, Load
 impl Kind {
     /// How player `p` plays, with its strategy plugin loaded; `None` for a
     /// person (or a computer naming nothing to play with).
-    pub fn from_config(p: &PlayerConfig, config: &Config, dirs: &PluginDirs) -> Result<Option<Kind>, String> {
-        Ok(match (p.kind, p.engine_spec(), p.strategy_ref()) {
-            (PlayerKind::Engine, Some(spec), _) => Some(Kind::Engine(spec)),
-            (PlayerKind::Ai, _, Some(strategy)) => {
-                let plugin = find_strategy(&config.resolve_ref(strategy), dirs).map_err(|e| e.to_string())?;
-                Some(if p.is_isolated() { Kind::Isolated(plugin) } else { Kind::Strategy(plugin) })
-            }
-            _ => None,
+    pub fn from_config(p: &PlayerConfig, config: &Config, dirs: &PluginDirs) -> Result<Option<Kind>, LoadError> {
+        let load = |strategy: &str| find_strategy(&config.resolve_ref(strategy), dirs);
+        Ok(match &p.source {
+            PlayerSource::Human => None,
+            PlayerSource::Engine(spec) => Some(Kind::Engine(spec.clone())),
+            PlayerSource::Strategy(strategy) => Some(Kind::Strategy(load(strategy.plugin_ref())?)),
+            PlayerSource::Isolated(strategy) => Some(Kind::Isolated(load(strategy)?)),
         })
     }
 
@@ -71,9 +85,9 @@ impl Kind {
         table: &Table<'_>,
         options: &[(String, String)],
         limits: SearchLimits,
-    ) -> Result<Box<dyn ComputerPlayer>, String> {
+    ) -> Result<Box<dyn ComputerPlayer>, SeatError> {
         Ok(match self {
-            Kind::Strategy(plugin) => Box::new(StrategyPlayer::new(plugin, options, limits).map_err(|e| e.to_string())?),
+            Kind::Strategy(plugin) => Box::new(StrategyPlayer::new(plugin, options, limits)?),
             Kind::Isolated(plugin) => {
                 let spec = isolated_spec(plugin.path(), table, options)?;
                 Box::new(EnginePlayer::new(label, spec, Vec::new(), limits, EngineContext::default()))
@@ -112,7 +126,7 @@ pub fn computer_player(
     config: &Config,
     dirs: &PluginDirs,
     table: &Table<'_>,
-) -> Result<Option<Box<dyn ComputerPlayer>>, String> {
+) -> Result<Option<Box<dyn ComputerPlayer>>, SeatError> {
     let Some(kind) = Kind::from_config(p, config, dirs)? else { return Ok(None) };
     let options = option_pairs(&p.options, "[players.options]")?;
     kind.seat(&p.name, table, &options, configured_limits(p)).map(Some)
@@ -120,8 +134,8 @@ pub fn computer_player(
 
 /// `tabula uci` in a child process for one strategy: the same executable,
 /// the rules and strategy libraries by path, coordinates without offset.
-fn isolated_spec(strategy: &Path, table: &Table<'_>, options: &[(String, String)]) -> Result<EngineSpec, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the tabula executable: {e}"))?;
+fn isolated_spec(strategy: &Path, table: &Table<'_>, options: &[(String, String)]) -> Result<EngineSpec, SeatError> {
+    let exe = std::env::current_exe().map_err(SeatError::NoExecutable)?;
     let mut args = vec![
         "uci".to_string(),
         "--ai".into(),

@@ -1,14 +1,14 @@
 //! One game: the rules, the start, the moves played (with undo and redo),
 //! the result, and saving to and loading from a text file.
 
-use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
 use rules_api::{GameInfo, Move, Notation, PluginError, PositionBox, RVec, RulesBox, Status, StatusKind};
 
 use crate::config::{Config, ConfigError, Record};
-use crate::outcome::{ForfeitCause, GameResult};
+use crate::files::write_atomically;
+use crate::outcome::{player_name, ForfeitCause, GameResult};
 use crate::plugins::{find_plugin, LoadError};
 
 /// A move as played, with its texts computed in the position before it.
@@ -25,9 +25,10 @@ pub struct PlayedMove {
 }
 
 /// What went wrong in a session.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum SessionError {
     /// The rules plugin failed; `context` says during what.
+    #[error("{context}: {error}")]
     Plugin {
         /// What the host was doing.
         context: String,
@@ -35,6 +36,7 @@ pub enum SessionError {
         error: PluginError,
     },
     /// A position text the rules plugin refused.
+    #[error("bad position '{text}': {reason}")]
     BadPosition {
         /// The text.
         text: String,
@@ -42,6 +44,7 @@ pub enum SessionError {
         reason: String,
     },
     /// A move that does not parse or is not legal; `index` is 1-based.
+    #[error("{}", bad_move(*index, text, reason))]
     BadMove {
         /// 1-based index in the list it came from (0 when played alone).
         index: usize,
@@ -51,15 +54,26 @@ pub enum SessionError {
         reason: String,
     },
     /// A move was attempted after the end of the game.
+    #[error("the game is over ({0})")]
     GameOver(String),
-    /// A file could not be read or written.
+    /// A file could not be written.
+    #[error("{file}: {source}")]
     Io {
         /// The file.
         file: String,
         /// What the operating system said.
-        reason: String,
+        source: std::io::Error,
+    },
+    /// The game could not be written as TOML.
+    #[error("{file}: {source}")]
+    Serialize {
+        /// The file.
+        file: String,
+        /// What the TOML writer said.
+        source: toml::ser::Error,
     },
     /// A saved game that cannot be used.
+    #[error("{file} is not a usable saved game: {problem}")]
     Corrupt {
         /// The file.
         file: String,
@@ -67,28 +81,19 @@ pub enum SessionError {
         problem: String,
     },
     /// The saved game's configuration is wrong.
-    Config(ConfigError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     /// The saved game's rules plugin cannot be loaded.
-    Load(LoadError),
+    #[error(transparent)]
+    Load(#[from] LoadError),
 }
 
-impl fmt::Display for SessionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SessionError::Plugin { context, error } => write!(f, "{context}: {error}"),
-            SessionError::BadPosition { text, reason } => write!(f, "bad position '{text}': {reason}"),
-            SessionError::BadMove { index: 0, text, reason } => write!(f, "move '{text}' refused: {reason}"),
-            SessionError::BadMove { index, text, reason } => write!(f, "move {index} ('{text}') refused: {reason}"),
-            SessionError::GameOver(result) => write!(f, "the game is over ({result})"),
-            SessionError::Io { file, reason } => write!(f, "{file}: {reason}"),
-            SessionError::Corrupt { file, problem } => write!(f, "{file} is not a usable saved game: {problem}"),
-            SessionError::Config(e) => e.fmt(f),
-            SessionError::Load(e) => e.fmt(f),
-        }
+fn bad_move(index: usize, text: &str, reason: &str) -> String {
+    match index {
+        0 => format!("move '{text}' refused: {reason}"),
+        _ => format!("move {index} ('{text}') refused: {reason}"),
     }
 }
-
-impl std::error::Error for SessionError {}
 
 fn plugin_err(context: &str) -> impl FnOnce(PluginError) -> SessionError + '_ {
     move |error| SessionError::Plugin { context: context.to_string(), error }
@@ -315,9 +320,9 @@ impl Session {
         let mut saved = config.absolutized();
         saved.record = Some(self.record()?);
         let file = path.display().to_string();
-        let text = saved.to_toml().map_err(|reason| SessionError::Io { file: file.clone(), reason })?;
+        let text = saved.to_toml().map_err(|source| SessionError::Serialize { file: file.clone(), source })?;
         let text = format!("# Tabula saved game: {}. Load it with `tabula play --config FILE`.\n{text}", self.info.name);
-        write_atomically(path, &text).map_err(|e| SessionError::Io { file, reason: e.to_string() })
+        write_atomically(path, &text).map_err(|source| SessionError::Io { file, source })
     }
 
     /// Replays a record on a fresh game; `file` names the source in errors.
@@ -347,30 +352,4 @@ impl Session {
         let session = Session::from_record(Arc::new(rules), &record, &file)?;
         Ok((config, session))
     }
-}
-
-/// The display name of player `index` in `info` (or `player N`).
-pub fn player_name(info: &GameInfo, index: u8) -> String {
-    info.players.get(index as usize).map_or_else(|| format!("player {}", index + 1), |p| p.name.to_string())
-}
-
-/// Writes a file so that readers see either the old or the new content.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("save");
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rules_api::plugin::{strategy_box, StrategyImpl};
 use rules_api::{Move, ObserverMut, PluginError, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult};
 use tabula_core::config::Config;
-use tabula_core::headless::{computer_turn, Turn};
+use tabula_core::turn::{computer_turn, TurnEnd};
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::players::{SearchOutcome, StrategyFactory, StrategyPlayer};
 use tabula_core::plugins::{find_plugin, PluginDirs};
@@ -158,8 +158,8 @@ fn forfeit_of(mode: Mode) -> (GameResult, Arc<AtomicUsize>, StrategyPlayer) {
     let mut player = fake_player(mode, Arc::clone(&made));
     let mut s = Session::new(chess(), "").unwrap();
     match computer_turn(&mut s, &mut player, |_| {}).unwrap() {
-        Turn::Forfeited(r) => (r, made, player),
-        Turn::Played(m) => panic!("expected a forfeit, got {m:?}"),
+        TurnEnd::Forfeited(r) => (r, made, player),
+        TurnEnd::Played(m) => panic!("expected a forfeit, got {m:?}"),
     }
 }
 

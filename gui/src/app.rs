@@ -27,7 +27,8 @@ use super::seats::{apply_choices, SeatsForm};
 use super::settings::Settings;
 use super::sound::{Effect, Sound};
 use super::{fonts, theme, GuiError};
-use tabula_core::config::{Config, Level};
+use tabula_core::config::Config;
+use tabula_core::source::Level;
 use tabula_core::plugins::{available_names, PluginDirs};
 
 /// How `run` finds things besides the configuration.

@@ -10,7 +10,7 @@ use super::paint::{Anchor, Painter};
 use super::theme;
 use super::GuiError;
 use super::seats::SeatChoice;
-use tabula_core::config::Level;
+use tabula_core::source::Level;
 
 /// Who plays in a new game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

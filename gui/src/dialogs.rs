@@ -7,7 +7,7 @@ use sdl2::render::RenderTarget;
 use super::board::draw_piece;
 use super::controls::{button, Action, Hits, Look, Mode};
 use super::fonts::Style;
-use super::game::{level_word, Game};
+use super::game::Game;
 use super::layout::Area;
 use super::paint::{Anchor, Painter};
 use super::panel::{clock_text, line_height, wrap_lines, wrap_text};
@@ -15,7 +15,8 @@ use super::saves::SaveEntry;
 use super::theme;
 use super::GuiError;
 use super::seats::{human_player, level_player, seat_name, SeatChoice, SeatsForm};
-use tabula_core::config::{Config, GameConfig, Level, PluginsConfig};
+use tabula_core::config::{Config, GameConfig, PluginsConfig};
+use tabula_core::source::Level;
 
 /// The New game form.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,7 +131,7 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
                 }
                 let levels = [Level::Easy, Level::Medium, Level::Hard]
                     .into_iter()
-                    .map(|l| (level_word(l).to_string(), Action::FormLevel(seat, l), form.levels[seat] == l))
+                    .map(|l| (l.word().to_string(), Action::FormLevel(seat, l), form.levels[seat] == l))
                     .collect();
                 row(p, hits, y, if seat == 0 { "First moves" } else { "Second moves" }, levels)?;
                 y += bh + px;

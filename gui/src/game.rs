@@ -10,12 +10,14 @@ use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBo
 
 use super::clock::{think_budget, Clocks};
 use super::seats::NewSeat;
-use tabula_core::config::{Config, Level, PlayerConfig};
+use tabula_core::config::{Config, PlayerConfig};
 use tabula_core::outcome::{ForfeitCause, GameResult};
-use tabula_core::players::{judge, ComputerPlayer, Search, StrategyPlayer};
+use tabula_core::players::{ComputerPlayer, Search, StrategyPlayer};
 use tabula_core::plugins::{find_plugin, LoadedPlugin, PluginDirs};
 use tabula_core::seating::{computer_player, Table};
 use tabula_core::session::Session;
+use tabula_core::source::{Level, PlayerSource, StrategyRef};
+use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
 
 /// Thinking time of the hint search.
 const HINT_TIME_MS: u64 = 1500;
@@ -58,7 +60,7 @@ pub struct Game {
     /// The board.
     pub geometry: Geometry,
     extra_dirs: Vec<PathBuf>,
-    search: Option<Search>,
+    turn: Option<ComputerTurn>,
     /// The latest progress report of the running search.
     pub thinking: Option<SearchInfo>,
     hint_player: Option<StrategyPlayer>,
@@ -124,7 +126,7 @@ impl Game {
             seats,
             geometry,
             extra_dirs: extra_dirs.to_vec(),
-            search: None,
+            turn: None,
             thinking: None,
             hint_player: None,
             hint_search: None,
@@ -195,7 +197,7 @@ impl Game {
     }
     /// Whether a computer is searching.
     pub fn is_thinking(&self) -> bool {
-        self.search.is_some()
+        self.turn.is_some()
     }
     /// The result, if the game is over.
     pub fn result(&self) -> Option<GameResult> {
@@ -283,13 +285,19 @@ impl Game {
 
     /// Plays a move for the side to move; `Err` says why it was refused.
     pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, String> {
-        let position = self.session.position().clone();
-        let mut infos = RVec::new();
-        let _ = position.move_infos(rules_api::RSlice::from_slice(&[mv]), &mut infos);
-        let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE));
+        let before = self.session.position().clone();
         let mover = self.session.side_to_move() as usize;
         self.close_turn();
         self.session.play(mv).map_err(err)?;
+        Ok(self.moved(&before, mv, mover))
+    }
+
+    /// After `mover` played `mv` from the position `before`: the clock gets
+    /// the move, and the events say whether it took a piece or gave check.
+    fn moved(&mut self, before: &PositionBox, mv: Move, mover: usize) -> Vec<Event> {
+        let mut infos = RVec::new();
+        let _ = before.move_infos(rules_api::RSlice::from_slice(&[mv]), &mut infos);
+        let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE));
         let (ply, now) = (self.session.history().len(), self.epoch.elapsed());
         if let Some(c) = &mut self.countdown {
             c.moved(mover, ply, now);
@@ -299,13 +307,13 @@ impl Game {
         let check = highlights.iter().any(|h| h.kind == HighlightKind::CHECK);
         let mut events = vec![Event::Moved { capture, check }];
         self.after_change(&mut events);
-        Ok(events)
+        events
     }
 
     /// Cancels a running search (its answer is ignored).
     pub fn cancel_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.cancel();
+        if let Some(turn) = self.turn.take() {
+            turn.cancel();
         }
         self.thinking = None;
     }
@@ -417,46 +425,46 @@ impl Game {
         if !self.is_computer(side) {
             return events;
         }
-        if self.search.is_none() {
-            if self.paused && !self.step {
-                return events;
-            }
-            self.step = false;
-            let budget = self.think_budget(side);
-            let player = self.seats[side].player.as_mut().expect("computer seat");
-            if let Some(time_ms) = budget {
-                player.set_limits(SearchLimits { time_ms, ..player.turn_limits() });
-            }
-            self.search = Some(player.start_turn(&self.session));
-            self.thinking = None;
+        let Some(turn) = self.turn.as_mut() else {
+            self.start_turn(side);
             return events;
-        }
+        };
         let mut latest = None;
-        let outcome = self.search.as_mut().and_then(|s| s.poll(|info| latest = Some(info.clone())).cloned());
+        let outcome = turn.poll(|info| latest = Some(info.clone()));
         if latest.is_some() {
             self.thinking = latest;
         }
         let Some(outcome) = outcome else { return events };
-        self.search = None;
+        let turn = self.turn.take().expect("polled above");
         self.thinking = None;
+        let before = self.session.position().clone();
+        self.close_turn();
         let player = self.seats[side].player.as_mut().expect("computer seat");
-        player.end_turn(&outcome);
-        let limits = player.turn_limits();
-        let name = player.label();
-        match judge(&outcome, self.session.position(), limits) {
-            Ok(result) => match self.play(result.best) {
-                Ok(more) => events.extend(more),
-                Err(e) => events.push(Event::Failed(e)),
-            },
-            Err((cause, reason)) => {
-                self.close_turn();
-                let text = format!("{name} {reason}");
-                self.session.forfeit(side as u8, cause, text.clone());
-                events.push(Event::Failed(text));
+        match turn.finish(&mut self.session, player, &outcome) {
+            Ok(TurnEnd::Played(m)) => events.extend(self.moved(&before, m.mv, side)),
+            Ok(TurnEnd::Forfeited(result)) => {
+                events.push(Event::Failed(result.reason().to_string()));
                 self.after_change(&mut events);
             }
+            Err(e) => events.push(Event::Failed(e.to_string())),
         }
         events
+    }
+
+    /// Starts the search of the computer in `side` (unless play is paused),
+    /// with less time when its clock runs low.
+    fn start_turn(&mut self, side: usize) {
+        if self.paused && !self.step {
+            return;
+        }
+        self.step = false;
+        let budget = self.think_budget(side);
+        let player = self.seats[side].player.as_mut().expect("computer seat");
+        if let Some(time_ms) = budget {
+            player.set_limits(SearchLimits { time_ms, ..player.turn_limits() });
+        }
+        self.turn = Some(ComputerTurn::start(&self.session, player));
+        self.thinking = None;
     }
 
     /// `side`'s clock reached zero: the running search stops and `side`
@@ -473,7 +481,7 @@ impl Game {
     fn think_budget(&self, side: usize) -> Option<u64> {
         let control = self.config.clock?;
         let left = self.countdown(side)?;
-        let configured = self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, |p| p.time_ms());
+        let configured = self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, PlayerConfig::time_ms);
         Some(think_budget(configured, left, control.increment_ms))
     }
 
@@ -551,26 +559,17 @@ impl<'a> Seater<'a> {
     /// (strategy, isolated strategy or external engine) ready to move.
     fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
         let table = Table { rules: &self.rules, options: &self.rules_options };
-        let Some(player) = computer_player(p, self.config, &self.dirs, &table)? else {
+        let Some(player) = computer_player(p, self.config, &self.dirs, &table).map_err(err)? else {
             return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
         };
-        let label = match (p.level, p.engine_spec(), p.strategy_ref()) {
-            (Some(level), _, _) => format!("computer, {}", level_word(level)),
-            (_, Some(spec), _) => format!("engine, {}", spec.command.rsplit('/').next().unwrap_or(&spec.command)),
-            (_, _, Some(s)) if p.is_isolated() => format!("computer, {s} (isolated)"),
-            (_, _, Some(s)) => format!("computer, {s}"),
-            (None, None, None) => "computer".into(),
+        let label = match &p.source {
+            PlayerSource::Strategy(StrategyRef::Level(level)) => format!("computer, {}", level.word()),
+            PlayerSource::Strategy(StrategyRef::Plugin(s)) => format!("computer, {s}"),
+            PlayerSource::Isolated(s) => format!("computer, {s} (isolated)"),
+            PlayerSource::Engine(spec) => format!("engine, {}", spec.program_name()),
+            PlayerSource::Human => "computer".into(),
         };
         Ok(Seat { name: p.name.clone(), label, player: Some(player) })
-    }
-}
-
-/// The word shown for a level.
-pub fn level_word(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
     }
 }
 

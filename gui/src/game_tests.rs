@@ -81,7 +81,7 @@ fn an_external_engine_seat_plays_its_move() {
         script.display()
     );
     let config = Config::parse(&text, "engine.toml", dir.path().to_path_buf()).expect("a valid engine config");
-    assert_eq!(config.players[0].kind, tabula_core::config::PlayerKind::Engine, "the config names an engine seat");
+    assert_eq!(config.players[0].kind(), tabula_core::config::PlayerKind::Engine, "the config names an engine seat");
     let mut game = Game::open(config, "engine.toml", &[]).expect("the engine seat is accepted");
     assert!(game.is_computer(0) && !game.is_computer(1));
     assert!(!game.human_to_move(), "the engine moves first, not a person");

@@ -34,10 +34,12 @@ fn slug(text: &str) -> String {
 }
 
 /// Year, month, day, hour, minute, second (UTC) of a Unix time.
-pub fn civil_time(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
-    let (year, month, day) = tabula_core::records::civil_from_days((secs / 86_400) as i64);
-    let rem = secs % 86_400;
-    (year, month, day, (rem / 3600) as u32, (rem / 60 % 60) as u32, (rem % 60) as u32)
+pub fn civil_time(secs: u64) -> (i32, u8, u8, u8, u8, u8) {
+    let t = i64::try_from(secs)
+        .ok()
+        .and_then(|s| time::OffsetDateTime::from_unix_timestamp(s).ok())
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    (t.year(), u8::from(t.month()), t.day(), t.hour(), t.minute(), t.second())
 }
 
 /// A new file name such as `saves/checkers-you-vs-computer-2026-11-21-153000.toml`,

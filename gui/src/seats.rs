@@ -2,9 +2,8 @@
 //! dialog): the choices, and the player configurations they lead to. The
 //! session, the moves and the clocks are not touched here.
 
-use tabula_core::config::{Level, PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
-
-use super::game::level_word;
+use tabula_core::config::{PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
+use tabula_core::source::{Level, PlayerSource, StrategyRef};
 
 /// What the Players and New game dialogs offer for a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -24,7 +23,7 @@ impl SeatChoice {
     pub fn word(self) -> &'static str {
         match self {
             SeatChoice::Human => "human",
-            SeatChoice::Computer(level) => level_word(level),
+            SeatChoice::Computer(level) => level.word(),
         }
     }
 
@@ -32,9 +31,9 @@ impl SeatChoice {
     /// computer with a named strategy rather than a level (no button is
     /// chosen for it, and it stays as it is unless another is picked).
     pub fn of(p: &PlayerConfig) -> Option<SeatChoice> {
-        match (p.kind, p.level) {
-            (PlayerKind::Human, _) => Some(SeatChoice::Human),
-            (PlayerKind::Ai, Some(level)) if p.strategy.is_none() => Some(SeatChoice::Computer(level)),
+        match p.source {
+            PlayerSource::Human => Some(SeatChoice::Human),
+            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(SeatChoice::Computer(level)),
             _ => None,
         }
     }
@@ -47,12 +46,12 @@ pub fn level_player(name: &str, level: Level) -> PlayerConfig {
         Level::Easy | Level::Medium => 300,
         Level::Hard => DEFAULT_TIME_MS,
     };
-    PlayerConfig::ai(name, level_word(level), time_ms)
+    PlayerConfig::ai(name, level.word(), time_ms)
 }
 
 /// A person in a seat.
 pub fn human_player(name: &str) -> PlayerConfig {
-    PlayerConfig { name: name.to_string(), kind: PlayerKind::Human, strategy: None, level: None, time_ms: None, depth: None, options: Default::default() }
+    PlayerConfig::human(name)
 }
 
 /// The name the dialogs give seat `seat` when `computers[i]` says who is a
@@ -99,7 +98,7 @@ pub fn apply_choices(current: &[PlayerConfig], choices: &[Option<SeatChoice>]) -
         .zip(&chosen)
         .map(|(p, c)| match c {
             Some(choice) => *choice != SeatChoice::Human,
-            None => p.kind == PlayerKind::Ai,
+            None => p.kind() == PlayerKind::Ai,
         })
         .collect();
     current
@@ -160,7 +159,7 @@ mod tests {
         let players = you_vs_computer();
         let out = apply_choices(&players, &[Some(SeatChoice::Human), Some(SeatChoice::Computer(Level::Easy))]);
         assert_eq!(out.iter().map(|s| s.replaced).collect::<Vec<_>>(), vec![false, true]);
-        assert_eq!(out[1].player.level, Some(Level::Easy));
+        assert_eq!(out[1].player.source.level(), Some(Level::Easy));
         assert_eq!(out[1].player.time_ms, Some(300));
         assert_eq!(out[1].player.name, "Computer");
     }
@@ -170,7 +169,7 @@ mod tests {
         let out = apply_choices(&you_vs_computer(), &[Some(SeatChoice::Computer(Level::Medium)), Some(SeatChoice::Computer(Level::Hard))]);
         assert_eq!(out.iter().map(|s| s.player.name.as_str()).collect::<Vec<_>>(), vec!["Computer 1", "Computer 2"]);
         assert_eq!(out.iter().map(|s| s.replaced).collect::<Vec<_>>(), vec![true, false]);
-        assert_eq!(out[0].player.kind, PlayerKind::Ai);
+        assert_eq!(out[0].player.kind(), PlayerKind::Ai);
     }
 
     #[test]

@@ -47,7 +47,7 @@ impl Settings {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         let text = toml::to_string(self).map_err(|e| e.to_string())?;
-        tabula_core::session::write_atomically(&path, &text).map_err(|e| format!("{}: {e}", path.display()))
+        tabula_core::files::write_atomically(&path, &text).map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 

@@ -7,13 +7,13 @@ use std::time::{Duration, Instant};
 
 use rules_api::{score, ErrorKind, Move, Notation, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult, CELL_NONE};
 
-use super::process::{read_line, send_to, Line, Process};
-use super::{EngineSpec, Protocol};
+use super::process::{read_line, send_to, EngineError, Line, Process};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use crate::protocols::core::FAILURE_PREFIX;
 use crate::protocols::grid::Grid;
 use crate::protocols::settings::{shift_ranks, GomocupSettings};
 use crate::session::Session;
+use crate::source::{EngineSpec, Protocol};
 
 /// How long an engine may take to start and answer the handshake.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(15);
@@ -63,7 +63,7 @@ impl EnginePlayer {
     }
 
     /// Starts the process and completes the handshake, if not done yet.
-    fn ensure_started(&mut self, session: &Session) -> Result<(), String> {
+    fn ensure_started(&mut self, session: &Session) -> Result<(), EngineError> {
         if self.process.is_some() {
             return Ok(());
         }
@@ -94,7 +94,7 @@ impl EnginePlayer {
                 p.expect(HANDSHAKE_TIMEOUT, "readyok", |l| l.trim() == "readyok")?;
             }
             Protocol::Gomocup => {
-                let grid = Grid::from_geometry(&session.rules().geometry().into_result().map_err(|e| e.to_string())?);
+                let grid = Grid::from_geometry(&session.rules().geometry().into_result()?);
                 if grid.width() != grid.height() {
                     p.send(&format!("RECTSTART {},{}", grid.width(), grid.height()))?;
                 } else {
@@ -102,7 +102,7 @@ impl EnginePlayer {
                 }
                 let answer = p.expect(HANDSHAKE_TIMEOUT, "OK", |l| !is_gomocup_chatter(l))?;
                 if !answer.trim().eq_ignore_ascii_case("OK") {
-                    return Err(format!("START refused: {answer}"));
+                    return Err(EngineError::Refused(answer));
                 }
                 p.send(&format!("INFO timeout_turn {}", self.move_ms()))?;
                 if let Some(g) = &self.context.gomocup {
@@ -119,7 +119,7 @@ impl EnginePlayer {
     }
 
     /// The commands that ask for a move in `session`.
-    fn turn_commands(&self, session: &Session) -> Result<Vec<String>, String> {
+    fn turn_commands(&self, session: &Session) -> Result<Vec<String>, EngineError> {
         let moves: Vec<String> = session.history().iter().map(|m| shift_ranks(&m.coordinate, self.context.rank_offset)).collect();
         let moves_part = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
         let ms = self.move_ms();
@@ -139,7 +139,7 @@ impl EnginePlayer {
                 vec![format!("position {start}{moves_part}"), go]
             }
             Protocol::Ucci => {
-                let fen = session.start_position().to_text().into_result().map_err(|e| e.to_string())?;
+                let fen = session.start_position().to_text().into_result()?;
                 let go = if self.limits.depth > 0 {
                     format!("go depth {}", self.limits.depth)
                 } else if self.millis {
@@ -150,11 +150,11 @@ impl EnginePlayer {
                 vec![format!("position fen {fen}{moves_part}"), go]
             }
             Protocol::Gomocup => {
-                let grid = self.grid.as_ref().ok_or("no board")?;
+                let grid = self.grid.as_ref().ok_or(EngineError::NoBoard)?;
                 let me = session.side_to_move();
                 let mut lines = vec!["BOARD".to_string()];
                 for m in session.history() {
-                    let (x, y) = grid.xy(m.mv.to).ok_or("a move is off the grid")?;
+                    let (x, y) = grid.xy(m.mv.to).ok_or(EngineError::OffGrid)?;
                     lines.push(format!("{x},{y},{}", if m.player == me { 1 } else { 2 }));
                 }
                 lines.push("DONE".into());
@@ -184,7 +184,7 @@ impl ComputerPlayer for EnginePlayer {
         let process = match (&self.process, prepared) {
             (Some(p), Ok(commands)) => commands.iter().try_for_each(|c| p.send(c)).map(|()| p),
             (_, Err(e)) => Err(e),
-            (None, Ok(_)) => Err("the engine is not running".to_string()),
+            (None, Ok(_)) => Err(EngineError::NotRunning),
         };
         match process {
             Ok(p) => {
@@ -206,7 +206,7 @@ impl ComputerPlayer for EnginePlayer {
             }
             Err(e) => {
                 self.process = None;
-                let _ = tx.send(SearchEvent::Finished(Err(PluginError::internal(e))));
+                let _ = tx.send(SearchEvent::Finished(Err(PluginError::internal(e.to_string()))));
             }
         }
         search

@@ -8,7 +8,61 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::EngineSpec;
+use rules_api::PluginError;
+
+use crate::source::EngineSpec;
+
+/// What went wrong talking to an engine; the message becomes the reason of
+/// the engine's forfeit.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The program could not be started.
+    #[error("cannot start '{command}': {source}")]
+    Spawn {
+        /// The program.
+        command: String,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// The child has no stdin or stdout pipe.
+    #[error("no {0} pipe")]
+    NoPipe(&'static str),
+    /// A thread could not be started.
+    #[error("cannot start a reader thread: {0}")]
+    Thread(std::io::Error),
+    /// Writing a command failed.
+    #[error("cannot write to the engine: {0}")]
+    Write(std::io::Error),
+    /// An expected answer did not come in time.
+    #[error("no '{what}' within {ms} ms")]
+    Timeout {
+        /// The answer awaited.
+        what: String,
+        /// How long the host waited.
+        ms: u128,
+    },
+    /// The engine closed its output before an expected answer.
+    #[error("the engine exited before '{what}'")]
+    Exited {
+        /// The answer awaited.
+        what: String,
+    },
+    /// The engine refused the game (a Gomocup board size).
+    #[error("START refused: {0}")]
+    Refused(String),
+    /// The rules plugin failed while the turn was prepared.
+    #[error("{0}")]
+    Plugin(#[from] PluginError),
+    /// A Gomocup turn without a board.
+    #[error("no board")]
+    NoBoard,
+    /// A move of the game is not on the Gomocup grid.
+    #[error("a move is off the grid")]
+    OffGrid,
+    /// The engine process is gone.
+    #[error("the engine is not running")]
+    NotRunning,
+}
 
 /// A running engine.
 pub struct Process {
@@ -30,16 +84,16 @@ pub enum Line {
 
 impl Process {
     /// Starts the program; its stderr is discarded.
-    pub fn spawn(spec: &EngineSpec) -> Result<Process, String> {
+    pub fn spawn(spec: &EngineSpec) -> Result<Process, EngineError> {
         let mut child = Command::new(&spec.command)
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", spec.command))?;
-        let stdin = child.stdin.take().ok_or("no stdin pipe")?;
-        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+            .map_err(|source| EngineError::Spawn { command: spec.command.clone(), source })?;
+        let stdin = child.stdin.take().ok_or(EngineError::NoPipe("stdin"))?;
+        let stdout = child.stdout.take().ok_or(EngineError::NoPipe("stdout"))?;
         let (tx, rx) = channel();
         std::thread::Builder::new()
             .name(format!("engine {}", spec.command))
@@ -52,7 +106,7 @@ impl Process {
                     }
                 }
             })
-            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+            .map_err(EngineError::Thread)?;
         Ok(Process { child, stdin: Arc::new(Mutex::new(stdin)), lines: Arc::new(Mutex::new(rx)) })
     }
 
@@ -66,30 +120,30 @@ impl Process {
     }
 
     /// Sends one line.
-    pub fn send(&self, line: &str) -> Result<(), String> {
+    pub fn send(&self, line: &str) -> Result<(), EngineError> {
         send_to(&self.stdin, line)
     }
 
     /// Waits up to `timeout` for a line for which `wanted` is true; other
     /// lines are skipped. Errors say what went wrong, for a forfeit reason.
-    pub fn expect(&self, timeout: Duration, what: &str, mut wanted: impl FnMut(&str) -> bool) -> Result<String, String> {
+    pub fn expect(&self, timeout: Duration, what: &str, mut wanted: impl FnMut(&str) -> bool) -> Result<String, EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match read_line(&self.lines, left) {
                 Line::Text(t) if wanted(&t) => return Ok(t),
                 Line::Text(_) => {}
-                Line::Timeout => return Err(format!("no '{what}' within {} ms", timeout.as_millis())),
-                Line::Closed => return Err(format!("the engine exited before '{what}'")),
+                Line::Timeout => return Err(EngineError::Timeout { what: what.to_string(), ms: timeout.as_millis() }),
+                Line::Closed => return Err(EngineError::Exited { what: what.to_string() }),
             }
         }
     }
 }
 
 /// Writes one line to an engine and flushes.
-pub fn send_to(stdin: &Arc<Mutex<ChildStdin>>, line: &str) -> Result<(), String> {
+pub fn send_to(stdin: &Arc<Mutex<ChildStdin>>, line: &str) -> Result<(), EngineError> {
     let mut w = stdin.lock().unwrap_or_else(PoisonError::into_inner);
-    writeln!(w, "{line}").and_then(|()| w.flush()).map_err(|e| format!("cannot write to the engine: {e}"))
+    writeln!(w, "{line}").and_then(|()| w.flush()).map_err(EngineError::Write)
 }
 
 /// Reads one line, waiting at most `timeout`.

@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use rules_api::{Move, Notation, PositionBox, RVec, RulesBox, SearchInfo, SearchLimits};
 
+use super::ProtocolError;
 use crate::players::{Search, SearchOutcome, StrategyPlayer};
-use crate::plugins::LoadedPlugin;
+use crate::plugins::{LoadError, LoadedPlugin};
 use crate::session::Session;
 
 /// A search that runs "until stopped" (`go infinite`, pondering) gets this
@@ -172,21 +173,19 @@ impl Thinker {
     }
 
     /// Builds the strategy object now (so errors surface at `isready`).
-    pub fn ensure_ready(&mut self) -> Result<(), String> {
+    pub fn ensure_ready(&mut self) -> Result<&mut StrategyPlayer, LoadError> {
         if self.player.is_none() {
-            let player = StrategyPlayer::new(&self.strategy, &self.options, SearchLimits::default())
-                .map_err(|e| e.to_string())?;
-            self.player = Some(player);
+            self.player = Some(StrategyPlayer::new(&self.strategy, &self.options, SearchLimits::default())?);
         }
-        Ok(())
+        Ok(self.player.as_mut().expect("built above"))
     }
 
     /// Tells the strategy a new game starts.
-    pub fn new_game(&mut self) -> Result<(), String> {
-        if let Some(p) = &mut self.player {
-            p.new_game().map_err(|e| e.to_string())?;
+    pub fn new_game(&mut self) -> Result<(), LoadError> {
+        match &mut self.player {
+            Some(p) => p.new_game(),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Whether a search is running (or its answer is held).
@@ -196,9 +195,8 @@ impl Thinker {
 
     /// Starts a search of `position`; with `hold` the answer waits for
     /// [`Thinker::stop`] even if the strategy finishes earlier.
-    pub fn start(&mut self, position: &PositionBox, limits: SearchLimits, hold: bool) -> Result<(), String> {
-        self.ensure_ready()?;
-        let player = self.player.as_mut().ok_or("no strategy")?;
+    pub fn start(&mut self, position: &PositionBox, limits: SearchLimits, hold: bool) -> Result<(), LoadError> {
+        let player = self.ensure_ready()?;
         player.set_limits(limits);
         let search = player.start(position);
         self.running = Some(Running {
@@ -298,15 +296,16 @@ pub fn pv_texts(position: &PositionBox, pv: &[Move]) -> Vec<String> {
 }
 
 /// A session at `start` (empty = the usual start) after coordinate moves.
-pub fn session_from(rules: &Arc<RulesBox>, start: &str, moves: &[String]) -> Result<Session, String> {
-    let mut session = Session::new(Arc::clone(rules), start).map_err(|e| e.to_string())?;
+pub fn session_from(rules: &Arc<RulesBox>, start: &str, moves: &[String]) -> Result<Session, ProtocolError> {
+    let mut session = Session::new(Arc::clone(rules), start)?;
     for (i, m) in moves.iter().enumerate() {
+        let refused = |reason: String| ProtocolError::Move { index: i + 1, text: m.clone(), reason };
         let mv = session
             .position()
             .parse_move(m.as_str().into(), Notation::COORDINATE)
             .into_result()
-            .map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
-        session.play(mv).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
+            .map_err(|e| refused(e.to_string()))?;
+        session.play(mv).map_err(|e| refused(e.to_string()))?;
     }
     Ok(session)
 }

@@ -16,6 +16,7 @@ use rules_api::{Move, RulesBox, SearchLimits, CELL_NONE};
 use super::core::{next_input, stdin_lines, Input, Out, Thinker};
 use super::grid::Grid;
 use super::settings::GomocupSettings;
+use super::ProtocolError;
 use crate::plugins::LoadedPlugin;
 use crate::session::Session;
 
@@ -65,10 +66,10 @@ impl Brain {
         settings: GomocupSettings,
         thinker: Thinker,
         name: &str,
-    ) -> Result<Brain, String> {
-        let rules = Arc::new(rules_plugin.new_rules(&options).map_err(|e| e.to_string())?);
-        let grid = Grid::from_geometry(&rules.geometry().into_result().map_err(|e| e.to_string())?);
-        let session = Session::new(Arc::clone(&rules), "").map_err(|e| e.to_string())?;
+    ) -> Result<Brain, ProtocolError> {
+        let rules = Arc::new(rules_plugin.new_rules(&options)?);
+        let grid = Grid::from_geometry(&rules.geometry().into_result()?);
+        let session = Session::new(Arc::clone(&rules), "")?;
         Ok(Brain {
             rules_plugin,
             base_options: options,
@@ -149,7 +150,7 @@ impl Brain {
         true
     }
 
-    fn answer_ok(&self, outcome: Result<(), String>) {
+    fn answer_ok(&self, outcome: Result<(), ProtocolError>) {
         match outcome {
             Ok(()) => self.out.line("OK"),
             Err(e) => self.out.line(&format!("ERROR {e}")),
@@ -158,7 +159,7 @@ impl Brain {
 
     /// Builds the rules again with the size and rule options, checks the
     /// board has the size asked for, and starts an empty game.
-    fn rebuild(&mut self) -> Result<(), String> {
+    fn rebuild(&mut self) -> Result<(), ProtocolError> {
         let mut options = self.base_options.clone();
         let mut set = |k: &str, v: String| {
             options.retain(|(key, _)| key != k);
@@ -174,11 +175,11 @@ impl Brain {
                 set(&k, v);
             }
         }
-        let rules = Arc::new(self.rules_plugin.new_rules(&options).map_err(|e| format!("unsupported: {e}"))?);
-        let grid = Grid::from_geometry(&rules.geometry().into_result().map_err(|e| e.to_string())?);
+        let rules = Arc::new(self.rules_plugin.new_rules(&options).map_err(ProtocolError::Unsupported)?);
+        let grid = Grid::from_geometry(&rules.geometry().into_result()?);
         if let Some(n) = self.size {
             if grid.width() != n as i32 || grid.height() != n as i32 {
-                return Err(format!("unsupported size {n} (the board is {}x{})", grid.width(), grid.height()));
+                return Err(ProtocolError::Size { size: n, width: grid.width(), height: grid.height() });
             }
         }
         self.rules = rules;
@@ -186,35 +187,32 @@ impl Brain {
         self.reset()
     }
 
-    fn reset(&mut self) -> Result<(), String> {
-        self.session = Session::new(Arc::clone(&self.rules), "").map_err(|e| e.to_string())?;
-        self.thinker.new_game()
+    fn reset(&mut self) -> Result<(), ProtocolError> {
+        self.session = Session::new(Arc::clone(&self.rules), "")?;
+        Ok(self.thinker.new_game()?)
     }
 
     /// The legal placement on the cell at `x,y`.
-    fn move_at(&self, x: i32, y: i32) -> Result<Move, String> {
-        let cell = self.grid.cell_at(x, y).ok_or_else(|| format!("{x},{y} is off the board"))?;
-        let legal = self.session.legal_moves().map_err(|e| e.to_string())?;
-        legal
-            .into_iter()
-            .find(|m| m.to == cell && m.from == CELL_NONE)
-            .ok_or_else(|| format!("{x},{y} is not a legal move"))
+    fn move_at(&self, x: i32, y: i32) -> Result<Move, ProtocolError> {
+        let cell = self.grid.cell_at(x, y).ok_or(ProtocolError::OffBoard { x, y })?;
+        let legal = self.session.legal_moves()?;
+        legal.into_iter().find(|m| m.to == cell && m.from == CELL_NONE).ok_or(ProtocolError::NotLegal { x, y })
     }
 
-    fn play_xy(&mut self, text: &str) -> Result<(), String> {
-        let (x, y) = Grid::parse_xy(text).ok_or_else(|| format!("'{text}' is not x,y"))?;
+    fn play_xy(&mut self, text: &str) -> Result<(), ProtocolError> {
+        let (x, y) = Grid::parse_xy(text).ok_or_else(|| ProtocolError::NotXy(text.to_string()))?;
         let m = self.move_at(x, y)?;
-        self.session.play(m).map_err(|e| e.to_string())?;
+        self.session.play(m)?;
         Ok(())
     }
 
-    fn take_back(&mut self, text: &str) -> Result<(), String> {
-        let (x, y) = Grid::parse_xy(text).ok_or_else(|| format!("'{text}' is not x,y"))?;
-        let last = self.session.history().last().ok_or("no move to take back")?;
+    fn take_back(&mut self, text: &str) -> Result<(), ProtocolError> {
+        let (x, y) = Grid::parse_xy(text).ok_or_else(|| ProtocolError::NotXy(text.to_string()))?;
+        let last = self.session.history().last().ok_or(ProtocolError::NothingToTakeBack)?;
         if self.grid.xy(last.mv.to) != Some((x, y)) {
-            return Err(format!("the last move was not {x},{y}"));
+            return Err(ProtocolError::NotLastMove { x, y });
         }
-        self.session.undo().map_err(|e| e.to_string())?;
+        self.session.undo()?;
         Ok(())
     }
 
@@ -243,7 +241,7 @@ impl Brain {
             }
         }
         if problem.is_none() {
-            problem = self.replay(&own, &theirs).err();
+            problem = self.replay(&own, &theirs).err().map(|e| e.to_string());
         }
         match problem {
             Some(p) => self.out.line(&format!("ERROR {p}")),
@@ -251,9 +249,9 @@ impl Brain {
         }
     }
 
-    fn replay(&mut self, own: &[(i32, i32)], theirs: &[(i32, i32)]) -> Result<(), String> {
+    fn replay(&mut self, own: &[(i32, i32)], theirs: &[(i32, i32)]) -> Result<(), ProtocolError> {
         if own.len() > theirs.len() || theirs.len() > own.len() + 1 {
-            return Err(format!("{} own and {} opponent stones cannot be my turn", own.len(), theirs.len()));
+            return Err(ProtocolError::NotMyTurn { own: own.len(), theirs: theirs.len() });
         }
         self.reset()?;
         let (first, second) = if theirs.len() > own.len() { (theirs, own) } else { (own, theirs) };
@@ -261,7 +259,7 @@ impl Brain {
             for list in [first, second] {
                 if let Some(&(x, y)) = list.get(i) {
                     let m = self.move_at(x, y)?;
-                    self.session.play(m).map_err(|e| e.to_string())?;
+                    self.session.play(m)?;
                 }
             }
         }

@@ -17,6 +17,7 @@ use super::core::{
     next_input, nps, pv_texts, session_from, stdin_lines, time_budget, Clock, Input, Out, Thinker, FAILURE_PREFIX, UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
+use super::ProtocolError;
 
 /// Which of the two protocols is spoken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +52,8 @@ pub struct Engine {
 
 impl Engine {
     /// An engine for `rules` thinking with `thinker`; `name` is announced.
-    pub fn new(dialect: Dialect, rules: Arc<RulesBox>, thinker: Thinker, rank_offset: i32, name: &str) -> Result<Engine, String> {
-        let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
+    pub fn new(dialect: Dialect, rules: Arc<RulesBox>, thinker: Thinker, rank_offset: i32, name: &str) -> Result<Engine, ProtocolError> {
+        let position = rules.start_position().into_result()?;
         Ok(Engine {
             dialect,
             rules,

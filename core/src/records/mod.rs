@@ -86,7 +86,7 @@ impl GameRecord {
         match &self.result {
             GameResult::Forfeit { cause: ForfeitCause::Time, .. } => "time forfeit",
             GameResult::Forfeit { cause: ForfeitCause::IllegalMove | ForfeitCause::Error, .. } => "rules infraction",
-            GameResult::Draw { reason } if reason.starts_with(crate::headless::MOVE_LIMIT_REASON) => "adjudication",
+            result if result.is_move_limit() => "adjudication",
             _ => "normal",
         }
     }
@@ -137,34 +137,24 @@ impl Recorder {
 
 /// Today's date (UTC) as `YYYY.MM.DD`.
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
+    date_of(time::OffsetDateTime::now_utc())
 }
 
-/// The proleptic Gregorian date of a day count since 1970-01-01
-/// (Howard Hinnant's `civil_from_days`).
-pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// A moment's date as `YYYY.MM.DD`, the form of PGN's Date tag.
+pub fn date_of(moment: time::OffsetDateTime) -> String {
+    format!("{:04}.{:02}.{:02}", moment.year(), u8::from(moment.month()), moment.day())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::civil_from_days;
+    use super::date_of;
+    use time::OffsetDateTime;
 
     #[test]
-    fn dates_from_day_counts() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+    fn dates_are_written_the_pgn_way() {
+        let at = |secs: i64| date_of(OffsetDateTime::from_unix_timestamp(secs).unwrap());
+        assert_eq!(at(0), "1970.01.01");
+        assert_eq!(at(11_016 * 86_400), "2000.02.29");
+        assert_eq!(at(19_723 * 86_400 + 86_399), "2024.01.01");
     }
 }

@@ -86,8 +86,8 @@ pub fn write_game(game: &GameRecord) -> String {
 }
 
 /// Reads a whole text record.
-pub fn read(text: &str) -> Result<TextRecord, String> {
-    toml::from_str(text).map_err(|e| e.to_string())
+pub fn read(text: &str) -> Result<TextRecord, toml::de::Error> {
+    toml::from_str(text)
 }
 
 /// The highest round in a text record; 0 for an empty or unreadable one

@@ -7,9 +7,11 @@ use std::sync::Arc;
 
 use rules_api::{Move, Notation, PluginKind, PositionBox, RulesBox};
 
-use tabula_core::config::ConfigError;
+use tabula_core::config::{ConfigError, OptionError};
 use tabula_core::outcome::GameResult;
 use tabula_core::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
+use tabula_core::protocols::ProtocolError;
+use tabula_core::seating::SeatError;
 use tabula_core::session::{Session, SessionError};
 
 /// A failure reported to the user as `error: <message>` with exit status 1.
@@ -33,7 +35,16 @@ macro_rules! from_error {
         }
     )*};
 }
-from_error!(LoadError, SessionError, ConfigError, rules_api::PluginError, std::io::Error);
+from_error!(
+    LoadError,
+    SessionError,
+    ConfigError,
+    OptionError,
+    SeatError,
+    ProtocolError,
+    rules_api::PluginError,
+    std::io::Error
+);
 
 /// Reads `KEY=VALUE`.
 pub fn parse_key_value(text: &str) -> Result<(String, String), String> {

@@ -142,7 +142,7 @@ fn run_games(
         let seating: Vec<String> = order
             .iter()
             .enumerate()
-            .map(|(seat, &e)| format!("{}={}", tabula_core::session::player_name(&info, seat as u8), entrants[e].label))
+            .map(|(seat, &e)| format!("{}={}", tabula_core::outcome::player_name(&info, seat as u8), entrants[e].label))
             .collect();
         let mut line = format!("game {}: {} | {}", game + 1, seating.join(" "), result.describe(&info));
         let winner = result.winner(n).map(|seat| order[seat as usize]);
@@ -249,12 +249,12 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let mut seats = Vec::new();
     let mut names = Vec::new();
     for p in &config.players {
-        let strategy = match (p.kind, p.strategy_ref()) {
+        let strategy = match (p.kind(), p.strategy_ref()) {
             (PlayerKind::Ai, Some(s)) => s.to_string(),
             _ => "random".to_string(),
         };
         let plugin = load_strategy(&config.resolve_ref(&strategy), &dirs)?;
-        let options = tabula_core::config::option_pairs(&p.options, "[players.options]").map_err(CliError)?;
+        let options = tabula_core::config::option_pairs(&p.options, "[players.options]")?;
         let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0 };
         seats.push(StrategyPlayer::new(&plugin, &options, limits)?);
         names.push(format!("{} [{}]", p.name, plugin.name()));
@@ -263,12 +263,12 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let seating: Vec<String> = names
         .iter()
         .enumerate()
-        .map(|(i, name)| format!("{} = {name}", tabula_core::session::player_name(&info, i as u8)))
+        .map(|(i, name)| format!("{} = {name}", tabula_core::outcome::player_name(&info, i as u8)))
         .collect();
     println!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();
-        println!("{number:>3}. {} {}", tabula_core::session::player_name(s.info(), m.player), m.standard);
+        println!("{number:>3}. {} {}", tabula_core::outcome::player_name(s.info(), m.player), m.standard);
     })?;
     println!("result: {}", result.describe(&info));
     Ok(0)

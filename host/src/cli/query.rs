@@ -10,7 +10,8 @@ use rules_api::{RulesBox, SearchLimits};
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
 use tabula_core::perft;
-use tabula_core::players::{judge, StrategyPlayer};
+use tabula_core::players::StrategyPlayer;
+use tabula_core::turn::{judge, Forfeit};
 use tabula_core::plugins::{discover, Discovered};
 
 /// `tabula perft`: the count alone on the first line, timing on stderr.
@@ -144,7 +145,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
             println!("{}", moves_text(&position, &[result.best])?);
             Ok(0)
         }
-        Err((cause, reason)) => Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word()))),
+        Err(Forfeit { cause, reason }) => Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word()))),
     }
 }
 
