@@ -95,7 +95,7 @@ pub struct Record {
     /// Moves in coordinate notation.
     #[serde(default)]
     pub moves: Vec<String>,
-    /// The result line (see [`crate::session::GameResult`]).
+    /// The result line (see [`crate::outcome::GameResult`]).
     #[serde(default)]
     pub result: String,
 }
