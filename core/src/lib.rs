@@ -6,18 +6,18 @@
 //! are clients of it. The core never knows which game it runs: every
 //! game-specific fact comes from the loaded rules plugin.
 
-pub mod plugins;
-pub mod source;
-pub mod config;
-pub mod files;
-pub mod turn;
-pub mod outcome;
-pub mod session;
-pub mod players;
-pub mod seating;
 pub mod ascii;
-pub mod perft;
-pub mod headless;
-pub mod protocols;
+pub mod config;
 pub mod engines;
+pub mod files;
+pub mod headless;
+pub mod outcome;
+pub mod perft;
+pub mod players;
+pub mod plugins;
+pub mod protocols;
 pub mod records;
+pub mod seating;
+pub mod session;
+pub mod source;
+pub mod turn;

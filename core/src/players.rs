@@ -344,7 +344,8 @@ impl StrategyPlayer {
             let mut strategy = strategy.lock().unwrap_or_else(PoisonError::into_inner);
             let _ = began.set(Instant::now());
             let mut observer = ChannelObserver { events: tx.clone() };
-            let result = strategy.choose_move(&mut position, limits, &stop, Observer_TO::from_ptr(&mut observer, TD_Opaque));
+            let result =
+                strategy.choose_move(&mut position, limits, &stop, Observer_TO::from_ptr(&mut observer, TD_Opaque));
             let _ = tx.send(SearchEvent::Finished(result.into_result()));
         });
         let mut search = search;
@@ -406,7 +407,8 @@ mod tests {
     fn the_budget_starts_when_the_worker_holds_the_strategy() {
         let config = crate::config::Config::default_config().unwrap();
         let dirs = crate::plugins::PluginDirs::new([]);
-        let plugin = crate::plugins::find_plugin(&config.game.rules, PluginKind::RULES, &dirs).expect("the default rules plugin is built");
+        let plugin = crate::plugins::find_plugin(&config.game.rules, PluginKind::RULES, &dirs)
+            .expect("the default rules plugin is built");
         let rules = plugin.new_rules(&[]).unwrap();
         let position = rules.start_position().into_result().unwrap();
         let release = Arc::new(AtomicBool::new(false));
@@ -414,7 +416,8 @@ mod tests {
         let (r, s) = (Arc::clone(&release), Arc::clone(&seen));
         let factory: StrategyFactory =
             Arc::new(move || Ok(strategy_box(Gate { release: Arc::clone(&r), stopped_at_start: Arc::clone(&s) })));
-        let mut player = StrategyPlayer::with_factory("gate", factory, SearchLimits { time_ms: 40, depth: 0, nodes: 0 }).unwrap();
+        let mut player =
+            StrategyPlayer::with_factory("gate", factory, SearchLimits { time_ms: 40, depth: 0, nodes: 0 }).unwrap();
         let first = player.start(&position);
         while seen.lock().unwrap().is_empty() {
             thread::sleep(Duration::from_millis(1));

@@ -183,18 +183,20 @@ impl Session {
         let text = text.trim();
         match self.position.parse_move(text.into(), Notation::COORDINATE).into_result() {
             Ok(m) => Ok(m),
-            Err(coordinate_error) => self
-                .position
-                .parse_move(text.into(), Notation::STANDARD)
-                .into_result()
-                .map_err(|_| SessionError::BadMove { index: 0, text: text.to_string(), reason: coordinate_error.to_string() }),
+            Err(coordinate_error) => {
+                self.position.parse_move(text.into(), Notation::STANDARD).into_result().map_err(|_| {
+                    SessionError::BadMove { index: 0, text: text.to_string(), reason: coordinate_error.to_string() }
+                })
+            }
         }
     }
 
     /// The coordinate and standard texts of a legal move of the current position.
     pub fn move_texts(&self, mv: Move) -> Result<(String, String), SessionError> {
-        let coordinate = self.position.move_to_text(mv, Notation::COORDINATE).into_result().map_err(plugin_err("writing a move"))?;
-        let standard = self.position.move_to_text(mv, Notation::STANDARD).into_result().map_err(plugin_err("writing a move"))?;
+        let coordinate =
+            self.position.move_to_text(mv, Notation::COORDINATE).into_result().map_err(plugin_err("writing a move"))?;
+        let standard =
+            self.position.move_to_text(mv, Notation::STANDARD).into_result().map_err(plugin_err("writing a move"))?;
         Ok((coordinate.into(), standard.into()))
     }
 
@@ -321,7 +323,8 @@ impl Session {
         saved.record = Some(self.record()?);
         let file = path.display().to_string();
         let text = saved.to_toml().map_err(|source| SessionError::Serialize { file: file.clone(), source })?;
-        let text = format!("# Tabula saved game: {}. Load it with `tabula play --config FILE`.\n{text}", self.info.name);
+        let text =
+            format!("# Tabula saved game: {}. Load it with `tabula play --config FILE`.\n{text}", self.info.name);
         write_atomically(path, &text).map_err(|source| SessionError::Io { file, source })
     }
 

@@ -163,7 +163,9 @@ impl PlayerSource {
             return PlayerSource::Engine(spec);
         }
         match entry.strip_prefix(ISOLATE_PREFIX) {
-            Some(inner) => PlayerSource::Isolated(Level::parse(inner).map_or(inner.to_string(), |l| l.strategy().to_string())),
+            Some(inner) => {
+                PlayerSource::Isolated(Level::parse(inner).map_or(inner.to_string(), |l| l.strategy().to_string()))
+            }
             None => PlayerSource::Strategy(match Level::parse(entry) {
                 Some(level) => StrategyRef::Level(level),
                 None => StrategyRef::Plugin(entry.to_string()),

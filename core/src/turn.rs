@@ -32,9 +32,13 @@ pub fn judge(outcome: &SearchOutcome, position: &PositionBox, limits: SearchLimi
             ForfeitCause::Time,
             format!("no move within {} ms (waited {waited_ms} ms after asking it to stop)", limits.time_ms),
         )),
-        SearchOutcome::Failed(e) if e.kind == ErrorKind::PANIC => Err(forfeit(ForfeitCause::Error, format!("panic: {e}"))),
+        SearchOutcome::Failed(e) if e.kind == ErrorKind::PANIC => {
+            Err(forfeit(ForfeitCause::Error, format!("panic: {e}")))
+        }
         // An engine's move text that does not name a legal move.
-        SearchOutcome::Failed(e) if e.kind == ErrorKind::ILLEGAL_MOVE => Err(forfeit(ForfeitCause::IllegalMove, e.to_string())),
+        SearchOutcome::Failed(e) if e.kind == ErrorKind::ILLEGAL_MOVE => {
+            Err(forfeit(ForfeitCause::IllegalMove, e.to_string()))
+        }
         SearchOutcome::Failed(e) => Err(forfeit(ForfeitCause::Error, format!("{}: {e}", e.kind.name()))),
         SearchOutcome::Answered(result) => {
             let mut legal: RVec<Move> = RVec::new();

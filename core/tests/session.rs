@@ -6,13 +6,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rules_api::plugin::{strategy_box, StrategyImpl};
-use rules_api::{Move, ObserverMut, PluginError, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult};
+use rules_api::{
+    Move, ObserverMut, PluginError, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult,
+};
 use tabula_core::config::Config;
-use tabula_core::turn::{computer_turn, TurnEnd};
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::players::{SearchOutcome, StrategyFactory, StrategyPlayer};
 use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_core::session::{Session, SessionError};
+use tabula_core::turn::{computer_turn, TurnEnd};
 
 fn chess() -> Arc<rules_api::RulesBox> {
     let plugin = find_plugin("chess", PluginKind::RULES, &PluginDirs::new([])).expect("chess plugin is built");

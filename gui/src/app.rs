@@ -28,8 +28,8 @@ use super::settings::Settings;
 use super::sound::{Effect, Sound};
 use super::{fonts, theme, GuiError};
 use tabula_core::config::Config;
-use tabula_core::source::Level;
 use tabula_core::plugins::{available_names, PluginDirs};
+use tabula_core::source::Level;
 
 /// How `run` finds things besides the configuration.
 #[derive(Clone, Debug, Default)]
@@ -83,7 +83,11 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     if matches!(driver, "offscreen" | "dummy" | "evdev") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
         return Err(no_display(format!("no display: SDL could only find its '{driver}' video driver")));
     }
-    let source = if options.source.is_empty() { tabula_core::config::DEFAULT_CONFIG_NAME.to_string() } else { options.source.clone() };
+    let source = if options.source.is_empty() {
+        tabula_core::config::DEFAULT_CONFIG_NAME.to_string()
+    } else {
+        options.source.clone()
+    };
     let game = Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
     let title = format!("Tabula — {}", game.session.info().name);
     let window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
@@ -246,7 +250,13 @@ impl App {
             match e {
                 Event::Moved { capture, check } => {
                     self.message = None;
-                    self.sound.play(if check { Effect::Check } else if capture { Effect::Capture } else { Effect::Move });
+                    self.sound.play(if check {
+                        Effect::Check
+                    } else if capture {
+                        Effect::Capture
+                    } else {
+                        Effect::Move
+                    });
                 }
                 Event::Ended => self.sound.play(Effect::End),
                 Event::Failed(text) => self.say(text, true),
@@ -328,7 +338,13 @@ impl App {
                     _ => Mode::HumanComputer,
                 };
                 let human_side = if computers[0] && !computers[1] { 1 } else { 0 };
-                self.dialog = Some(Dialog::NewGame(NewGameForm { games, game: current, mode, human_side, levels: [Level::Hard, Level::Hard] }));
+                self.dialog = Some(Dialog::NewGame(NewGameForm {
+                    games,
+                    game: current,
+                    mode,
+                    human_side,
+                    levels: [Level::Hard, Level::Hard],
+                }));
             }
             Action::FormGame(i) => self.with_form(|f| f.game = i),
             Action::FormMode(m) => self.with_form(|f| f.mode = m),
@@ -431,7 +447,14 @@ impl App {
                 }
             }
             Action::Help => {
-                let text = self.game.session.rules().help_text().into_result().map(|t| t.to_string()).unwrap_or_else(|e| format!("The rules plugin gave no help: {e}"));
+                let text = self
+                    .game
+                    .session
+                    .rules()
+                    .help_text()
+                    .into_result()
+                    .map(|t| t.to_string())
+                    .unwrap_or_else(|e| format!("The rules plugin gave no help: {e}"));
                 self.dialog = Some(Dialog::Help(text, 0));
             }
             Action::Flip => {
@@ -486,11 +509,17 @@ impl App {
         self.hits.clear();
         let (board_area, panel_area) = Self::board_area(w, h);
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
-        let inner = Area { x: board_area.x + margin, y: board_area.y + margin, w: board_area.w - 2.0 * margin, h: board_area.h - 2.0 * margin };
+        let inner = Area {
+            x: board_area.x + margin,
+            y: board_area.y + margin,
+            w: board_area.w - 2.0 * margin,
+            h: board_area.h - 2.0 * margin,
+        };
         let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
         let history = self.game.session.history();
         let ply = self.view_ply.unwrap_or(history.len());
-        let position = if self.view_ply.is_some() { self.game.position_at(ply) } else { self.game.session.position().clone() };
+        let position =
+            if self.view_ply.is_some() { self.game.position_at(ply) } else { self.game.session.position().clone() };
         let mut pieces = RVec::new();
         position.pieces(&mut pieces).into_result()?;
         let mut highlights = RVec::new();
@@ -515,10 +544,23 @@ impl App {
         draw_board(p, &layout, &scene)?;
         self.layout = Some(layout);
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
-        let state = PanelState { view_ply: self.view_ply, scroll: &mut self.scroll, message, sound: self.sound.enabled, hover: self.hover };
+        let state = PanelState {
+            view_ply: self.view_ply,
+            scroll: &mut self.scroll,
+            message,
+            sound: self.sound.enabled,
+            hover: self.hover,
+        };
         draw_panel(p, &mut self.hits, &self.game, state, panel_area)?;
         if let Some(dialog) = &mut self.dialog {
-            draw_dialog(p, &mut self.hits, dialog, &self.game, Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 }, self.hover)?;
+            draw_dialog(
+                p,
+                &mut self.hits,
+                dialog,
+                &self.game,
+                Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 },
+                self.hover,
+            )?;
         }
         Ok(())
     }
@@ -560,11 +602,18 @@ impl App {
             Some(Dialog::Load(list)) => list.len(),
             _ => 0,
         };
-        let buttons: serde_json::Map<String, serde_json::Value> = [("save".to_string(), Action::Save), ("undo".into(), Action::Undo), ("new".into(), Action::NewGameDialog), ("players".into(), Action::PlayersDialog), ("apply".into(), Action::ApplySeats), ("close".into(), Action::CloseDialog)]
-            .into_iter()
-            .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
-            .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
-            .collect();
+        let buttons: serde_json::Map<String, serde_json::Value> = [
+            ("save".to_string(), Action::Save),
+            ("undo".into(), Action::Undo),
+            ("new".into(), Action::NewGameDialog),
+            ("players".into(), Action::PlayersDialog),
+            ("apply".into(), Action::ApplySeats),
+            ("close".into(), Action::CloseDialog),
+        ]
+        .into_iter()
+        .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
+        .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
+        .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
         let dump = serde_json::json!({ "window": [w, h], "cells": cells, "buttons": buttons, "moves": moves, "dialog": dialog });
         eprintln!("TABULA_LAYOUT {dump}");

@@ -8,8 +8,8 @@ use sdl2::render::RenderTarget;
 use super::fonts::Style;
 use super::image::Image;
 use super::layout::BoardLayout;
-use super::raster;
 use super::paint::{Anchor, Painter};
+use super::raster;
 use super::theme;
 use super::GuiError;
 
@@ -39,13 +39,27 @@ pub struct BoardScene<'a> {
 impl<'a> BoardScene<'a> {
     /// A plain scene: the pieces and highlights, nothing selected.
     pub fn plain(geometry: &'a Geometry, info: &'a GameInfo, pieces: &'a [Piece], highlights: &'a [Highlight]) -> Self {
-        BoardScene { geometry, info, pieces, highlights, last_move: None, selected: None, targets: &[], hint: None, dragging: None }
+        BoardScene {
+            geometry,
+            info,
+            pieces,
+            highlights,
+            last_move: None,
+            selected: None,
+            targets: &[],
+            hint: None,
+            dragging: None,
+        }
     }
 }
 
 /// Radius of a piece in board units, by the shape of the cell it stands on.
 pub fn piece_radius(shape: CellShape) -> f32 {
-    if shape == CellShape::POINT { 0.45 } else { 0.42 }
+    if shape == CellShape::POINT {
+        0.45
+    } else {
+        0.42
+    }
 }
 
 fn is_filled(shape: CellShape) -> bool {
@@ -65,7 +79,13 @@ fn hexagon(cx: f32, cy: f32, scale: f32) -> Vec<(f32, f32)> {
 
 /// Fills the shape of cell `cell` with `color` (squares and hexagons), or
 /// draws a disc in it (points and circles).
-fn tint_cell<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, g: &Geometry, cell: u16, color: Rgba) -> Result<(), GuiError> {
+fn tint_cell<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    g: &Geometry,
+    cell: u16,
+    color: Rgba,
+) -> Result<(), GuiError> {
     let Some(c) = g.cells.get(cell as usize) else { return Ok(()) };
     let (x, y) = layout.to_screen(c.x, c.y, c.layer);
     let s = layout.scale;
@@ -77,7 +97,11 @@ fn tint_cell<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, g: &Geom
 }
 
 /// Draws the empty board: backgrounds, cells, lines, marks and labels.
-pub fn draw_empty_board<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, g: &Geometry) -> Result<(), GuiError> {
+pub fn draw_empty_board<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    g: &Geometry,
+) -> Result<(), GuiError> {
     let s = layout.scale;
     for layer in 0..g.layers.max(1) {
         let a = layout.layer_area(layer);
@@ -124,11 +148,21 @@ pub fn draw_empty_board<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayou
 
 /// Small L-shaped ticks in the corners around an intersection, only on
 /// the sides where the board goes on.
-fn draw_corners<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, x: f32, y: f32, layer: u16, size: f32, color: Rgba) -> Result<(), GuiError> {
+fn draw_corners<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    x: f32,
+    y: f32,
+    layer: u16,
+    size: f32,
+    color: Rgba,
+) -> Result<(), GuiError> {
     let [left, right, top, bottom] = layout.inside_sides(x, y);
     let gap = 0.07;
     let width = (0.035 * layout.scale).max(1.0);
-    for (dx, dy, ok) in [(-1.0, -1.0, left && top), (1.0, -1.0, right && top), (-1.0, 1.0, left && bottom), (1.0, 1.0, right && bottom)] {
+    for (dx, dy, ok) in
+        [(-1.0, -1.0, left && top), (1.0, -1.0, right && top), (-1.0, 1.0, left && bottom), (1.0, 1.0, right && bottom)]
+    {
         if !ok {
             continue;
         }
@@ -147,7 +181,15 @@ fn draw_corners<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, x: f3
 /// with the type's glyph in ink; stones (no glyph) get a darker rim. The
 /// piece is composed once per size into one image, so a frame draws each
 /// piece with a single copy.
-pub fn draw_piece<T: RenderTarget>(p: &mut Painter<T>, info: &GameInfo, owner: u8, kind: u16, x: f32, y: f32, radius: f32) -> Result<(), GuiError> {
+pub fn draw_piece<T: RenderTarget>(
+    p: &mut Painter<T>,
+    info: &GameInfo,
+    owner: u8,
+    kind: u16,
+    x: f32,
+    y: f32,
+    radius: f32,
+) -> Result<(), GuiError> {
     let player = info.players.get(owner as usize);
     let fill = player.map_or(Rgba::rgb(200, 200, 200), |pl| pl.color);
     let ink = player.map_or(Rgba::rgb(0, 0, 0), |pl| pl.ink);
@@ -169,9 +211,19 @@ fn piece_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, glyph: &str, 
     let shadow = ((radius * 0.08).round() as i32, (radius * 0.12).round() as i32);
     let mut image = Image::new(size + shadow.0 as u32 + 1, size + shadow.1 as u32 + 1);
     let c = size as f32 / 2.0;
-    raster::composite(&mut image, &raster::disc(radius, Rgba { r: 0, g: 0, b: 0, a: 70 }, Rgba::TRANSPARENT, 0.0), shadow.0, shadow.1);
+    raster::composite(
+        &mut image,
+        &raster::disc(radius, Rgba { r: 0, g: 0, b: 0, a: 70 }, Rgba::TRANSPARENT, 0.0),
+        shadow.0,
+        shadow.1,
+    );
     if glyph.is_empty() {
-        raster::composite(&mut image, &raster::disc(radius, fill, theme::rim_for(fill), (radius * 0.06).max(1.0)), 0, 0);
+        raster::composite(
+            &mut image,
+            &raster::disc(radius, fill, theme::rim_for(fill), (radius * 0.06).max(1.0)),
+            0,
+            0,
+        );
         // A soft highlight so stones read as round.
         let shine = raster::disc(radius * 0.3, Rgba { r: 255, g: 255, b: 255, a: 40 }, Rgba::TRANSPARENT, 0.0);
         let at = (c - radius * 0.3 - shine.width as f32 / 2.0).round() as i32;
@@ -201,7 +253,11 @@ fn cell_center(layout: &BoardLayout, g: &Geometry, cell: u16) -> Option<(f32, f3
 
 /// Draws the whole scene: the board, then marks under the pieces, the
 /// pieces, then marks over them.
-pub fn draw_board<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, scene: &BoardScene) -> Result<(), GuiError> {
+pub fn draw_board<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    scene: &BoardScene,
+) -> Result<(), GuiError> {
     let g = scene.geometry;
     let s = layout.scale;
     draw_empty_board(p, layout, g)?;
@@ -280,7 +336,9 @@ pub fn draw_board<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, sce
         draw_hint(p, layout, g, m)?;
     }
     if let Some((cell, px, py)) = scene.dragging {
-        if let (Some(piece), Some((_, _, shape))) = (scene.pieces.iter().find(|pc| pc.cell == cell), cell_center(layout, g, cell)) {
+        if let (Some(piece), Some((_, _, shape))) =
+            (scene.pieces.iter().find(|pc| pc.cell == cell), cell_center(layout, g, cell))
+        {
             draw_piece(p, scene.info, piece.owner, piece.kind, px, py, piece_radius(shape) * s * 1.08)?;
         }
     }

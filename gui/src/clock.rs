@@ -30,7 +30,12 @@ impl Clocks {
     /// (a loaded game starts every side on the full time). Nothing runs yet.
     pub fn new(control: ClockConfig, sides: usize, ply: usize) -> Clocks {
         let remaining = vec![Duration::from_millis(control.initial_ms); sides];
-        Clocks { increment: Duration::from_millis(control.increment_ms), history: vec![remaining.clone(); ply + 1], remaining, running: None }
+        Clocks {
+            increment: Duration::from_millis(control.increment_ms),
+            history: vec![remaining.clone(); ply + 1],
+            remaining,
+            running: None,
+        }
     }
 
     /// The side whose clock runs.
@@ -222,8 +227,14 @@ mod tests {
         let base = "[game]\nrules = \"x\"\n";
         let parse = |extra: &str| Config::parse(&format!("{base}{extra}"), "c.toml", ".".into());
         assert_eq!(parse("").unwrap().clock, None);
-        assert_eq!(parse("[clock]\ninitial_ms = 300000\nincrement_ms = 2000\n").unwrap().clock, Some(ClockConfig { initial_ms: 300_000, increment_ms: 2000 }));
-        assert_eq!(parse("[clock]\ninitial_ms = 1000\n").unwrap().clock, Some(ClockConfig { initial_ms: 1000, increment_ms: 0 }));
+        assert_eq!(
+            parse("[clock]\ninitial_ms = 300000\nincrement_ms = 2000\n").unwrap().clock,
+            Some(ClockConfig { initial_ms: 300_000, increment_ms: 2000 })
+        );
+        assert_eq!(
+            parse("[clock]\ninitial_ms = 1000\n").unwrap().clock,
+            Some(ClockConfig { initial_ms: 1000, increment_ms: 0 })
+        );
         let unknown = parse("[clock]\ninitial_ms = 1000\nbonus_ms = 1\n").unwrap_err().to_string();
         assert!(unknown.contains("bonus_ms"), "{unknown}");
         let zero = parse("[clock]\ninitial_ms = 0\n").unwrap_err().to_string();

@@ -7,9 +7,9 @@ use sdl2::render::RenderTarget;
 use super::fonts::Style;
 use super::layout::Area;
 use super::paint::{Anchor, Painter};
+use super::seats::SeatChoice;
 use super::theme;
 use super::GuiError;
-use super::seats::SeatChoice;
 use tabula_core::source::Level;
 
 /// Who plays in a new game.

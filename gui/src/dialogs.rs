@@ -12,9 +12,9 @@ use super::layout::Area;
 use super::paint::{Anchor, Painter};
 use super::panel::{clock_text, line_height, wrap_lines, wrap_text};
 use super::saves::SaveEntry;
+use super::seats::{human_player, level_player, seat_name, SeatChoice, SeatsForm};
 use super::theme;
 use super::GuiError;
-use super::seats::{human_player, level_player, seat_name, SeatChoice, SeatsForm};
 use tabula_core::config::{Config, GameConfig, PluginsConfig};
 use tabula_core::source::Level;
 
@@ -57,7 +57,10 @@ impl NewGameForm {
             })
             .collect();
         Config {
-            game: GameConfig { rules: self.games.get(self.game).cloned().unwrap_or_default(), options: Default::default() },
+            game: GameConfig {
+                rules: self.games.get(self.game).cloned().unwrap_or_default(),
+                options: Default::default(),
+            },
             players,
             plugins: PluginsConfig { dirs: base.plugins.dirs.iter().map(|d| base.base_dir.join(d)).collect() },
             // The time control stays as configured for every new game.
@@ -99,7 +102,14 @@ fn frame<T: RenderTarget>(p: &mut Painter<T>, window: Area, w: f32, h: f32) -> R
 
 /// Draws `dialog` over `window` (clamping its scroll offset); clicks
 /// outside the box do nothing.
-pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog: &mut Dialog, game: &Game, window: Area, hover: (f32, f32)) -> Result<(), GuiError> {
+pub fn draw_dialog<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    dialog: &mut Dialog,
+    game: &Game,
+    window: Area,
+    hover: (f32, f32),
+) -> Result<(), GuiError> {
     let px = (window.h / 42.0).clamp(12.0, 16.0);
     // Swallow clicks outside the box: a region under everything else.
     hits.add(window, Action::LiveView);
@@ -114,14 +124,28 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let row = |p: &mut Painter<T>, hits: &mut Hits, y: f32, title: &str, items: Vec<(String, Action, bool)>| {
                 option_row(p, hits, Area { x, y, w, h: bh }, title, items, hover, px)
             };
-            let games = form.games.iter().enumerate().map(|(i, g)| (g.clone(), Action::FormGame(i), i == form.game)).collect();
+            let games =
+                form.games.iter().enumerate().map(|(i, g)| (g.clone(), Action::FormGame(i), i == form.game)).collect();
             row(p, hits, y, "Game", games)?;
             y += bh + px;
-            let modes = [(Mode::HumanHuman, "Two people"), (Mode::HumanComputer, "Vs computer"), (Mode::ComputerComputer, "Computers")];
-            row(p, hits, y, "Players", modes.iter().map(|(m, l)| (l.to_string(), Action::FormMode(*m), form.mode == *m)).collect())?;
+            let modes = [
+                (Mode::HumanHuman, "Two people"),
+                (Mode::HumanComputer, "Vs computer"),
+                (Mode::ComputerComputer, "Computers"),
+            ];
+            row(
+                p,
+                hits,
+                y,
+                "Players",
+                modes.iter().map(|(m, l)| (l.to_string(), Action::FormMode(*m), form.mode == *m)).collect(),
+            )?;
             y += bh + px;
             if form.mode == Mode::HumanComputer {
-                let sides = vec![("You move first".to_string(), Action::FormSide(0), form.human_side == 0), ("You move second".to_string(), Action::FormSide(1), form.human_side == 1)];
+                let sides = vec![
+                    ("You move first".to_string(), Action::FormSide(0), form.human_side == 0),
+                    ("You move second".to_string(), Action::FormSide(1), form.human_side == 1),
+                ];
                 row(p, hits, y, "You", sides)?;
                 y += bh + px;
             }
@@ -138,9 +162,27 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             }
             let bw = px * 8.0;
             let by = a.y + a.h - bh - px;
-            button(p, hits, Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh },
+                "Cancel",
+                Action::CloseDialog,
+                Look::Normal,
+                hover,
+                px,
+            )?;
             let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
-            button(p, hits, Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh }, "Start", Action::StartGame, ok, hover, px)?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh },
+                "Start",
+                Action::StartGame,
+                ok,
+                hover,
+                px,
+            )?;
         }
         Dialog::Seats(form) => {
             let info = game.session.info();
@@ -150,19 +192,49 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let note = "Who plays each side from here on; the game, its moves and the clocks go on.";
             let mut y = wrap_text(p, note, px * 0.85, theme::TEXT_DIM, x, a.y + px * 3.0, w)? + px * 0.6;
             for (seat, choice) in form.choices.iter().enumerate() {
-                let title = info.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |pl| pl.name.to_string());
-                let items = SeatChoice::ALL.iter().map(|&c| (c.word().to_string(), Action::SeatChoose(seat, c), *choice == Some(c))).collect();
+                let title =
+                    info.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |pl| pl.name.to_string());
+                let items = SeatChoice::ALL
+                    .iter()
+                    .map(|&c| (c.word().to_string(), Action::SeatChoose(seat, c), *choice == Some(c)))
+                    .collect();
                 option_row(p, hits, Area { x, y, w, h: bh }, &title, items, hover, px)?;
                 if choice.is_none() {
                     let now = game.seats.get(seat).map_or("", |s| s.label.as_str());
-                    p.text(&format!("now {now}; kept unless changed"), px * 0.75, Style::Regular, theme::TEXT_DIM, x + px * 7.0, y + bh + px * 0.1, Anchor::TopLeft)?;
+                    p.text(
+                        &format!("now {now}; kept unless changed"),
+                        px * 0.75,
+                        Style::Regular,
+                        theme::TEXT_DIM,
+                        x + px * 7.0,
+                        y + bh + px * 0.1,
+                        Anchor::TopLeft,
+                    )?;
                 }
                 y += bh + px;
             }
             let bw = px * 8.0;
             let by = a.y + a.h - bh - px;
-            button(p, hits, Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
-            button(p, hits, Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh }, "Apply", Action::ApplySeats, Look::Normal, hover, px)?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh },
+                "Cancel",
+                Action::CloseDialog,
+                Look::Normal,
+                hover,
+                px,
+            )?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh },
+                "Apply",
+                Action::ApplySeats,
+                Look::Normal,
+                hover,
+                px,
+            )?;
         }
         Dialog::Load(saves) => {
             let a = frame(p, window, px * 34.0, px * 26.0)?;
@@ -180,12 +252,29 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
                 y += bh + px * 0.3;
             }
             let bw = px * 8.0;
-            button(p, hits, Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh },
+                "Cancel",
+                Action::CloseDialog,
+                Look::Normal,
+                hover,
+                px,
+            )?;
         }
         Dialog::Help(text, first) => {
             let a = frame(p, window, px * 40.0, window.h - 40.0)?;
             let x = a.x + px;
-            p.text(&format!("How to play {}", game.session.info().name), px * 1.3, Style::Bold, theme::TEXT, x, a.y + px, Anchor::TopLeft)?;
+            p.text(
+                &format!("How to play {}", game.session.info().name),
+                px * 1.3,
+                Style::Bold,
+                theme::TEXT,
+                x,
+                a.y + px,
+                Anchor::TopLeft,
+            )?;
             let keys = "Keys: Ctrl+N new, Ctrl+Z undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, M sound, F1 help, Esc close, Ctrl+Q quit.";
             let body = format!("{}\n\n{keys}", reflow(text));
             let (top, room, width) = (a.y + px * 3.4, a.h - px * 3.4 - bh - 2.0 * px, a.w - 2.0 * px);
@@ -201,22 +290,73 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             *first = (*first).min(lines.len().saturating_sub(fits));
             let first = *first;
             for (i, line) in lines.iter().skip(first).take(fits).enumerate() {
-                p.text(line, size, Style::Regular, theme::TEXT, x, top + i as f32 * line_height(size), Anchor::TopLeft)?;
+                p.text(
+                    line,
+                    size,
+                    Style::Regular,
+                    theme::TEXT,
+                    x,
+                    top + i as f32 * line_height(size),
+                    Anchor::TopLeft,
+                )?;
             }
             if lines.len() > fits {
-                let note = format!("Lines {}–{} of {}: scroll with the wheel or the arrow keys", first + 1, (first + fits).min(lines.len()), lines.len());
-                p.text(&note, px * 0.8, Style::Regular, theme::TEXT_DIM, x, a.y + a.h - bh / 2.0 - px, Anchor::MidLeft)?;
+                let note = format!(
+                    "Lines {}–{} of {}: scroll with the wheel or the arrow keys",
+                    first + 1,
+                    (first + fits).min(lines.len()),
+                    lines.len()
+                );
+                p.text(
+                    &note,
+                    px * 0.8,
+                    Style::Regular,
+                    theme::TEXT_DIM,
+                    x,
+                    a.y + a.h - bh / 2.0 - px,
+                    Anchor::MidLeft,
+                )?;
             }
             let bw = px * 8.0;
-            button(p, hits, Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh }, "Close", Action::CloseDialog, Look::Normal, hover, px)?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh },
+                "Close",
+                Action::CloseDialog,
+                Look::Normal,
+                hover,
+                px,
+            )?;
         }
         Dialog::ConfirmQuit => {
             let a = frame(p, window, px * 30.0, px * 8.5)?;
-            p.text("A game is in progress. Quit anyway?", px * 1.1, Style::Bold, theme::TEXT, a.x + px, a.y + px * 1.2, Anchor::TopLeft)?;
+            p.text(
+                "A game is in progress. Quit anyway?",
+                px * 1.1,
+                Style::Bold,
+                theme::TEXT,
+                a.x + px,
+                a.y + px * 1.2,
+                Anchor::TopLeft,
+            )?;
             let bw = (a.w - 4.0 * px) / 3.0;
             let by = a.y + a.h - bh - px;
-            for (k, (label, action)) in [("Quit", Action::ConfirmQuit), ("Save and quit", Action::SaveAndQuit), ("Cancel", Action::CloseDialog)].into_iter().enumerate() {
-                button(p, hits, Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh }, label, action, Look::Normal, hover, px)?;
+            for (k, (label, action)) in
+                [("Quit", Action::ConfirmQuit), ("Save and quit", Action::SaveAndQuit), ("Cancel", Action::CloseDialog)]
+                    .into_iter()
+                    .enumerate()
+            {
+                button(
+                    p,
+                    hits,
+                    Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh },
+                    label,
+                    action,
+                    Look::Normal,
+                    hover,
+                    px,
+                )?;
             }
         }
         Dialog::GameOver => {
@@ -225,7 +365,13 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let info = game.session.info();
             let result = game.result();
             let headline = match result.as_ref().and_then(|r| r.winner(game.seats.len())) {
-                Some(wi) => format!("{} wins", game.seats.get(wi as usize).map_or_else(|| format!("Player {}", wi + 1), |s| format!("{} ({})", s.name, info.players.get(wi as usize).map_or("", |p| p.name.as_str())))),
+                Some(wi) => format!(
+                    "{} wins",
+                    game.seats.get(wi as usize).map_or_else(
+                        || format!("Player {}", wi + 1),
+                        |s| format!("{} ({})", s.name, info.players.get(wi as usize).map_or("", |p| p.name.as_str()))
+                    )
+                ),
                 None => "Draw".to_string(),
             };
             p.text(&headline, px * 1.4, Style::Bold, theme::TEXT, x, a.y + px, Anchor::TopLeft)?;
@@ -236,8 +382,21 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
             let _ = y;
             let bw = (a.w - 4.0 * px) / 3.0;
             let by = a.y + a.h - bh - px;
-            for (k, (label, action)) in [("New game", Action::NewGameDialog), ("Undo", Action::Undo), ("Review", Action::Review)].into_iter().enumerate() {
-                button(p, hits, Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh }, label, action, Look::Normal, hover, px)?;
+            for (k, (label, action)) in
+                [("New game", Action::NewGameDialog), ("Undo", Action::Undo), ("Review", Action::Review)]
+                    .into_iter()
+                    .enumerate()
+            {
+                button(
+                    p,
+                    hits,
+                    Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh },
+                    label,
+                    action,
+                    Look::Normal,
+                    hover,
+                    px,
+                )?;
             }
         }
         Dialog::Promotion(moves) => {
@@ -258,7 +417,16 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
                 hits.add(area, Action::Promote(*m));
             }
             let bw = px * 8.0;
-            button(p, hits, Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px * 0.6, w: bw, h: bh }, "Cancel", Action::CloseDialog, Look::Normal, hover, px)?;
+            button(
+                p,
+                hits,
+                Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px * 0.6, w: bw, h: bh },
+                "Cancel",
+                Action::CloseDialog,
+                Look::Normal,
+                hover,
+                px,
+            )?;
         }
     }
     Ok(())
@@ -267,7 +435,15 @@ pub fn draw_dialog<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, dialog:
 /// A row of option buttons in `area` (its height is the buttons'), with
 /// `title` on the left and the chosen item marked.
 #[allow(clippy::too_many_arguments)]
-fn option_row<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, area: Area, title: &str, items: Vec<(String, Action, bool)>, hover: (f32, f32), px: f32) -> Result<(), GuiError> {
+fn option_row<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    area: Area,
+    title: &str,
+    items: Vec<(String, Action, bool)>,
+    hover: (f32, f32),
+    px: f32,
+) -> Result<(), GuiError> {
     p.text(title, px, Style::Regular, theme::TEXT_DIM, area.x, area.y + area.h / 2.0, Anchor::MidLeft)?;
     let left = area.x + px * 7.0;
     let n = items.len().max(1) as f32;
@@ -307,6 +483,9 @@ mod tests {
     #[test]
     fn hand_wrapped_sentences_are_joined_and_paragraphs_kept() {
         let text = "Black may never play a\n   forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five.";
-        assert_eq!(reflow(text), "Black may never play a forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five.");
+        assert_eq!(
+            reflow(text),
+            "Black may never play a forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five."
+        );
     }
 }

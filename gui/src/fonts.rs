@@ -98,7 +98,11 @@ impl Fonts {
     /// Loads the three faces from the assets directory.
     pub fn load() -> Result<Fonts, GuiError> {
         let dir = find_font_dir()?;
-        Ok(Fonts { regular: load_face(&dir, REGULAR_FILE)?, bold: load_face(&dir, BOLD_FILE)?, cjk: load_face(&dir, CJK_FILE)? })
+        Ok(Fonts {
+            regular: load_face(&dir, REGULAR_FILE)?,
+            bold: load_face(&dir, BOLD_FILE)?,
+            cjk: load_face(&dir, CJK_FILE)?,
+        })
     }
 
     /// The face that draws `ch`: the preferred Latin face, the regular one,
@@ -168,7 +172,8 @@ mod tests {
     #[test]
     fn bundled_fonts_cover_every_glyph_the_plugins_draw() {
         let fonts = fonts().expect("fonts in assets/fonts");
-        for text in ["♔♕♖♗♘♙♚♛♜♝♞♟", "帥仕相傌俥炮兵將士象馬車砲卒", "楚河漢界", "一二三四五六七八九", "abc 123 ←→"] {
+        for text in ["♔♕♖♗♘♙♚♛♜♝♞♟", "帥仕相傌俥炮兵將士象馬車砲卒", "楚河漢界", "一二三四五六七八九", "abc 123 ←→"]
+        {
             assert!(fonts.covers(text), "{text} not covered");
         }
         assert!(!fonts.covers("\u{10FFFD}"));

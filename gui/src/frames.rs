@@ -64,7 +64,8 @@ impl FrameLog {
         self.write();
         for (label, searching) in [("while searching", true), ("idle", false)] {
             let mut work: Vec<Duration> = self.samples.iter().filter(|s| s.2 == searching).map(|s| s.0).collect();
-            let mut gaps: Vec<Duration> = self.samples.iter().skip(1).filter(|s| s.2 == searching).map(|s| s.1).collect();
+            let mut gaps: Vec<Duration> =
+                self.samples.iter().skip(1).filter(|s| s.2 == searching).map(|s| s.1).collect();
             eprintln!(
                 "tabula: frames {label}: {} frames, work p50 {:.2} ms p99 {:.2} ms, interval p50 {:.2} ms p99 {:.2} ms",
                 work.len(),

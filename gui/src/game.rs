@@ -345,7 +345,10 @@ impl Game {
             return Ok(false);
         }
         if !self.all_computers() {
-            while self.is_computer(self.session.side_to_move() as usize) && self.session.can_redo() && self.session.redo().map_err(err)? {}
+            while self.is_computer(self.session.side_to_move() as usize)
+                && self.session.can_redo()
+                && self.session.redo().map_err(err)?
+            {}
         }
         self.restore_clock();
         let mut events = Vec::new();
@@ -394,7 +397,9 @@ impl Game {
             return Err("the game is over".into());
         }
         if self.hint_player.is_none() {
-            let dirs = PluginDirs::new(self.extra_dirs.iter().cloned().chain(self.config.plugin_dirs(&[]).dirs().iter().cloned()));
+            let dirs = PluginDirs::new(
+                self.extra_dirs.iter().cloned().chain(self.config.plugin_dirs(&[]).dirs().iter().cloned()),
+            );
             let plugin = find_plugin(Level::Hard.strategy(), PluginKind::STRATEGY, &dirs).map_err(err)?;
             let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0 };
             self.hint_player = Some(StrategyPlayer::new(&plugin, &[], limits).map_err(err)?);
@@ -481,7 +486,8 @@ impl Game {
     fn think_budget(&self, side: usize) -> Option<u64> {
         let control = self.config.clock?;
         let left = self.countdown(side)?;
-        let configured = self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, PlayerConfig::time_ms);
+        let configured =
+            self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, PlayerConfig::time_ms);
         Some(think_budget(configured, left, control.increment_ms))
     }
 

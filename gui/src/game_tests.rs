@@ -90,8 +90,14 @@ fn an_external_engine_seat_plays_its_move() {
     // The engine answers every `go` with the first legal move, written the
     // way a UCI engine of this game writes it (ranks shifted by the dialect).
     let expected = game.legal_moves()[0];
-    let coordinate = game.session.position().move_to_text(expected, Notation::COORDINATE).into_result().unwrap().to_string();
-    let plugin = find_plugin(&game.config.resolve_ref(&game.config.game.rules), PluginKind::RULES, &game.config.plugin_dirs(&[])).unwrap();
+    let coordinate =
+        game.session.position().move_to_text(expected, Notation::COORDINATE).into_result().unwrap().to_string();
+    let plugin = find_plugin(
+        &game.config.resolve_ref(&game.config.game.rules),
+        PluginKind::RULES,
+        &game.config.plugin_dirs(&[]),
+    )
+    .unwrap();
     let offset = tabula_core::protocols::settings::ProtocolSettings::builtin().dialect(plugin.name()).rank_offset;
     let answer = tabula_core::protocols::settings::shift_ranks(&coordinate, offset);
     std::fs::write(

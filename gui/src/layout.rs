@@ -147,7 +147,11 @@ impl BoardLayout {
 
     /// The pixel rectangle of one layer's background (the whole bounding box).
     pub fn layer_area(&self, layer: u16) -> Area {
-        let (x, y) = self.to_screen(if self.flipped { self.bounds.x1 } else { self.bounds.x0 }, if self.flipped { self.bounds.y1 } else { self.bounds.y0 }, layer);
+        let (x, y) = self.to_screen(
+            if self.flipped { self.bounds.x1 } else { self.bounds.x0 },
+            if self.flipped { self.bounds.y1 } else { self.bounds.y0 },
+            layer,
+        );
         Area { x, y, w: self.layer_width * self.scale, h: (self.bounds.y1 - self.bounds.y0) * self.scale }
     }
 
@@ -178,7 +182,14 @@ mod tests {
                 });
             }
         }
-        Geometry { cells: cells.into(), lines: Default::default(), marks: Default::default(), labels: Default::default(), background: Rgba::rgb(0, 0, 0), layers }
+        Geometry {
+            cells: cells.into(),
+            lines: Default::default(),
+            marks: Default::default(),
+            labels: Default::default(),
+            background: Rgba::rgb(0, 0, 0),
+            layers,
+        }
     }
 
     #[test]

@@ -14,8 +14,8 @@ pub mod board;
 mod clock;
 mod controls;
 mod dialogs;
-mod frames;
 pub mod fonts;
+mod frames;
 mod game;
 pub mod image;
 mod input;
@@ -125,6 +125,12 @@ pub fn render_image(rules: &RulesBox, position: &PositionBox, width: u32, height
 
 /// Draws `position` at `width`×`height` pixels (see [`render_image`]) and
 /// writes it to `out` as a PNG. Needs no display.
-pub fn render_png(rules: &RulesBox, position: &PositionBox, width: u32, height: u32, out: &Path) -> Result<(), GuiError> {
+pub fn render_png(
+    rules: &RulesBox,
+    position: &PositionBox,
+    width: u32,
+    height: u32,
+    out: &Path,
+) -> Result<(), GuiError> {
     write_png(&render_image(rules, position, width, height)?, out)
 }

@@ -21,10 +21,24 @@ use super::GuiError;
 /// What a cached texture shows.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
-    Text { text: String, px: u32, style: Style, color: Rgba },
+    Text {
+        text: String,
+        px: u32,
+        style: Style,
+        color: Rgba,
+    },
     /// Radii and widths in quarter pixels.
-    Disc { radius: u32, fill: Rgba, rim: Rgba, rim_width: u32 },
-    Ring { radius: u32, width: u32, color: Rgba },
+    Disc {
+        radius: u32,
+        fill: Rgba,
+        rim: Rgba,
+        rim_width: u32,
+    },
+    Ring {
+        radius: u32,
+        width: u32,
+        color: Rgba,
+    },
     /// A composite image named by its maker.
     Sprite(String),
 }
@@ -48,7 +62,14 @@ pub struct TextureCache<'r, T> {
 impl<'r, T> TextureCache<'r, T> {
     /// An empty cache for textures made by `creator`.
     pub fn new(creator: &'r TextureCreator<T>) -> Self {
-        TextureCache { creator, textures: HashMap::new(), ink_centres: HashMap::new(), sprite_anchors: HashMap::new(), ink_ratios: HashMap::new(), frame: 0 }
+        TextureCache {
+            creator,
+            textures: HashMap::new(),
+            ink_centres: HashMap::new(),
+            sprite_anchors: HashMap::new(),
+            ink_ratios: HashMap::new(),
+            frame: 0,
+        }
     }
 
     /// Marks the start of a frame and drops textures unused for a while.
@@ -80,7 +101,8 @@ fn upload<'r, T>(creator: &'r TextureCreator<T>, image: &mut Image) -> Result<Te
     for px in image.pixels.chunks_exact_mut(4) {
         px.swap(0, 2);
     }
-    let surface = Surface::from_data(&mut image.pixels, w, h, w * 4, PixelFormatEnum::ARGB8888).map_err(GuiError::Sdl)?;
+    let surface =
+        Surface::from_data(&mut image.pixels, w, h, w * 4, PixelFormatEnum::ARGB8888).map_err(GuiError::Sdl)?;
     let mut texture = creator.create_texture_from_surface(&surface).map_err(|e| GuiError::Sdl(e.to_string()))?;
     texture.set_blend_mode(BlendMode::Blend);
     Ok(texture)
@@ -195,7 +217,15 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
     }
 
     /// A smooth disc of `radius` pixels centred at (cx, cy), with a rim.
-    pub fn disc(&mut self, cx: f32, cy: f32, radius: f32, fill: Rgba, rim: Rgba, rim_width: f32) -> Result<(), GuiError> {
+    pub fn disc(
+        &mut self,
+        cx: f32,
+        cy: f32,
+        radius: f32,
+        fill: Rgba,
+        rim: Rgba,
+        rim_width: f32,
+    ) -> Result<(), GuiError> {
         let (rq, wq) = (q(radius), q(rim_width));
         let (r, w) = (rq as f32 / 4.0, wq as f32 / 4.0);
         let half = raster::disc_image_size(r) as f32 / 2.0;
@@ -208,12 +238,19 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
         let (rq, wq) = (q(radius), q(width));
         let (r, w) = (rq as f32 / 4.0, wq as f32 / 4.0);
         let half = raster::disc_image_size(r) as f32 / 2.0;
-        self.blit(Key::Ring { radius: rq, width: wq, color }, || raster::ring(r, w, color), cx - half, cy - half).map(|_| ())
+        self.blit(Key::Ring { radius: rq, width: wq, color }, || raster::ring(r, w, color), cx - half, cy - half)
+            .map(|_| ())
     }
 
     /// Draws a cached composite image with its anchor at (x, y); `make`
     /// builds it (and says where its anchor is) the first time `id` is seen.
-    pub fn sprite(&mut self, id: &str, make: impl FnOnce() -> (Image, (f32, f32)), x: f32, y: f32) -> Result<(), GuiError> {
+    pub fn sprite(
+        &mut self,
+        id: &str,
+        make: impl FnOnce() -> (Image, (f32, f32)),
+        x: f32,
+        y: f32,
+    ) -> Result<(), GuiError> {
         let key = Key::Sprite(id.to_string());
         let mut made = None;
         if !self.cache.textures.contains_key(&key) || !self.cache.sprite_anchors.contains_key(id) {
@@ -234,7 +271,16 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
 
     /// Draws `text` at `px` with its `anchor` at (x, y); returns its size.
     #[allow(clippy::too_many_arguments)]
-    pub fn text(&mut self, text: &str, px: f32, style: Style, color: Rgba, x: f32, y: f32, anchor: Anchor) -> Result<(u32, u32), GuiError> {
+    pub fn text(
+        &mut self,
+        text: &str,
+        px: f32,
+        style: Style,
+        color: Rgba,
+        x: f32,
+        y: f32,
+        anchor: Anchor,
+    ) -> Result<(u32, u32), GuiError> {
         if text.is_empty() {
             return Ok((0, 0));
         }

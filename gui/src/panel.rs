@@ -74,7 +74,13 @@ pub fn status_text(game: &Game) -> String {
 }
 
 /// Draws the panel in `area` and registers its buttons.
-pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &Game, st: PanelState, area: Area) -> Result<(), GuiError> {
+pub fn draw_panel<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    game: &Game,
+    st: PanelState,
+    area: Area,
+) -> Result<(), GuiError> {
     p.fill_rect(area.x, area.y, area.w, area.h, theme::PANEL)?;
     let px = (area.h / 40.0).clamp(12.0, 16.0);
     let pad = px;
@@ -92,10 +98,26 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
             p.fill_rect(area.x, y - px * 0.3, 4.0, row_h - px * 0.2, theme::ACCENT)?;
         }
         let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
-        draw_piece(p, info, i as u8, kind.min(info.piece_types.len().saturating_sub(1) as u16), x + px * 0.8, y + px * 0.8, px * 0.8)?;
+        draw_piece(
+            p,
+            info,
+            i as u8,
+            kind.min(info.piece_types.len().saturating_sub(1) as u16),
+            x + px * 0.8,
+            y + px * 0.8,
+            px * 0.8,
+        )?;
         p.text(&seat.name, px, Style::Bold, theme::TEXT, x + px * 2.0, y, Anchor::TopLeft)?;
         let role = info.players.get(i).map_or(String::new(), |pl| pl.name.to_string());
-        p.text(&format!("{role} · {}", seat.label), px * 0.85, Style::Regular, theme::TEXT_DIM, x + px * 2.0, y + px * 1.25, Anchor::TopLeft)?;
+        p.text(
+            &format!("{role} · {}", seat.label),
+            px * 0.85,
+            Style::Regular,
+            theme::TEXT_DIM,
+            x + px * 2.0,
+            y + px * 1.25,
+            Anchor::TopLeft,
+        )?;
         draw_clock(p, game, i, px, x + w, y)?;
         let mut cx = x + px * 2.0;
         let r = px * 0.62;
@@ -111,7 +133,9 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
     }
 
     let thinking = match (&game.thinking, game.is_thinking()) {
-        (Some(t), _) => format!("Thinking: depth {}, score {}, {} nodes", t.depth, score_text(t.score), count_text(t.nodes)),
+        (Some(t), _) => {
+            format!("Thinking: depth {}, score {}, {} nodes", t.depth, score_text(t.score), count_text(t.nodes))
+        }
         (None, true) => "Thinking…".to_string(),
         (None, false) if game.hint_pending() => "Looking for a hint…".to_string(),
         _ => String::new(),
@@ -121,7 +145,9 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
     let (status, color) = match st.message {
         Some((m, true)) => (m.to_string(), theme::ERROR),
         Some((m, false)) => (m.to_string(), theme::TEXT),
-        None if !live => (format!("Reviewing after move {} (Esc: back to the game)", st.view_ply.unwrap_or(0)), theme::ACCENT),
+        None if !live => {
+            (format!("Reviewing after move {} (Esc: back to the game)", st.view_ply.unwrap_or(0)), theme::ACCENT)
+        }
         None => (status_text(game), theme::TEXT),
     };
     y = wrap_text(p, &status, px * 0.9, color, x, y, w)?;
@@ -130,10 +156,22 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
     let cvc = game.all_computers();
     let over = game.is_over();
     let rows: [[(&str, Action, bool); 3]; 5] = [
-        [("New", Action::NewGameDialog, true), ("Undo", Action::Undo, game.session.can_undo()), ("Redo", Action::Redo, game.session.can_redo())],
-        [("Hint", Action::Hint, !over && game.human_to_move()), ("Resign", Action::Resign, !over && !cvc), ("Flip", Action::Flip, true)],
+        [
+            ("New", Action::NewGameDialog, true),
+            ("Undo", Action::Undo, game.session.can_undo()),
+            ("Redo", Action::Redo, game.session.can_redo()),
+        ],
+        [
+            ("Hint", Action::Hint, !over && game.human_to_move()),
+            ("Resign", Action::Resign, !over && !cvc),
+            ("Flip", Action::Flip, true),
+        ],
         [("Save", Action::Save, true), ("Load", Action::LoadDialog, true), ("Help", Action::Help, true)],
-        [(if game.paused { "Resume" } else { "Pause" }, Action::Pause, cvc && !over), ("Step", Action::Step, cvc && game.paused && !over), (if st.sound { "Sound on" } else { "Sound off" }, Action::Sound, true)],
+        [
+            (if game.paused { "Resume" } else { "Pause" }, Action::Pause, cvc && !over),
+            ("Step", Action::Step, cvc && game.paused && !over),
+            (if st.sound { "Sound on" } else { "Sound off" }, Action::Sound, true),
+        ],
         [("Players", Action::PlayersDialog, true), ("Quit", Action::Quit, true), ("", Action::Quit, false)],
     ];
     let gap = px * 0.4;
@@ -156,7 +194,14 @@ pub fn draw_panel<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
 /// Draws seat `side`'s clock with its right edge at `right`: the countdown
 /// under a time control (boxed while it runs, red in the last ten
 /// seconds), otherwise the time used.
-fn draw_clock<T: RenderTarget>(p: &mut Painter<T>, game: &Game, side: usize, px: f32, right: f32, y: f32) -> Result<(), GuiError> {
+fn draw_clock<T: RenderTarget>(
+    p: &mut Painter<T>,
+    game: &Game,
+    side: usize,
+    px: f32,
+    right: f32,
+    y: f32,
+) -> Result<(), GuiError> {
     let size = px * 1.15;
     let Some(left) = game.countdown(side) else {
         p.text(&clock_text(game.clock(side)), size, Style::Bold, theme::TEXT, right, y, Anchor::TopRight)?;
@@ -202,7 +247,15 @@ pub fn line_height(px: f32) -> f32 {
 }
 
 /// Word-wraps `text` into `w` pixels from (x, y); returns the y below it.
-pub fn wrap_text<T: RenderTarget>(p: &mut Painter<T>, text: &str, px: f32, color: Rgba, x: f32, mut y: f32, w: f32) -> Result<f32, GuiError> {
+pub fn wrap_text<T: RenderTarget>(
+    p: &mut Painter<T>,
+    text: &str,
+    px: f32,
+    color: Rgba,
+    x: f32,
+    mut y: f32,
+    w: f32,
+) -> Result<f32, GuiError> {
     for line in wrap_lines(p, text, px, w) {
         p.text(&line, px, Style::Regular, color, x, y, Anchor::TopLeft)?;
         y += line_height(px);
@@ -211,7 +264,15 @@ pub fn wrap_text<T: RenderTarget>(p: &mut Painter<T>, text: &str, px: f32, color
 }
 
 /// The moves, two plies per numbered row, scrollable; a click reviews.
-fn draw_move_list<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &Game, view: Option<usize>, scroll: &mut usize, area: Area, px: f32) -> Result<(), GuiError> {
+fn draw_move_list<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    game: &Game,
+    view: Option<usize>,
+    scroll: &mut usize,
+    area: Area,
+    px: f32,
+) -> Result<(), GuiError> {
     if area.h < px * 2.0 {
         return Ok(());
     }
@@ -232,7 +293,15 @@ fn draw_move_list<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
     for r in 0..visible.min(rows - (*scroll).min(rows)) {
         let row = *scroll + r;
         let y = area.y + px * 0.25 + r as f32 * row_h;
-        p.text(&format!("{}.", row + 1), px * 0.85, Style::Regular, theme::TEXT_DIM, area.x + px * 0.4, y + px * 0.15, Anchor::TopLeft)?;
+        p.text(
+            &format!("{}.", row + 1),
+            px * 0.85,
+            Style::Regular,
+            theme::TEXT_DIM,
+            area.x + px * 0.4,
+            y + px * 0.15,
+            Anchor::TopLeft,
+        )?;
         for c in 0..per_row {
             let i = row * per_row + c;
             let Some(m) = history.get(i) else { break };
@@ -240,7 +309,15 @@ fn draw_move_list<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, game: &G
             if i + 1 == current {
                 p.fill_rect(cell.x, cell.y, cell.w - 2.0, cell.h, theme::darker(theme::ACCENT, 0.5))?;
             }
-            p.text(&m.standard, px * 0.9, Style::Regular, theme::TEXT, cell.x + px * 0.3, y + px * 0.12, Anchor::TopLeft)?;
+            p.text(
+                &m.standard,
+                px * 0.9,
+                Style::Regular,
+                theme::TEXT,
+                cell.x + px * 0.3,
+                y + px * 0.12,
+                Anchor::TopLeft,
+            )?;
             hits.add(cell, Action::ReviewPly(i + 1));
         }
     }

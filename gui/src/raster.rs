@@ -158,7 +158,12 @@ pub fn thick_line(x1: f32, y1: f32, x2: f32, y2: f32, width: f32) -> [(f32, f32)
     let len = (dx * dx + dy * dy).sqrt().max(1e-6);
     let (ux, uy) = (dx / len * width / 2.0, dy / len * width / 2.0);
     let (nx, ny) = (-uy, ux);
-    [(x1 - ux + nx, y1 - uy + ny), (x2 + ux + nx, y2 + uy + ny), (x2 + ux - nx, y2 + uy - ny), (x1 - ux - nx, y1 - uy - ny)]
+    [
+        (x1 - ux + nx, y1 - uy + ny),
+        (x2 + ux + nx, y2 + uy + ny),
+        (x2 + ux - nx, y2 + uy - ny),
+        (x1 - ux - nx, y1 - uy - ny),
+    ]
 }
 
 #[cfg(test)]

@@ -16,8 +16,12 @@ pub enum SeatChoice {
 
 impl SeatChoice {
     /// Every choice, in the order the dialog shows them.
-    pub const ALL: [SeatChoice; 4] =
-        [SeatChoice::Human, SeatChoice::Computer(Level::Easy), SeatChoice::Computer(Level::Medium), SeatChoice::Computer(Level::Hard)];
+    pub const ALL: [SeatChoice; 4] = [
+        SeatChoice::Human,
+        SeatChoice::Computer(Level::Easy),
+        SeatChoice::Computer(Level::Medium),
+        SeatChoice::Computer(Level::Hard),
+    ];
 
     /// The button label.
     pub fn word(self) -> &'static str {
@@ -73,7 +77,9 @@ pub fn seat_name(computers: &[bool], seat: usize) -> String {
 /// Whether `name` is one that [`seat_name`] gives (rather than one from
 /// the user's config, which is kept).
 fn is_generated_name(name: &str) -> bool {
-    let numbered = |prefix: &str| name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    let numbered = |prefix: &str| {
+        name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
     name == "You" || name == "Computer" || numbered("Player ") || numbered("Computer ")
 }
 
@@ -91,8 +97,11 @@ pub struct NewSeat {
 /// changed seat gets the chosen player. Generated names follow the new
 /// line-up; names from the user's config are kept unless the seat changes.
 pub fn apply_choices(current: &[PlayerConfig], choices: &[Option<SeatChoice>]) -> Vec<NewSeat> {
-    let chosen: Vec<Option<SeatChoice>> =
-        current.iter().enumerate().map(|(i, p)| choices.get(i).copied().flatten().filter(|&c| SeatChoice::of(p) != Some(c))).collect();
+    let chosen: Vec<Option<SeatChoice>> = current
+        .iter()
+        .enumerate()
+        .map(|(i, p)| choices.get(i).copied().flatten().filter(|&c| SeatChoice::of(p) != Some(c)))
+        .collect();
     let computers: Vec<bool> = current
         .iter()
         .zip(&chosen)
@@ -106,7 +115,8 @@ pub fn apply_choices(current: &[PlayerConfig], choices: &[Option<SeatChoice>]) -
         .zip(chosen)
         .enumerate()
         .map(|(i, (p, choice))| {
-            let name = if choice.is_some() || is_generated_name(&p.name) { seat_name(&computers, i) } else { p.name.clone() };
+            let name =
+                if choice.is_some() || is_generated_name(&p.name) { seat_name(&computers, i) } else { p.name.clone() };
             match choice {
                 Some(SeatChoice::Human) => NewSeat { player: human_player(&name), replaced: true },
                 Some(SeatChoice::Computer(level)) => NewSeat { player: level_player(&name, level), replaced: true },
@@ -166,7 +176,10 @@ mod tests {
 
     #[test]
     fn handing_the_person_seat_to_the_computer_renames_both() {
-        let out = apply_choices(&you_vs_computer(), &[Some(SeatChoice::Computer(Level::Medium)), Some(SeatChoice::Computer(Level::Hard))]);
+        let out = apply_choices(
+            &you_vs_computer(),
+            &[Some(SeatChoice::Computer(Level::Medium)), Some(SeatChoice::Computer(Level::Hard))],
+        );
         assert_eq!(out.iter().map(|s| s.player.name.as_str()).collect::<Vec<_>>(), vec!["Computer 1", "Computer 2"]);
         assert_eq!(out.iter().map(|s| s.replaced).collect::<Vec<_>>(), vec![true, false]);
         assert_eq!(out[0].player.kind(), PlayerKind::Ai);

@@ -54,7 +54,11 @@ pub fn luminance(c: Rgba) -> f32 {
 
 /// Text colour readable on `background`.
 pub fn contrasting(background: Rgba) -> Rgba {
-    if luminance(background) > 140.0 { Rgba::rgb(60, 45, 30) } else { Rgba::rgb(225, 215, 200) }
+    if luminance(background) > 140.0 {
+        Rgba::rgb(60, 45, 30)
+    } else {
+        Rgba::rgb(225, 215, 200)
+    }
 }
 
 /// `c` scaled towards black by `factor` (1 = unchanged).
@@ -66,5 +70,9 @@ pub fn darker(c: Rgba, factor: f32) -> Rgba {
 /// The rim of a plain disc: darker than light fills, lighter than dark ones,
 /// so both stand out from the board.
 pub fn rim_for(fill: Rgba) -> Rgba {
-    if luminance(fill) > 128.0 { darker(fill, 0.62) } else { Rgba::rgb(70, 70, 70) }
+    if luminance(fill) > 128.0 {
+        darker(fill, 0.62)
+    } else {
+        Rgba::rgb(70, 70, 70)
+    }
 }

@@ -152,7 +152,8 @@ impl Config {
     /// Reads and checks a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read { file: file.clone(), reason: e.to_string() })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::Read { file: file.clone(), reason: e.to_string() })?;
         let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let base = if base.as_os_str().is_empty() { PathBuf::from(".") } else { base };
         Config::parse(&text, &file, base)
@@ -261,7 +262,9 @@ pub fn option_pairs(table: &OptionTable, table_name: &str) -> Result<Vec<(String
                 toml::Value::String(s) => s.clone(),
                 toml::Value::Integer(i) => i.to_string(),
                 toml::Value::Boolean(b) => b.to_string(),
-                other => return Err(OptionError { key: k.clone(), table: table_name.to_string(), found: other.type_str() }),
+                other => {
+                    return Err(OptionError { key: k.clone(), table: table_name.to_string(), found: other.type_str() })
+                }
             };
             Ok((k.clone(), value))
         })
@@ -350,11 +353,19 @@ mod tests {
 
     #[test]
     fn engine_keys_on_other_kinds_and_engines_without_command_are_refused() {
-        let e = Config::parse("[game]\nrules = \"x\"\n[[players]]\nname = \"A\"\nkind = \"ai\"\nlevel = \"easy\"\ncommand = \"p\"\n", "x.toml", PathBuf::from("."))
-            .unwrap_err();
+        let e = Config::parse(
+            "[game]\nrules = \"x\"\n[[players]]\nname = \"A\"\nkind = \"ai\"\nlevel = \"easy\"\ncommand = \"p\"\n",
+            "x.toml",
+            PathBuf::from("."),
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("kind = \"engine\""), "{e}");
-        let e = Config::parse("[game]\nrules = \"x\"\n[[players]]\nname = \"E\"\nkind = \"engine\"\n", "x.toml", PathBuf::from("."))
-            .unwrap_err();
+        let e = Config::parse(
+            "[game]\nrules = \"x\"\n[[players]]\nname = \"E\"\nkind = \"engine\"\n",
+            "x.toml",
+            PathBuf::from("."),
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("no `command`"), "{e}");
         let p = PlayerConfig::from_entry("uci:/usr/games/stockfish", 100);
         assert_eq!((p.kind(), p.name.as_str()), (PlayerKind::Engine, "stockfish"));

@@ -69,7 +69,13 @@ impl PlayerConfig {
 
     /// A person in a seat.
     pub fn human(name: &str) -> Self {
-        PlayerConfig { name: name.to_string(), source: PlayerSource::Human, time_ms: None, depth: None, options: OptionTable::new() }
+        PlayerConfig {
+            name: name.to_string(),
+            source: PlayerSource::Human,
+            time_ms: None,
+            depth: None,
+            options: OptionTable::new(),
+        }
     }
 
     /// The `kind` key of this player.
@@ -163,7 +169,9 @@ impl TryFrom<PlayerToml> for PlayerEntry {
                     strategy = Some(EngineSpec { protocol, command, args: t.args }.to_string());
                 }
             }
-            _ if engine_keys => return Err(format!("{who}: `command`, `args` and `protocol` are for kind = \"engine\"")),
+            _ if engine_keys => {
+                return Err(format!("{who}: `command`, `args` and `protocol` are for kind = \"engine\""))
+            }
             PlayerKind::Ai if t.isolate => {
                 let name = strategy.take().or_else(|| level.take().map(|l| l.strategy().to_string()));
                 strategy = name.map(|n| if n.starts_with(ISOLATE_PREFIX) { n } else { format!("{ISOLATE_PREFIX}{n}") });
@@ -173,7 +181,15 @@ impl TryFrom<PlayerToml> for PlayerEntry {
         if t.isolate && t.kind != PlayerKind::Ai {
             return Err(format!("{who}: `isolate` is for kind = \"ai\""));
         }
-        Ok(PlayerEntry { name: t.name, kind: t.kind, strategy, level, time_ms: t.time_ms, depth: t.depth, options: t.options })
+        Ok(PlayerEntry {
+            name: t.name,
+            kind: t.kind,
+            strategy,
+            level,
+            time_ms: t.time_ms,
+            depth: t.depth,
+            options: t.options,
+        })
     }
 }
 
@@ -195,7 +211,9 @@ impl PlayerEntry {
             }
             PlayerKind::Engine => {
                 let Some(spec) = self.strategy.as_deref().and_then(EngineSpec::parse) else {
-                    return Err(format!("{who} is an engine player but has no `command` (or `strategy = \"uci:PROGRAM\"`)"));
+                    return Err(format!(
+                        "{who} is an engine player but has no `command` (or `strategy = \"uci:PROGRAM\"`)"
+                    ));
                 };
                 if self.level.is_some() {
                     return Err(format!("{who} is an engine player, so it takes no level"));

@@ -5,7 +5,9 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rules_api::{score, ErrorKind, Move, Notation, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult, CELL_NONE};
+use rules_api::{
+    score, ErrorKind, Move, Notation, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult, CELL_NONE,
+};
 
 use super::process::{read_line, send_to, EngineError, Line, Process};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
@@ -49,8 +51,23 @@ pub struct EnginePlayer {
 
 impl EnginePlayer {
     /// A player for `spec` with engine `options` (sent with `setoption`).
-    pub fn new(label: &str, spec: EngineSpec, options: Vec<(String, String)>, limits: SearchLimits, context: EngineContext) -> Self {
-        EnginePlayer { label: label.to_string(), spec, options, limits, context, process: None, grid: None, millis: false }
+    pub fn new(
+        label: &str,
+        spec: EngineSpec,
+        options: Vec<(String, String)>,
+        limits: SearchLimits,
+        context: EngineContext,
+    ) -> Self {
+        EnginePlayer {
+            label: label.to_string(),
+            spec,
+            options,
+            limits,
+            context,
+            process: None,
+            grid: None,
+            millis: false,
+        }
     }
 
     /// The move time actually used: the limit, or a default when none is set.
@@ -120,12 +137,17 @@ impl EnginePlayer {
 
     /// The commands that ask for a move in `session`.
     fn turn_commands(&self, session: &Session) -> Result<Vec<String>, EngineError> {
-        let moves: Vec<String> = session.history().iter().map(|m| shift_ranks(&m.coordinate, self.context.rank_offset)).collect();
+        let moves: Vec<String> =
+            session.history().iter().map(|m| shift_ranks(&m.coordinate, self.context.rank_offset)).collect();
         let moves_part = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
         let ms = self.move_ms();
         Ok(match self.spec.protocol {
             Protocol::Uci => {
-                let start = if session.start_text().is_empty() { "startpos".to_string() } else { format!("fen {}", session.start_text()) };
+                let start = if session.start_text().is_empty() {
+                    "startpos".to_string()
+                } else {
+                    format!("fen {}", session.start_text())
+                };
                 let mut go = "go".to_string();
                 if ms > 0 {
                     go.push_str(&format!(" movetime {ms}"));
@@ -315,7 +337,8 @@ impl Turn {
             Some("info") if words.get(1) == Some(&"string") && words.get(2) == Some(&FAILURE_PREFIX) => {
                 // A Tabula child (isolation) reports that its strategy failed.
                 let reason = words[3..].join(" ");
-                let kind = if reason.starts_with("illegal move") { ErrorKind::ILLEGAL_MOVE } else { ErrorKind::INTERNAL };
+                let kind =
+                    if reason.starts_with("illegal move") { ErrorKind::ILLEGAL_MOVE } else { ErrorKind::INTERNAL };
                 Some(Err(PluginError::new(kind, format!("the strategy failed: {reason}"))))
             }
             Some("info") => {
@@ -325,7 +348,9 @@ impl Turn {
                 None
             }
             Some("bestmove") => Some(match words.get(1) {
-                Some(text) => self.parse(text).map(|best| SearchResult { best, pv: vec![best].into(), ..SearchResult::default() }),
+                Some(text) => {
+                    self.parse(text).map(|best| SearchResult { best, pv: vec![best].into(), ..SearchResult::default() })
+                }
                 None => Err(PluginError::illegal_move("sent 'bestmove' without a move")),
             }),
             Some("nobestmove") => Some(Err(PluginError::internal("the engine answered 'nobestmove'"))),
@@ -362,7 +387,9 @@ impl Turn {
                     let mut pv = RVec::new();
                     for text in &words[i + 1..] {
                         let ours = shift_ranks(text, -self.rank_offset);
-                        let Ok(m) = copy.parse_move(ours.as_str().into(), Notation::COORDINATE).into_result() else { break };
+                        let Ok(m) = copy.parse_move(ours.as_str().into(), Notation::COORDINATE).into_result() else {
+                            break;
+                        };
                         if copy.make_move(m).into_result().is_err() {
                             break;
                         }

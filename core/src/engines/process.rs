@@ -126,7 +126,12 @@ impl Process {
 
     /// Waits up to `timeout` for a line for which `wanted` is true; other
     /// lines are skipped. Errors say what went wrong, for a forfeit reason.
-    pub fn expect(&self, timeout: Duration, what: &str, mut wanted: impl FnMut(&str) -> bool) -> Result<String, EngineError> {
+    pub fn expect(
+        &self,
+        timeout: Duration,
+        what: &str,
+        mut wanted: impl FnMut(&str) -> bool,
+    ) -> Result<String, EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use abi_stable::library::{lib_header_from_path, RootModule};
 use abi_stable::sabi_types::{VersionNumber, VersionStrings};
-use rules_api::{Options, OptionSpec, PluginKind, PluginModRef, RString, RulesBox, StrategyBox, Tuple2};
+use rules_api::{OptionSpec, Options, PluginKind, PluginModRef, RString, RulesBox, StrategyBox, Tuple2};
 
 use super::LoadError;
 
@@ -25,9 +25,7 @@ pub fn load_plugin(path: &Path) -> Result<LoadedPlugin, LoadError> {
     }
     let header = lib_header_from_path(path).map_err(|e| LoadError::from_library(path, e))?;
     check_version(path, header.version_strings())?;
-    let module = header
-        .init_root_module::<PluginModRef>()
-        .map_err(|e| LoadError::from_library(path, e))?;
+    let module = header.init_root_module::<PluginModRef>().map_err(|e| LoadError::from_library(path, e))?;
     Ok(LoadedPlugin { module, path: path.to_path_buf() })
 }
 
@@ -53,10 +51,7 @@ fn check_version(path: &Path, plugin: VersionStrings) -> Result<(), LoadError> {
 
 /// Converts host-side option pairs into the boundary type.
 pub fn to_options(options: &[(String, String)]) -> Options {
-    options
-        .iter()
-        .map(|(k, v)| Tuple2(RString::from(k.as_str()), RString::from(v.as_str())))
-        .collect()
+    options.iter().map(|(k, v)| Tuple2(RString::from(k.as_str()), RString::from(v.as_str()))).collect()
 }
 
 impl std::fmt::Debug for LoadedPlugin {
@@ -104,18 +99,22 @@ impl LoadedPlugin {
     /// an option is refused.
     pub fn new_rules(&self, options: &[(String, String)]) -> Result<RulesBox, LoadError> {
         self.expect_kind(PluginKind::RULES)?;
-        (self.module.new_rules())(&to_options(options))
-            .into_result()
-            .map_err(|error| LoadError::Construct { name: self.name().to_string(), kind: self.kind(), error })
+        (self.module.new_rules())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
+            name: self.name().to_string(),
+            kind: self.kind(),
+            error,
+        })
     }
 
     /// Builds an independent computer player; fails when this is not a
     /// strategy plugin or an option is refused.
     pub fn new_strategy(&self, options: &[(String, String)]) -> Result<StrategyBox, LoadError> {
         self.expect_kind(PluginKind::STRATEGY)?;
-        (self.module.new_strategy())(&to_options(options))
-            .into_result()
-            .map_err(|error| LoadError::Construct { name: self.name().to_string(), kind: self.kind(), error })
+        (self.module.new_strategy())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
+            name: self.name().to_string(),
+            kind: self.kind(),
+            error,
+        })
     }
 
     fn expect_kind(&self, kind: PluginKind) -> Result<(), LoadError> {

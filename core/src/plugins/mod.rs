@@ -47,10 +47,7 @@ impl PluginDirs {
     /// Exactly these directories (duplicates removed), nothing implicit.
     pub fn only(dirs: impl IntoIterator<Item = PathBuf>) -> Self {
         let mut seen = HashSet::new();
-        let dirs = dirs
-            .into_iter()
-            .filter(|d| seen.insert(d.canonicalize().unwrap_or_else(|_| d.clone())))
-            .collect();
+        let dirs = dirs.into_iter().filter(|d| seen.insert(d.canonicalize().unwrap_or_else(|_| d.clone()))).collect();
         PluginDirs { dirs }
     }
 
@@ -176,12 +173,7 @@ pub fn find_plugin(name_or_path: &str, kind: PluginKind, dirs: &PluginDirs) -> R
     if let Some(e) = wrong_kind {
         return Err(e);
     }
-    Err(LoadError::NotFound {
-        name: name_or_path.to_string(),
-        kind,
-        available,
-        searched: dirs.dirs().to_vec(),
-    })
+    Err(LoadError::NotFound { name: name_or_path.to_string(), kind, available, searched: dirs.dirs().to_vec() })
 }
 
 /// The names of the plugins of `kind` in `dirs`, sorted, without duplicates.

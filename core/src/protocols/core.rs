@@ -272,7 +272,9 @@ fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>
     }
     let (answered, failure) = match outcome {
         SearchOutcome::Answered(r) if legal.contains(&r.best) => (Some(r.best), None),
-        SearchOutcome::Answered(r) => (None, Some(format!("illegal move (from {} to {}, extra {})", r.best.from, r.best.to, r.best.extra))),
+        SearchOutcome::Answered(r) => {
+            (None, Some(format!("illegal move (from {} to {}, extra {})", r.best.from, r.best.to, r.best.extra)))
+        }
         SearchOutcome::Failed(e) => (None, Some(format!("{}: {e}", e.kind.name()))),
         SearchOutcome::TimedOut { waited_ms } => (None, Some(format!("no answer (waited {waited_ms} ms)"))),
     };

@@ -74,7 +74,14 @@ mod tests {
                 name: format!("c{i}").into(),
             })
             .collect();
-        Geometry { cells, lines: Default::default(), marks: Default::default(), labels: Default::default(), background: Rgba::TRANSPARENT, layers: 1 }
+        Geometry {
+            cells,
+            lines: Default::default(),
+            marks: Default::default(),
+            labels: Default::default(),
+            background: Rgba::TRANSPARENT,
+            layers: 1,
+        }
     }
 
     #[test]

@@ -14,7 +14,8 @@ use std::time::Duration;
 use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
 
 use super::core::{
-    next_input, nps, pv_texts, session_from, stdin_lines, time_budget, Clock, Input, Out, Thinker, FAILURE_PREFIX, UNBOUNDED_MS,
+    next_input, nps, pv_texts, session_from, stdin_lines, time_budget, Clock, Input, Out, Thinker, FAILURE_PREFIX,
+    UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
 use super::ProtocolError;
@@ -52,7 +53,13 @@ pub struct Engine {
 
 impl Engine {
     /// An engine for `rules` thinking with `thinker`; `name` is announced.
-    pub fn new(dialect: Dialect, rules: Arc<RulesBox>, thinker: Thinker, rank_offset: i32, name: &str) -> Result<Engine, ProtocolError> {
+    pub fn new(
+        dialect: Dialect,
+        rules: Arc<RulesBox>,
+        thinker: Thinker,
+        rank_offset: i32,
+        name: &str,
+    ) -> Result<Engine, ProtocolError> {
         let position = rules.start_position().into_result()?;
         Ok(Engine {
             dialect,
@@ -147,7 +154,10 @@ impl Engine {
                 let (min, max) = if spec.name.as_str() == HASH_OPTION { (1, 65_536) } else { (n.min(0), i64::MAX) };
                 format!("option name {name} type spin default {n} min {min} max {max}")
             } else {
-                format!("option name {name} type string default {}", if default.is_empty() { "<empty>" } else { &default })
+                format!(
+                    "option name {name} type string default {}",
+                    if default.is_empty() { "<empty>" } else { &default }
+                )
             };
             // UCCI writes `option NAME type ...` without the `name` keyword.
             let line = match self.dialect {
@@ -183,7 +193,9 @@ impl Engine {
         }
         let lower = name.to_ascii_lowercase();
         let key = if lower == "hash" || lower == "hashsize" { HASH_OPTION.to_string() } else { name.clone() };
-        let Some(spec) = self.thinker.strategy().options().into_iter().find(|o| o.name.as_str().eq_ignore_ascii_case(&key)) else {
+        let Some(spec) =
+            self.thinker.strategy().options().into_iter().find(|o| o.name.as_str().eq_ignore_ascii_case(&key))
+        else {
             self.info_string(&format!("unknown option '{name}' ignored"));
             return;
         };

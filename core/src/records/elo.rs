@@ -54,14 +54,19 @@ impl Tally {
         let variance = (w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / n;
         let margin = Z95 * (variance / n).sqrt();
         let (low, high) = (score - margin, score + margin);
-        let error = if low <= 0.0 || high >= 1.0 {
-            f64::INFINITY
-        } else {
-            (elo_of_score(high) - elo_of_score(low)) / 2.0
-        };
+        let error =
+            if low <= 0.0 || high >= 1.0 { f64::INFINITY } else { (elo_of_score(high) - elo_of_score(low)) / 2.0 };
         let decisive = w + l;
         let los = if decisive == 0.0 { 0.5 } else { 0.5 * (1.0 + libm::erf((w - l) / (2.0 * decisive).sqrt())) };
-        let bound = |s: f64| if s <= 0.0 { f64::NEG_INFINITY } else if s >= 1.0 { f64::INFINITY } else { elo_of_score(s) };
+        let bound = |s: f64| {
+            if s <= 0.0 {
+                f64::NEG_INFINITY
+            } else if s >= 1.0 {
+                f64::INFINITY
+            } else {
+                elo_of_score(s)
+            }
+        };
         Stats {
             score,
             elo: elo_of_score(score),
@@ -76,7 +81,15 @@ impl Tally {
 /// `+35.2 ± 40.1`; when the interval reaches a score of 0 or 1 (no
 /// symmetric error bar), its ends instead: `+511.5 (+327.9 .. +inf)`.
 pub fn format_elo(stats: &Stats) -> String {
-    let num = |x: f64| if x.is_finite() { format!("{:+.1}", x + 0.0) } else if x > 0.0 { "+inf".into() } else { "-inf".into() };
+    let num = |x: f64| {
+        if x.is_finite() {
+            format!("{:+.1}", x + 0.0)
+        } else if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
     if stats.error.is_finite() {
         format!("{} ± {:.1}", num(stats.elo), stats.error)
     } else {

@@ -141,7 +141,10 @@ mod tests {
     fn standard_game_has_the_roster_and_numbered_moves() {
         let g = game(GameResult::Win { winner: 1, reason: "mate".into() }, "", 0, &["f3", "e5", "g4", "Qh4#"]);
         let text = write_game(&g);
-        assert!(text.starts_with("[Event \"Test\"]\n[Site \"here\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n"), "{text}");
+        assert!(
+            text.starts_with("[Event \"Test\"]\n[Site \"here\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n"),
+            "{text}"
+        );
         assert!(text.contains("[White \"a \\\"x\\\"\"]\n[Black \"b\"]\n[Result \"0-1\"]\n"), "{text}");
         assert!(text.contains("[Termination \"normal\"]\n[TimeControl \"1/0.5\"]\n"), "{text}");
         assert!(!text.contains("FEN"));
@@ -152,7 +155,12 @@ mod tests {
     #[test]
     fn set_up_game_starts_with_the_second_player() {
         let fen = "k7/8/8/8/8/8/8/K7 b - - 0 12";
-        let g = game(GameResult::Forfeit { loser: 0, cause: ForfeitCause::Time, reason: "slow".into() }, fen, 1, &["Kb7", "Kb1"]);
+        let g = game(
+            GameResult::Forfeit { loser: 0, cause: ForfeitCause::Time, reason: "slow".into() },
+            fen,
+            1,
+            &["Kb7", "Kb1"],
+        );
         let text = write_game(&g);
         assert!(text.contains("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 b - - 0 12\"]\n"), "{text}");
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");

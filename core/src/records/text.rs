@@ -95,11 +95,9 @@ pub fn read(text: &str) -> Result<TextRecord, toml::de::Error> {
 pub fn last_round(text: &str) -> u32 {
     match read(text) {
         Ok(r) => r.game.iter().map(|g| g.round).max().unwrap_or(0),
-        Err(_) => text
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix("round = ")?.trim().parse().ok())
-            .max()
-            .unwrap_or(0),
+        Err(_) => {
+            text.lines().filter_map(|l| l.trim().strip_prefix("round = ")?.trim().parse().ok()).max().unwrap_or(0)
+        }
     }
 }
 

@@ -84,10 +84,17 @@ fn read_openings(path: &Path, rules: &Arc<RulesBox>) -> Result<Vec<String>, CliE
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         let epd = (fields.len() >= 4).then(|| format!("{} 0 1", fields[..4].join(" ")));
-        let usable = [Some(line.to_string()), epd].into_iter().flatten().find(|t| Session::new(Arc::clone(rules), t).is_ok());
+        let usable =
+            [Some(line.to_string()), epd].into_iter().flatten().find(|t| Session::new(Arc::clone(rules), t).is_ok());
         match usable {
             Some(t) => out.push(t),
-            None => return Err(CliError(format!("{}: line {} is not a position of this game: {line}", path.display(), i + 1))),
+            None => {
+                return Err(CliError(format!(
+                    "{}: line {} is not a position of this game: {line}",
+                    path.display(),
+                    i + 1
+                )))
+            }
         }
     }
     if out.is_empty() {
@@ -139,7 +146,9 @@ fn run_games(
 fn open_recorder(args: &MatchArgs, info: &GameInfo) -> Result<Option<Recorder>, CliError> {
     let Some(path) = &args.record else { return Ok(None) };
     let format = match &args.record_format {
-        Some(word) => RecordFormat::parse(word).ok_or_else(|| CliError(format!("--record-format '{word}' is not pgn or text")))?,
+        Some(word) => {
+            RecordFormat::parse(word).ok_or_else(|| CliError(format!("--record-format '{word}' is not pgn or text")))?
+        }
         None => RecordFormat::for_game(info),
     };
     Ok(Some(Recorder::open(path, format).map_err(|e| CliError(format!("{}: {e}", path.display())))?))
@@ -171,14 +180,18 @@ impl Match<'_> {
         // Seat s is played by entrant (s + game) mod n: colours alternate,
         // and with openings each one is played once from every seat.
         let order: Vec<usize> = (0..n).map(|s| (s + game as usize) % n).collect();
-        let start = if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
+        let start =
+            if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
         let mut seats = self.seat(game, &order)?;
         let mut session = Session::new(Arc::clone(self.rules), start)?;
         let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {})?;
         drop(seats);
         let label = |e: usize| self.entrants[e].label.clone();
-        let seating: Vec<String> =
-            order.iter().enumerate().map(|(seat, &e)| format!("{}={}", player_name(&self.info, seat as u8), label(e))).collect();
+        let seating: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(seat, &e)| format!("{}={}", player_name(&self.info, seat as u8), label(e)))
+            .collect();
         let mut line = format!("game {}: {} | {}", game + 1, seating.join(" "), result.describe(&self.info));
         let winner = result.winner(n).map(|seat| order[seat as usize]);
         match winner {
@@ -221,7 +234,13 @@ impl Match<'_> {
 
     /// Appends the finished game to the record file, if there is one, and
     /// returns its round.
-    fn record(&mut self, session: &Session, result: &GameResult, players: &[String], time_ms: u64) -> Result<Option<u32>, CliError> {
+    fn record(
+        &mut self,
+        session: &Session,
+        result: &GameResult,
+        players: &[String],
+        time_ms: u64,
+    ) -> Result<Option<u32>, CliError> {
         let Some(recorder) = &mut self.recorder else { return Ok(None) };
         let record = GameRecord {
             event: "Tabula match".into(),
@@ -309,11 +328,8 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
         names.push(format!("{} [{}]", p.name, plugin.name()));
     }
     let info = session.info().clone();
-    let seating: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| format!("{} = {name}", player_name(&info, i as u8)))
-        .collect();
+    let seating: Vec<String> =
+        names.iter().enumerate().map(|(i, name)| format!("{} = {name}", player_name(&info, i as u8))).collect();
     println!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();

@@ -36,7 +36,11 @@ struct TextGame {
 
 /// The computer players of the configured seats (`None` for people),
 /// seated as matches and the window seat them.
-fn seat_players(config: &Config, players: usize, dirs: &PluginDirs) -> Result<Vec<Option<Box<dyn ComputerPlayer>>>, CliError> {
+fn seat_players(
+    config: &Config,
+    players: usize,
+    dirs: &PluginDirs,
+) -> Result<Vec<Option<Box<dyn ComputerPlayer>>>, CliError> {
     if config.players.len() != players {
         return Err(CliError(format!("the game has {players} players but the config lists {}", config.players.len())));
     }
@@ -88,7 +92,13 @@ pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         if let Some(Some(player)) = table.computers.get_mut(side) {
             let position = table.session.position().clone();
             let turn = computer_turn(&mut table.session, player, |info| {
-                eprintln!("  depth {} score {} nodes {} pv {}", info.depth, info.score, info.nodes, pv_text(&position, &info.pv));
+                eprintln!(
+                    "  depth {} score {} nodes {} pv {}",
+                    info.depth,
+                    info.score,
+                    info.nodes,
+                    pv_text(&position, &info.pv)
+                );
             })?;
             if let TurnEnd::Played(m) = turn {
                 println!("{} plays {}", table.config.players[side].name, m.standard);
@@ -153,7 +163,11 @@ fn command(table: &mut TextGame, line: &str, extra: &[PathBuf]) -> Result<bool, 
         "save" | "load" => println!("usage: {word} FILE"),
         "resign" => {
             let side = table.session.side_to_move();
-            table.session.forfeit(side, ForfeitCause::Resignation, format!("{} resigned", table.config.players[side as usize].name));
+            table.session.forfeit(
+                side,
+                ForfeitCause::Resignation,
+                format!("{} resigned", table.config.players[side as usize].name),
+            );
         }
         _ => {
             table.session.play_text(line)?;

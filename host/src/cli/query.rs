@@ -11,8 +11,8 @@ use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, sessio
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
 use tabula_core::perft;
 use tabula_core::players::StrategyPlayer;
-use tabula_core::turn::{judge, Forfeit};
 use tabula_core::plugins::{discover, Discovered};
+use tabula_core::turn::{judge, Forfeit};
 
 /// `tabula perft`: the count alone on the first line, timing on stderr.
 pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
@@ -141,11 +141,19 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     player.finish(&outcome);
     match judge(&outcome, &position, limits) {
         Ok(result) => {
-            eprintln!("score {} depth {} nodes {} pv {}", result.score, result.depth, result.nodes, pv_text(&position, &result.pv));
+            eprintln!(
+                "score {} depth {} nodes {} pv {}",
+                result.score,
+                result.depth,
+                result.nodes,
+                pv_text(&position, &result.pv)
+            );
             println!("{}", moves_text(&position, &[result.best])?);
             Ok(0)
         }
-        Err(Forfeit { cause, reason }) => Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word()))),
+        Err(Forfeit { cause, reason }) => {
+            Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word())))
+        }
     }
 }
 
