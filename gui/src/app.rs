@@ -14,22 +14,20 @@ use sdl2::render::RenderTarget;
 use sdl2::video::Window;
 
 use super::board::{draw_board, BoardScene};
-use super::controls::{Action, Hits, Mode};
-use super::dialogs::{draw_dialog, Dialog, NewGameForm};
+use super::controls::{Action, Hits};
+use super::dialogs::{draw_dialog, Dialog};
 use super::frames::FrameLog;
 use super::game::{Event, Game};
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
 use super::layout::{Area, BoardLayout};
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
-use super::saves::{list_saves, new_save_path, saves_dir};
-use super::seats::{apply_choices, SeatsForm};
+use super::saves::{new_save_path, saves_dir};
 use super::settings::Settings;
 use super::sound::{Effect, Sound};
 use super::{fonts, theme, GuiError};
 use tabula_core::config::Config;
 use tabula_core::plugins::{available_names, PluginDirs};
-use tabula_core::source::Level;
 
 /// How `run` finds things besides the configuration.
 #[derive(Clone, Debug, Default)]
@@ -39,6 +37,8 @@ pub struct RunOptions {
     /// The file the configuration came from, for messages (empty: built-in).
     pub source: String,
 }
+
+mod actions;
 
 /// Idle frames wait this long for an event.
 const FRAME: Duration = Duration::from_millis(16);
@@ -324,184 +324,6 @@ impl App {
         self.scroll = 0;
         self.over_seen = self.game.is_over();
         self.dumped = None;
-    }
-
-    fn act(&mut self, action: Action) {
-        match action {
-            Action::NewGameDialog => {
-                let games = self.rules_names();
-                let current = games.iter().position(|g| *g == self.game.config.game.rules).unwrap_or(0);
-                let computers: Vec<bool> = (0..2).map(|i| self.game.is_computer(i)).collect();
-                let mode = match (computers[0], computers[1]) {
-                    (false, false) => Mode::HumanHuman,
-                    (true, true) => Mode::ComputerComputer,
-                    _ => Mode::HumanComputer,
-                };
-                let human_side = if computers[0] && !computers[1] { 1 } else { 0 };
-                self.dialog = Some(Dialog::NewGame(NewGameForm {
-                    games,
-                    game: current,
-                    mode,
-                    human_side,
-                    levels: [Level::Hard, Level::Hard],
-                }));
-            }
-            Action::FormGame(i) => self.with_form(|f| f.game = i),
-            Action::FormMode(m) => self.with_form(|f| f.mode = m),
-            Action::FormSide(i) => self.with_form(|f| f.human_side = i),
-            Action::FormLevel(seat, level) => self.with_form(|f| f.levels[seat] = level),
-            Action::StartGame => {
-                if let Some(Dialog::NewGame(form)) = &self.dialog {
-                    let config = form.config(&self.game.config);
-                    let game_name = config.game.rules.clone();
-                    match Game::open(config, "the New game dialog", self.game.extra_dirs()) {
-                        Ok(game) => {
-                            self.replace_game(game);
-                            self.message = None;
-                        }
-                        Err(e) => self.say(format!("cannot start {game_name}: {e}"), true),
-                    }
-                }
-            }
-            Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
-            Action::SeatChoose(seat, choice) => {
-                if let Some(Dialog::Seats(form)) = &mut self.dialog {
-                    if let Some(slot) = form.choices.get_mut(seat) {
-                        *slot = Some(choice);
-                    }
-                }
-            }
-            Action::ApplySeats => {
-                if let Some(Dialog::Seats(form)) = self.dialog.take() {
-                    let seats = apply_choices(&self.game.config.players, &form.choices);
-                    match self.game.change_seats(seats) {
-                        Ok(()) => {
-                            self.selected = None;
-                            self.say("Players changed; the game goes on", false);
-                        }
-                        Err(e) => self.say(format!("cannot change the players: {e}"), true),
-                    }
-                }
-            }
-            Action::Undo => {
-                self.dialog = None;
-                self.view_ply = None;
-                self.selected = None;
-                match self.game.undo() {
-                    Ok(true) => self.message = None,
-                    Ok(false) => self.say("Nothing to undo", false),
-                    Err(e) => self.say(e, true),
-                }
-            }
-            Action::Redo => match self.game.redo() {
-                Ok(true) => self.message = None,
-                Ok(false) => self.say("Nothing to redo", false),
-                Err(e) => self.say(e, true),
-            },
-            Action::Hint => {
-                if self.game.human_to_move() {
-                    if let Err(e) = self.game.request_hint() {
-                        self.say(format!("no hint: {e}"), true);
-                    }
-                }
-            }
-            Action::Resign => {
-                let events = self.game.resign();
-                self.react(events);
-            }
-            Action::Save => {
-                self.save();
-            }
-            Action::LoadDialog => self.dialog = Some(Dialog::Load(list_saves(&saves_dir()))),
-            Action::LoadSave(i) => {
-                if let Some(Dialog::Load(list)) = &self.dialog {
-                    if let Some(entry) = list.get(i).cloned() {
-                        match Game::load(&entry.path, self.game.extra_dirs()) {
-                            Ok(game) => {
-                                self.replace_game(game);
-                                self.say(format!("Loaded {}", entry.title), false);
-                            }
-                            Err(e) => {
-                                self.dialog = None;
-                                self.say(format!("cannot load {}: {e}", entry.path.display()), true);
-                            }
-                        }
-                    }
-                }
-            }
-            Action::Pause => {
-                if self.game.all_computers() {
-                    self.game.toggle_pause();
-                }
-            }
-            Action::Step => {
-                if self.game.all_computers() && self.game.paused {
-                    self.game.step();
-                }
-            }
-            Action::Sound => {
-                self.sound.enabled = !self.sound.enabled;
-                self.settings.sound = self.sound.enabled;
-                if let Err(e) = self.settings.save() {
-                    self.say(format!("cannot keep the setting: {e}"), true);
-                }
-            }
-            Action::Help => {
-                let text = self
-                    .game
-                    .session
-                    .rules()
-                    .help_text()
-                    .into_result()
-                    .map(|t| t.to_string())
-                    .unwrap_or_else(|e| format!("The rules plugin gave no help: {e}"));
-                self.dialog = Some(Dialog::Help(text, 0));
-            }
-            Action::Flip => {
-                self.flipped = !self.flipped;
-                self.dumped = None;
-            }
-            Action::Quit => {
-                if self.game.in_progress() {
-                    self.dialog = Some(Dialog::ConfirmQuit);
-                } else {
-                    self.quit = true;
-                }
-            }
-            Action::ConfirmQuit => self.quit = true,
-            Action::SaveAndQuit => self.quit = self.save(),
-            Action::ReviewPly(ply) => {
-                self.selected = None;
-                self.view_ply = if ply >= self.game.session.history().len() { None } else { Some(ply) };
-            }
-            Action::LiveView => {}
-            Action::CloseDialog => {
-                if self.dialog.is_some() {
-                    self.dialog = None;
-                } else {
-                    self.view_ply = None;
-                    self.selected = None;
-                }
-            }
-            Action::Review => {
-                self.dialog = None;
-                self.view_ply = Some(self.game.session.history().len().saturating_sub(1));
-            }
-            Action::Promote(m) => {
-                self.dialog = None;
-                self.play(m);
-            }
-            Action::ScrollMoves(d) => match &mut self.dialog {
-                Some(Dialog::Help(_, first)) => *first = (*first as i64 + d as i64).max(0) as usize,
-                _ => self.scroll = (self.scroll as i64 + d as i64).max(0) as usize,
-            },
-        }
-    }
-
-    fn with_form(&mut self, f: impl FnOnce(&mut NewGameForm)) {
-        if let Some(Dialog::NewGame(form)) = &mut self.dialog {
-            f(form);
-        }
     }
 
     fn draw<T: RenderTarget>(&mut self, p: &mut Painter<T>, w: u32, h: u32) -> Result<(), GuiError> {

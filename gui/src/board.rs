@@ -261,6 +261,37 @@ pub fn draw_board<T: RenderTarget>(
     let g = scene.geometry;
     let s = layout.scale;
     draw_empty_board(p, layout, g)?;
+    draw_under_pieces(p, layout, scene)?;
+    for piece in scene.pieces {
+        if scene.dragging.is_some_and(|(cell, _, _)| cell == piece.cell) {
+            continue;
+        }
+        if let Some((x, y, shape)) = cell_center(layout, g, piece.cell) {
+            draw_piece(p, scene.info, piece.owner, piece.kind, x, y, piece_radius(shape) * s)?;
+        }
+    }
+    draw_over_pieces(p, layout, scene)?;
+    if let Some(m) = scene.hint {
+        draw_hint(p, layout, g, m)?;
+    }
+    if let Some((cell, px, py)) = scene.dragging {
+        if let (Some(piece), Some((_, _, shape))) =
+            (scene.pieces.iter().find(|pc| pc.cell == cell), cell_center(layout, g, cell))
+        {
+            draw_piece(p, scene.info, piece.owner, piece.kind, px, py, piece_radius(shape) * s * 1.08)?;
+        }
+    }
+    Ok(())
+}
+
+/// The marks under the pieces: the last move and the selection as cell
+/// tints, and check.
+fn draw_under_pieces<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    scene: &BoardScene,
+) -> Result<(), GuiError> {
+    let (g, s) = (scene.geometry, layout.scale);
     if let Some(m) = scene.last_move {
         for cell in [m.from, m.to] {
             if let Some((x, y, shape)) = cell_center(layout, g, cell) {
@@ -286,14 +317,17 @@ pub fn draw_board<T: RenderTarget>(
             }
         }
     }
-    for piece in scene.pieces {
-        if scene.dragging.is_some_and(|(cell, _, _)| cell == piece.cell) {
-            continue;
-        }
-        if let Some((x, y, shape)) = cell_center(layout, g, piece.cell) {
-            draw_piece(p, scene.info, piece.owner, piece.kind, x, y, piece_radius(shape) * s)?;
-        }
-    }
+    Ok(())
+}
+
+/// The marks over the pieces: the last move and the selection on boards of
+/// points, the plugin's highlights, and the targets of the selected piece.
+fn draw_over_pieces<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    scene: &BoardScene,
+) -> Result<(), GuiError> {
+    let (g, s) = (scene.geometry, layout.scale);
     if let Some(m) = scene.last_move {
         if let Some((x, y, shape)) = cell_center(layout, g, m.to) {
             if !is_filled(shape) {
@@ -330,16 +364,6 @@ pub fn draw_board<T: RenderTarget>(
             } else {
                 p.disc(x, y, 0.14 * s, theme::TARGET, Rgba::TRANSPARENT, 0.0)?;
             }
-        }
-    }
-    if let Some(m) = scene.hint {
-        draw_hint(p, layout, g, m)?;
-    }
-    if let Some((cell, px, py)) = scene.dragging {
-        if let (Some(piece), Some((_, _, shape))) =
-            (scene.pieces.iter().find(|pc| pc.cell == cell), cell_center(layout, g, cell))
-        {
-            draw_piece(p, scene.info, piece.owner, piece.kind, px, py, piece_radius(shape) * s * 1.08)?;
         }
     }
     Ok(())

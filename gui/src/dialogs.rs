@@ -100,6 +100,60 @@ fn frame<T: RenderTarget>(p: &mut Painter<T>, window: Area, w: f32, h: f32) -> R
     Ok(a)
 }
 
+/// What every dialog draws with: the painter, the click regions, the
+/// pointer, the text size and the button height.
+struct Pen<'p, 'a, 'r, T: RenderTarget> {
+    p: &'p mut Painter<'a, 'r, T>,
+    hits: &'p mut Hits,
+    hover: (f32, f32),
+    px: f32,
+    bh: f32,
+}
+
+impl<T: RenderTarget> Pen<'_, '_, '_, T> {
+    fn button(&mut self, area: Area, label: &str, action: Action, look: Look) -> Result<(), GuiError> {
+        button(self.p, self.hits, area, label, action, look, self.hover, self.px)
+    }
+
+    /// Buttons `px * 8` wide in the bottom-right corner of `a`, in order,
+    /// their tops at `by`.
+    fn corner_buttons(&mut self, a: Area, by: f32, items: &[(&str, Action, Look)]) -> Result<(), GuiError> {
+        let (px, bh) = (self.px, self.bh);
+        let bw = px * 8.0;
+        let n = items.len() as f32;
+        for (k, (label, action, look)) in items.iter().enumerate() {
+            let x = a.x + a.w - (n - k as f32) * (bw + px);
+            self.button(Area { x, y: by, w: bw, h: bh }, label, action.clone(), *look)?;
+        }
+        Ok(())
+    }
+
+    /// Three buttons sharing the bottom of `a`.
+    fn bottom_buttons(&mut self, a: Area, items: [(&str, Action); 3]) -> Result<(), GuiError> {
+        let (px, bh) = (self.px, self.bh);
+        let bw = (a.w - 4.0 * px) / 3.0;
+        let by = a.y + a.h - bh - px;
+        for (k, (label, action)) in items.into_iter().enumerate() {
+            self.button(Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh }, label, action, Look::Normal)?;
+        }
+        Ok(())
+    }
+
+    /// A titled row of option buttons at `y`, from `x`, `w` wide.
+    fn row(
+        &mut self,
+        (x, y, w): (f32, f32, f32),
+        title: &str,
+        items: Vec<(String, Action, bool)>,
+    ) -> Result<(), GuiError> {
+        option_row(self.p, self.hits, Area { x, y, w, h: self.bh }, title, items, self.hover, self.px)
+    }
+
+    fn title(&mut self, text: &str, scale: f32, x: f32, y: f32) -> Result<(), GuiError> {
+        self.p.text(text, self.px * scale, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft).map(|_| ())
+    }
+}
+
 /// Draws `dialog` over `window` (clamping its scroll offset); clicks
 /// outside the box do nothing.
 pub fn draw_dialog<T: RenderTarget>(
@@ -113,323 +167,207 @@ pub fn draw_dialog<T: RenderTarget>(
     let px = (window.h / 42.0).clamp(12.0, 16.0);
     // Swallow clicks outside the box: a region under everything else.
     hits.add(window, Action::LiveView);
-    let bh = px * 2.0;
+    let mut pen = Pen { p, hits, hover, px, bh: px * 2.0 };
     match dialog {
-        Dialog::NewGame(form) => {
-            let a = frame(p, window, px * 34.0, px * 24.0)?;
-            let (x, w) = (a.x + px, a.w - 2.0 * px);
-            let mut y = a.y + px;
-            p.text("New game", px * 1.3, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
-            y += px * 2.4;
-            let row = |p: &mut Painter<T>, hits: &mut Hits, y: f32, title: &str, items: Vec<(String, Action, bool)>| {
-                option_row(p, hits, Area { x, y, w, h: bh }, title, items, hover, px)
-            };
-            let games =
-                form.games.iter().enumerate().map(|(i, g)| (g.clone(), Action::FormGame(i), i == form.game)).collect();
-            row(p, hits, y, "Game", games)?;
-            y += bh + px;
-            let modes = [
-                (Mode::HumanHuman, "Two people"),
-                (Mode::HumanComputer, "Vs computer"),
-                (Mode::ComputerComputer, "Computers"),
-            ];
-            row(
-                p,
-                hits,
-                y,
-                "Players",
-                modes.iter().map(|(m, l)| (l.to_string(), Action::FormMode(*m), form.mode == *m)).collect(),
-            )?;
-            y += bh + px;
-            if form.mode == Mode::HumanComputer {
-                let sides = vec![
-                    ("You move first".to_string(), Action::FormSide(0), form.human_side == 0),
-                    ("You move second".to_string(), Action::FormSide(1), form.human_side == 1),
-                ];
-                row(p, hits, y, "You", sides)?;
-                y += bh + px;
-            }
-            for seat in 0..2 {
-                if !form.is_computer(seat) {
-                    continue;
-                }
-                let levels = [Level::Easy, Level::Medium, Level::Hard]
-                    .into_iter()
-                    .map(|l| (l.word().to_string(), Action::FormLevel(seat, l), form.levels[seat] == l))
-                    .collect();
-                row(p, hits, y, if seat == 0 { "First moves" } else { "Second moves" }, levels)?;
-                y += bh + px;
-            }
-            let bw = px * 8.0;
-            let by = a.y + a.h - bh - px;
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh },
-                "Cancel",
-                Action::CloseDialog,
-                Look::Normal,
-                hover,
-                px,
-            )?;
-            let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh },
-                "Start",
-                Action::StartGame,
-                ok,
-                hover,
-                px,
-            )?;
-        }
-        Dialog::Seats(form) => {
-            let info = game.session.info();
-            let a = frame(p, window, px * 36.0, px * (9.5 + 3.0 * form.choices.len() as f32))?;
-            let (x, w) = (a.x + px, a.w - 2.0 * px);
-            p.text("Players", px * 1.3, Style::Bold, theme::TEXT, x, a.y + px, Anchor::TopLeft)?;
-            let note = "Who plays each side from here on; the game, its moves and the clocks go on.";
-            let mut y = wrap_text(p, note, px * 0.85, theme::TEXT_DIM, x, a.y + px * 3.0, w)? + px * 0.6;
-            for (seat, choice) in form.choices.iter().enumerate() {
-                let title =
-                    info.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |pl| pl.name.to_string());
-                let items = SeatChoice::ALL
-                    .iter()
-                    .map(|&c| (c.word().to_string(), Action::SeatChoose(seat, c), *choice == Some(c)))
-                    .collect();
-                option_row(p, hits, Area { x, y, w, h: bh }, &title, items, hover, px)?;
-                if choice.is_none() {
-                    let now = game.seats.get(seat).map_or("", |s| s.label.as_str());
-                    p.text(
-                        &format!("now {now}; kept unless changed"),
-                        px * 0.75,
-                        Style::Regular,
-                        theme::TEXT_DIM,
-                        x + px * 7.0,
-                        y + bh + px * 0.1,
-                        Anchor::TopLeft,
-                    )?;
-                }
-                y += bh + px;
-            }
-            let bw = px * 8.0;
-            let by = a.y + a.h - bh - px;
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - 2.0 * bw - 2.0 * px, y: by, w: bw, h: bh },
-                "Cancel",
-                Action::CloseDialog,
-                Look::Normal,
-                hover,
-                px,
-            )?;
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - bw - px, y: by, w: bw, h: bh },
-                "Apply",
-                Action::ApplySeats,
-                Look::Normal,
-                hover,
-                px,
-            )?;
-        }
-        Dialog::Load(saves) => {
-            let a = frame(p, window, px * 34.0, px * 26.0)?;
-            let x = a.x + px;
-            let mut y = a.y + px;
-            p.text("Load a saved game", px * 1.3, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
-            y += px * 2.4;
-            if saves.is_empty() {
-                p.text("No saved games in saves/ yet.", px, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft)?;
-            }
-            let room = ((a.y + a.h - bh - 2.0 * px - y) / (bh + px * 0.3)).floor().max(0.0) as usize;
-            for (i, s) in saves.iter().take(room).enumerate() {
-                let area = Area { x, y, w: a.w - 2.0 * px, h: bh };
-                button(p, hits, area, &s.title, Action::LoadSave(i), Look::Normal, hover, px * 0.85)?;
-                y += bh + px * 0.3;
-            }
-            let bw = px * 8.0;
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh },
-                "Cancel",
-                Action::CloseDialog,
-                Look::Normal,
-                hover,
-                px,
-            )?;
-        }
-        Dialog::Help(text, first) => {
-            let a = frame(p, window, px * 40.0, window.h - 40.0)?;
-            let x = a.x + px;
-            p.text(
-                &format!("How to play {}", game.session.info().name),
-                px * 1.3,
-                Style::Bold,
-                theme::TEXT,
-                x,
-                a.y + px,
-                Anchor::TopLeft,
-            )?;
-            let keys = "Keys: Ctrl+N new, Ctrl+Z undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, M sound, F1 help, Esc close, Ctrl+Q quit.";
-            let body = format!("{}\n\n{keys}", reflow(text));
-            let (top, room, width) = (a.y + px * 3.4, a.h - px * 3.4 - bh - 2.0 * px, a.w - 2.0 * px);
-            // The largest size at which the whole text fits, but never
-            // smaller than is comfortable to read: then it scrolls.
-            let mut size = px * 0.9;
-            while size > 12.0 && wrap_lines(p, &body, size, width).len() as f32 * line_height(size) > room {
-                size -= 0.5;
-            }
-            let lines = wrap_lines(p, &body, size, width);
-            let fits = (room / line_height(size)).floor().max(1.0) as usize;
-            // Keep the stored offset in range so scrolling back up answers at once.
-            *first = (*first).min(lines.len().saturating_sub(fits));
-            let first = *first;
-            for (i, line) in lines.iter().skip(first).take(fits).enumerate() {
-                p.text(
-                    line,
-                    size,
-                    Style::Regular,
-                    theme::TEXT,
-                    x,
-                    top + i as f32 * line_height(size),
-                    Anchor::TopLeft,
-                )?;
-            }
-            if lines.len() > fits {
-                let note = format!(
-                    "Lines {}–{} of {}: scroll with the wheel or the arrow keys",
-                    first + 1,
-                    (first + fits).min(lines.len()),
-                    lines.len()
-                );
-                p.text(
-                    &note,
-                    px * 0.8,
-                    Style::Regular,
-                    theme::TEXT_DIM,
-                    x,
-                    a.y + a.h - bh / 2.0 - px,
-                    Anchor::MidLeft,
-                )?;
-            }
-            let bw = px * 8.0;
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px, w: bw, h: bh },
-                "Close",
-                Action::CloseDialog,
-                Look::Normal,
-                hover,
-                px,
-            )?;
-        }
+        Dialog::NewGame(form) => new_game(&mut pen, window, form),
+        Dialog::Seats(form) => seats(&mut pen, window, form, game),
+        Dialog::Load(saves) => load(&mut pen, window, saves),
+        Dialog::Help(text, first) => help(&mut pen, window, text, first, game),
         Dialog::ConfirmQuit => {
-            let a = frame(p, window, px * 30.0, px * 8.5)?;
-            p.text(
-                "A game is in progress. Quit anyway?",
-                px * 1.1,
-                Style::Bold,
-                theme::TEXT,
-                a.x + px,
-                a.y + px * 1.2,
-                Anchor::TopLeft,
-            )?;
-            let bw = (a.w - 4.0 * px) / 3.0;
-            let by = a.y + a.h - bh - px;
-            for (k, (label, action)) in
-                [("Quit", Action::ConfirmQuit), ("Save and quit", Action::SaveAndQuit), ("Cancel", Action::CloseDialog)]
-                    .into_iter()
-                    .enumerate()
-            {
-                button(
-                    p,
-                    hits,
-                    Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh },
-                    label,
-                    action,
-                    Look::Normal,
-                    hover,
-                    px,
-                )?;
-            }
+            let a = frame(pen.p, window, px * 30.0, px * 8.5)?;
+            pen.title("A game is in progress. Quit anyway?", 1.1, a.x + px, a.y + px * 1.2)?;
+            pen.bottom_buttons(
+                a,
+                [
+                    ("Quit", Action::ConfirmQuit),
+                    ("Save and quit", Action::SaveAndQuit),
+                    ("Cancel", Action::CloseDialog),
+                ],
+            )
         }
-        Dialog::GameOver => {
-            let a = frame(p, window, px * 30.0, px * 13.0)?;
-            let (x, w) = (a.x + px, a.w - 2.0 * px);
-            let info = game.session.info();
-            let result = game.result();
-            let headline = match result.as_ref().and_then(|r| r.winner(game.seats.len())) {
-                Some(wi) => format!(
-                    "{} wins",
-                    game.seats.get(wi as usize).map_or_else(
-                        || format!("Player {}", wi + 1),
-                        |s| format!("{} ({})", s.name, info.players.get(wi as usize).map_or("", |p| p.name.as_str()))
-                    )
-                ),
-                None => "Draw".to_string(),
-            };
-            p.text(&headline, px * 1.4, Style::Bold, theme::TEXT, x, a.y + px, Anchor::TopLeft)?;
-            let reason = result.as_ref().map_or(String::new(), |r| r.reason().to_string());
-            let mut y = wrap_text(p, &format!("Reason: {reason}"), px, theme::TEXT, x, a.y + px * 3.2, w)?;
-            let details = format!("{} moves in {}", game.session.history().len(), clock_text(game.duration()));
-            y = wrap_text(p, &details, px, theme::TEXT_DIM, x, y, w)?;
-            let _ = y;
-            let bw = (a.w - 4.0 * px) / 3.0;
-            let by = a.y + a.h - bh - px;
-            for (k, (label, action)) in
-                [("New game", Action::NewGameDialog), ("Undo", Action::Undo), ("Review", Action::Review)]
-                    .into_iter()
-                    .enumerate()
-            {
-                button(
-                    p,
-                    hits,
-                    Area { x: a.x + px + k as f32 * (bw + px), y: by, w: bw, h: bh },
-                    label,
-                    action,
-                    Look::Normal,
-                    hover,
-                    px,
-                )?;
-            }
-        }
-        Dialog::Promotion(moves) => {
-            let info: &GameInfo = game.session.info();
-            let n = moves.len().max(1) as f32;
-            let cell = px * 4.5;
-            let a = frame(p, window, (cell * n + 2.0 * px).max(px * 18.0), cell + px * 7.0)?;
-            p.text("Promote to", px * 1.2, Style::Bold, theme::TEXT, a.x + px, a.y + px, Anchor::TopLeft)?;
-            let owner = game.session.side_to_move();
-            let left = a.x + (a.w - cell * n) / 2.0;
-            for (k, m) in moves.iter().enumerate() {
-                let area = Area { x: left + k as f32 * cell, y: a.y + px * 3.0, w: cell, h: cell };
-                if area.contains(hover.0, hover.1) {
-                    p.fill_rect(area.x, area.y, area.w, area.h, theme::BUTTON_HOT)?;
-                }
-                let kind = m.extra.saturating_sub(1);
-                draw_piece(p, info, owner, kind, area.x + cell / 2.0, area.y + cell / 2.0, cell * 0.4)?;
-                hits.add(area, Action::Promote(*m));
-            }
-            let bw = px * 8.0;
-            button(
-                p,
-                hits,
-                Area { x: a.x + a.w - bw - px, y: a.y + a.h - bh - px * 0.6, w: bw, h: bh },
-                "Cancel",
-                Action::CloseDialog,
-                Look::Normal,
-                hover,
-                px,
-            )?;
-        }
+        Dialog::GameOver => game_over(&mut pen, window, game),
+        Dialog::Promotion(moves) => promotion(&mut pen, window, moves, game),
     }
-    Ok(())
+}
+
+fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &NewGameForm) -> Result<(), GuiError> {
+    let (px, bh) = (pen.px, pen.bh);
+    let a = frame(pen.p, window, px * 34.0, px * 24.0)?;
+    let (x, w) = (a.x + px, a.w - 2.0 * px);
+    let mut y = a.y + px;
+    pen.title("New game", 1.3, x, y)?;
+    y += px * 2.4;
+    let games = form.games.iter().enumerate().map(|(i, g)| (g.clone(), Action::FormGame(i), i == form.game)).collect();
+    pen.row((x, y, w), "Game", games)?;
+    y += bh + px;
+    let modes =
+        [(Mode::HumanHuman, "Two people"), (Mode::HumanComputer, "Vs computer"), (Mode::ComputerComputer, "Computers")];
+    let modes = modes.iter().map(|(m, l)| (l.to_string(), Action::FormMode(*m), form.mode == *m)).collect();
+    pen.row((x, y, w), "Players", modes)?;
+    y += bh + px;
+    if form.mode == Mode::HumanComputer {
+        let sides = vec![
+            ("You move first".to_string(), Action::FormSide(0), form.human_side == 0),
+            ("You move second".to_string(), Action::FormSide(1), form.human_side == 1),
+        ];
+        pen.row((x, y, w), "You", sides)?;
+        y += bh + px;
+    }
+    for seat in (0..2).filter(|&seat| form.is_computer(seat)) {
+        let levels = Level::ALL
+            .into_iter()
+            .map(|l| (l.word().to_string(), Action::FormLevel(seat, l), form.levels[seat] == l))
+            .collect();
+        pen.row((x, y, w), if seat == 0 { "First moves" } else { "Second moves" }, levels)?;
+        y += bh + px;
+    }
+    let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
+    pen.corner_buttons(
+        a,
+        a.y + a.h - bh - px,
+        &[("Cancel", Action::CloseDialog, Look::Normal), ("Start", Action::StartGame, ok)],
+    )
+}
+
+fn seats<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    form: &SeatsForm,
+    game: &Game,
+) -> Result<(), GuiError> {
+    let (px, bh) = (pen.px, pen.bh);
+    let info = game.session.info();
+    let a = frame(pen.p, window, px * 36.0, px * (9.5 + 3.0 * form.choices.len() as f32))?;
+    let (x, w) = (a.x + px, a.w - 2.0 * px);
+    pen.title("Players", 1.3, x, a.y + px)?;
+    let note = "Who plays each side from here on; the game, its moves and the clocks go on.";
+    let mut y = wrap_text(pen.p, note, px * 0.85, theme::TEXT_DIM, x, a.y + px * 3.0, w)? + px * 0.6;
+    for (seat, choice) in form.choices.iter().enumerate() {
+        let title = info.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |pl| pl.name.to_string());
+        let items = SeatChoice::ALL
+            .iter()
+            .map(|&c| (c.word().to_string(), Action::SeatChoose(seat, c), *choice == Some(c)))
+            .collect();
+        pen.row((x, y, w), &title, items)?;
+        if choice.is_none() {
+            let now = game.seats.get(seat).map_or("", |s| s.label.as_str());
+            let text = format!("now {now}; kept unless changed");
+            let (tx, ty) = (x + px * 7.0, y + bh + px * 0.1);
+            pen.p.text(&text, px * 0.75, Style::Regular, theme::TEXT_DIM, tx, ty, Anchor::TopLeft)?;
+        }
+        y += bh + px;
+    }
+    pen.corner_buttons(
+        a,
+        a.y + a.h - bh - px,
+        &[("Cancel", Action::CloseDialog, Look::Normal), ("Apply", Action::ApplySeats, Look::Normal)],
+    )
+}
+
+fn load<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, saves: &[SaveEntry]) -> Result<(), GuiError> {
+    let (px, bh) = (pen.px, pen.bh);
+    let a = frame(pen.p, window, px * 34.0, px * 26.0)?;
+    let x = a.x + px;
+    let mut y = a.y + px;
+    pen.title("Load a saved game", 1.3, x, y)?;
+    y += px * 2.4;
+    if saves.is_empty() {
+        pen.p.text("No saved games in saves/ yet.", px, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft)?;
+    }
+    let room = ((a.y + a.h - bh - 2.0 * px - y) / (bh + px * 0.3)).floor().max(0.0) as usize;
+    for (i, s) in saves.iter().take(room).enumerate() {
+        let area = Area { x, y, w: a.w - 2.0 * px, h: bh };
+        button(pen.p, pen.hits, area, &s.title, Action::LoadSave(i), Look::Normal, pen.hover, px * 0.85)?;
+        y += bh + px * 0.3;
+    }
+    pen.corner_buttons(a, a.y + a.h - bh - px, &[("Cancel", Action::CloseDialog, Look::Normal)])
+}
+
+fn help<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    text: &str,
+    first: &mut usize,
+    game: &Game,
+) -> Result<(), GuiError> {
+    let (px, bh) = (pen.px, pen.bh);
+    let a = frame(pen.p, window, px * 40.0, window.h - 40.0)?;
+    let x = a.x + px;
+    pen.title(&format!("How to play {}", game.session.info().name), 1.3, x, a.y + px)?;
+    let keys = "Keys: Ctrl+N new, Ctrl+Z undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, M sound, F1 help, Esc close, Ctrl+Q quit.";
+    let body = format!("{}\n\n{keys}", reflow(text));
+    let (top, room, width) = (a.y + px * 3.4, a.h - px * 3.4 - bh - 2.0 * px, a.w - 2.0 * px);
+    // The largest size at which the whole text fits, but never
+    // smaller than is comfortable to read: then it scrolls.
+    let mut size = px * 0.9;
+    while size > 12.0 && wrap_lines(pen.p, &body, size, width).len() as f32 * line_height(size) > room {
+        size -= 0.5;
+    }
+    let lines = wrap_lines(pen.p, &body, size, width);
+    let fits = (room / line_height(size)).floor().max(1.0) as usize;
+    // Keep the stored offset in range so scrolling back up answers at once.
+    *first = (*first).min(lines.len().saturating_sub(fits));
+    let first = *first;
+    for (i, line) in lines.iter().skip(first).take(fits).enumerate() {
+        let y = top + i as f32 * line_height(size);
+        pen.p.text(line, size, Style::Regular, theme::TEXT, x, y, Anchor::TopLeft)?;
+    }
+    if lines.len() > fits {
+        let last = (first + fits).min(lines.len());
+        let note = format!("Lines {}–{last} of {}: scroll with the wheel or the arrow keys", first + 1, lines.len());
+        pen.p.text(&note, px * 0.8, Style::Regular, theme::TEXT_DIM, x, a.y + a.h - bh / 2.0 - px, Anchor::MidLeft)?;
+    }
+    pen.corner_buttons(a, a.y + a.h - bh - px, &[("Close", Action::CloseDialog, Look::Normal)])
+}
+
+fn game_over<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, game: &Game) -> Result<(), GuiError> {
+    let px = pen.px;
+    let a = frame(pen.p, window, px * 30.0, px * 13.0)?;
+    let (x, w) = (a.x + px, a.w - 2.0 * px);
+    let info = game.session.info();
+    let result = game.result();
+    let headline = match result.as_ref().and_then(|r| r.winner(game.seats.len())) {
+        Some(wi) => format!(
+            "{} wins",
+            game.seats.get(wi as usize).map_or_else(
+                || format!("Player {}", wi + 1),
+                |s| format!("{} ({})", s.name, info.players.get(wi as usize).map_or("", |p| p.name.as_str()))
+            )
+        ),
+        None => "Draw".to_string(),
+    };
+    pen.title(&headline, 1.4, x, a.y + px)?;
+    let reason = result.as_ref().map_or(String::new(), |r| r.reason().to_string());
+    let y = wrap_text(pen.p, &format!("Reason: {reason}"), px, theme::TEXT, x, a.y + px * 3.2, w)?;
+    let details = format!("{} moves in {}", game.session.history().len(), clock_text(game.duration()));
+    wrap_text(pen.p, &details, px, theme::TEXT_DIM, x, y, w)?;
+    pen.bottom_buttons(a, [("New game", Action::NewGameDialog), ("Undo", Action::Undo), ("Review", Action::Review)])
+}
+
+fn promotion<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    moves: &[Move],
+    game: &Game,
+) -> Result<(), GuiError> {
+    let (px, bh) = (pen.px, pen.bh);
+    let info: &GameInfo = game.session.info();
+    let n = moves.len().max(1) as f32;
+    let cell = px * 4.5;
+    let a = frame(pen.p, window, (cell * n + 2.0 * px).max(px * 18.0), cell + px * 7.0)?;
+    pen.p.text("Promote to", px * 1.2, Style::Bold, theme::TEXT, a.x + px, a.y + px, Anchor::TopLeft)?;
+    let owner = game.session.side_to_move();
+    let left = a.x + (a.w - cell * n) / 2.0;
+    for (k, m) in moves.iter().enumerate() {
+        let area = Area { x: left + k as f32 * cell, y: a.y + px * 3.0, w: cell, h: cell };
+        if area.contains(pen.hover.0, pen.hover.1) {
+            pen.p.fill_rect(area.x, area.y, area.w, area.h, theme::BUTTON_HOT)?;
+        }
+        let kind = m.extra.saturating_sub(1);
+        draw_piece(pen.p, info, owner, kind, area.x + cell / 2.0, area.y + cell / 2.0, cell * 0.4)?;
+        pen.hits.add(area, Action::Promote(*m));
+    }
+    pen.corner_buttons(a, a.y + a.h - bh - px * 0.6, &[("Cancel", Action::CloseDialog, Look::Normal)])
 }
 
 /// A row of option buttons in `area` (its height is the buttons'), with

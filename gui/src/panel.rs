@@ -92,43 +92,12 @@ pub fn draw_panel<T: RenderTarget>(
 
     let side = game.session.side_to_move() as usize;
     let live = st.view_ply.is_none();
-    for (i, seat) in game.seats.iter().enumerate() {
+    for i in 0..game.seats.len() {
         let row_h = px * 4.3;
         if i == side && !game.is_over() && live {
             p.fill_rect(area.x, y - px * 0.3, 4.0, row_h - px * 0.2, theme::ACCENT)?;
         }
-        let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
-        draw_piece(
-            p,
-            info,
-            i as u8,
-            kind.min(info.piece_types.len().saturating_sub(1) as u16),
-            x + px * 0.8,
-            y + px * 0.8,
-            px * 0.8,
-        )?;
-        p.text(&seat.name, px, Style::Bold, theme::TEXT, x + px * 2.0, y, Anchor::TopLeft)?;
-        let role = info.players.get(i).map_or(String::new(), |pl| pl.name.to_string());
-        p.text(
-            &format!("{role} · {}", seat.label),
-            px * 0.85,
-            Style::Regular,
-            theme::TEXT_DIM,
-            x + px * 2.0,
-            y + px * 1.25,
-            Anchor::TopLeft,
-        )?;
-        draw_clock(p, game, i, px, x + w, y)?;
-        let mut cx = x + px * 2.0;
-        let r = px * 0.62;
-        for &kind in game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]) {
-            if cx + r * 2.0 > x + w {
-                break;
-            }
-            let owner = if i == 0 { 1 } else { 0 };
-            draw_piece(p, info, owner, kind, cx + r, y + px * 3.15, r)?;
-            cx += r * 2.1;
-        }
+        draw_seat(p, game, i, px, (x, y, w))?;
         y += row_h;
     }
 
@@ -153,6 +122,52 @@ pub fn draw_panel<T: RenderTarget>(
     y = wrap_text(p, &status, px * 0.9, color, x, y, w)?;
     y += px * 0.6;
 
+    y = draw_buttons(p, hits, game, &st, px, (x, y, w))?;
+    y += px * 0.4;
+    draw_move_list(p, hits, game, st.view_ply, st.scroll, Area { x, y, w, h: area.y + area.h - pad - y }, px)
+}
+
+/// One seat's rows at `y`, from `x`, `w` wide: its piece, name and
+/// player, its clock, and the pieces it has taken.
+fn draw_seat<T: RenderTarget>(
+    p: &mut Painter<T>,
+    game: &Game,
+    i: usize,
+    px: f32,
+    (x, y, w): (f32, f32, f32),
+) -> Result<(), GuiError> {
+    let info = game.session.info();
+    let seat = &game.seats[i];
+    let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
+    let kind = kind.min(info.piece_types.len().saturating_sub(1) as u16);
+    draw_piece(p, info, i as u8, kind, x + px * 0.8, y + px * 0.8, px * 0.8)?;
+    p.text(&seat.name, px, Style::Bold, theme::TEXT, x + px * 2.0, y, Anchor::TopLeft)?;
+    let role = info.players.get(i).map_or(String::new(), |pl| pl.name.to_string());
+    let line = format!("{role} · {}", seat.label);
+    p.text(&line, px * 0.85, Style::Regular, theme::TEXT_DIM, x + px * 2.0, y + px * 1.25, Anchor::TopLeft)?;
+    draw_clock(p, game, i, px, x + w, y)?;
+    let mut cx = x + px * 2.0;
+    let r = px * 0.62;
+    for &kind in game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]) {
+        if cx + r * 2.0 > x + w {
+            break;
+        }
+        let owner = if i == 0 { 1 } else { 0 };
+        draw_piece(p, info, owner, kind, cx + r, y + px * 3.15, r)?;
+        cx += r * 2.1;
+    }
+    Ok(())
+}
+
+/// The panel's buttons in rows of three from `y`; returns the `y` below them.
+fn draw_buttons<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    game: &Game,
+    st: &PanelState,
+    px: f32,
+    (x, mut y, w): (f32, f32, f32),
+) -> Result<f32, GuiError> {
     let cvc = game.all_computers();
     let over = game.is_over();
     let rows: [[(&str, Action, bool); 3]; 5] = [
@@ -187,8 +202,7 @@ pub fn draw_panel<T: RenderTarget>(
         }
         y += bh + gap;
     }
-    y += px * 0.4;
-    draw_move_list(p, hits, game, st.view_ply, st.scroll, Area { x, y, w, h: area.y + area.h - pad - y }, px)
+    Ok(y)
 }
 
 /// Draws seat `side`'s clock with its right edge at `right`: the countdown
