@@ -11,7 +11,7 @@ use crate::source::PlayerSource;
 mod player;
 
 use player::PlayerEntry;
-pub use player::{PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
+pub use player::{PlayerConfig, PlayerError, PlayerKind, DEFAULT_TIME_MS};
 
 /// `config/default.toml`, built into the binary.
 pub const DEFAULT_CONFIG: &str = include_str!("../../../config/default.toml");
@@ -123,6 +123,22 @@ pub enum ConfigError {
         /// What is wrong (an unknown key is named).
         message: String,
     },
+    /// A `[[players]]` table that cannot be used.
+    #[error("{file}: {error}")]
+    Player {
+        /// The file.
+        file: String,
+        /// What is wrong, naming the player.
+        error: PlayerError,
+    },
+    /// An option value of the wrong type.
+    #[error("{file}: {error}")]
+    Option {
+        /// The file.
+        file: String,
+        /// The option and its table.
+        error: OptionError,
+    },
     /// The values make no sense together.
     #[error("{file}: {message}")]
     Invalid {
@@ -170,15 +186,16 @@ impl Config {
             let (line, column) = e.span().map(|s| line_column(text, s.start)).unwrap_or((1, 1));
             ConfigError::Syntax { file: file.to_string(), line, column, message: e.message().trim().to_string() }
         })?;
-        let invalid = |message: String| ConfigError::Invalid { file: file.to_string(), message };
         if raw.clock.is_some_and(|c| c.initial_ms == 0) {
-            return Err(invalid("[clock] initial_ms must be more than 0".into()));
+            let message = "[clock] initial_ms must be more than 0".to_string();
+            return Err(ConfigError::Invalid { file: file.to_string(), message });
         }
-        option_pairs(&raw.game.options, "[game.options]").map_err(|e| invalid(e.to_string()))?;
+        option_pairs(&raw.game.options, "[game.options]")
+            .map_err(|error| ConfigError::Option { file: file.to_string(), error })?;
         let players = raw.players.into_iter().enumerate().map(|(i, p)| p.into_player(i)).collect::<Result<_, _>>();
         Ok(Config {
             game: raw.game,
-            players: players.map_err(invalid)?,
+            players: players.map_err(|error| ConfigError::Player { file: file.to_string(), error })?,
             plugins: raw.plugins,
             clock: raw.clock,
             record: raw.record,

@@ -9,8 +9,79 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{option_pairs, OptionTable};
+use super::{option_pairs, OptionError, OptionTable};
 use crate::source::{EngineSpec, Level, PlayerSource, Protocol, StrategyRef, ISOLATE_PREFIX};
+
+/// A `[[players]]` table that cannot be used; `who` names the player (by
+/// number too once its place in the file is known).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// An engine given both ways.
+    #[error("{who} gives both `command` and `strategy`; give one")]
+    CommandAndStrategy {
+        /// The player.
+        who: String,
+    },
+    /// An unknown `protocol`.
+    #[error("{who}: protocol '{word}' is not uci, ucci or gomocup")]
+    Protocol {
+        /// The player.
+        who: String,
+        /// The word given.
+        word: String,
+    },
+    /// `command`, `args` or `protocol` on a seat that is not an engine.
+    #[error("{who}: `command`, `args` and `protocol` are for kind = \"engine\"")]
+    EngineKeys {
+        /// The player.
+        who: String,
+    },
+    /// `isolate` on a seat that is not a strategy.
+    #[error("{who}: `isolate` is for kind = \"ai\"")]
+    Isolate {
+        /// The player.
+        who: String,
+    },
+    /// An option value of the wrong type.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A person with a strategy, level, time or depth.
+    #[error("{who} is human, so it takes no strategy, level, time_ms or depth")]
+    HumanStrategy {
+        /// The player.
+        who: String,
+    },
+    /// A person with options.
+    #[error("{who} is human, so its [players.options] must be empty")]
+    HumanOptions {
+        /// The player.
+        who: String,
+    },
+    /// An engine without a program.
+    #[error("{who} is an engine player but has no `command` (or `strategy = \"uci:PROGRAM\"`)")]
+    NoCommand {
+        /// The player.
+        who: String,
+    },
+    /// An engine with a level.
+    #[error("{who} is an engine player, so it takes no level")]
+    EngineLevel {
+        /// The player.
+        who: String,
+    },
+    /// A strategy seat naming no strategy.
+    #[error("{who} is an ai player but has neither `strategy` nor `level`")]
+    NoStrategy {
+        /// The player.
+        who: String,
+    },
+    /// A strategy seat naming two.
+    #[error("{who} has both `strategy` and `level`; give one")]
+    StrategyAndLevel {
+        /// The player.
+        who: String,
+    },
+}
 
 /// Time to think when a player gives none.
 pub const DEFAULT_TIME_MS: u64 = 2000;
@@ -150,9 +221,9 @@ pub(super) struct PlayerEntry {
 }
 
 impl TryFrom<PlayerToml> for PlayerEntry {
-    type Error = String;
+    type Error = PlayerError;
 
-    fn try_from(t: PlayerToml) -> Result<Self, String> {
+    fn try_from(t: PlayerToml) -> Result<Self, PlayerError> {
         let who = format!("player '{}'", t.name);
         let engine_keys = t.command.is_some() || !t.args.is_empty() || t.protocol.is_some();
         let mut strategy = t.strategy;
@@ -161,17 +232,15 @@ impl TryFrom<PlayerToml> for PlayerEntry {
             PlayerKind::Engine => {
                 if let Some(command) = t.command {
                     if strategy.is_some() {
-                        return Err(format!("{who} gives both `command` and `strategy`; give one"));
+                        return Err(PlayerError::CommandAndStrategy { who });
                     }
                     let word = t.protocol.as_deref().unwrap_or("uci");
                     let protocol = Protocol::from_word(word)
-                        .ok_or_else(|| format!("{who}: protocol '{word}' is not uci, ucci or gomocup"))?;
+                        .ok_or_else(|| PlayerError::Protocol { who: who.clone(), word: word.to_string() })?;
                     strategy = Some(EngineSpec { protocol, command, args: t.args }.to_string());
                 }
             }
-            _ if engine_keys => {
-                return Err(format!("{who}: `command`, `args` and `protocol` are for kind = \"engine\""))
-            }
+            _ if engine_keys => return Err(PlayerError::EngineKeys { who }),
             PlayerKind::Ai if t.isolate => {
                 let name = strategy.take().or_else(|| level.take().map(|l| l.strategy().to_string()));
                 strategy = name.map(|n| if n.starts_with(ISOLATE_PREFIX) { n } else { format!("{ISOLATE_PREFIX}{n}") });
@@ -179,7 +248,7 @@ impl TryFrom<PlayerToml> for PlayerEntry {
             _ => {}
         }
         if t.isolate && t.kind != PlayerKind::Ai {
-            return Err(format!("{who}: `isolate` is for kind = \"ai\""));
+            return Err(PlayerError::Isolate { who });
         }
         Ok(PlayerEntry {
             name: t.name,
@@ -196,33 +265,31 @@ impl TryFrom<PlayerToml> for PlayerEntry {
 impl PlayerEntry {
     /// Checks the table, which is player `index` (0-based) of the file, and
     /// reads who plays; the error names the player by number and name.
-    pub(super) fn into_player(self, index: usize) -> Result<PlayerConfig, String> {
+    pub(super) fn into_player(self, index: usize) -> Result<PlayerConfig, PlayerError> {
         let who = format!("player {} ('{}')", index + 1, self.name);
-        option_pairs(&self.options, &format!("[players.options] of {who}")).map_err(|e| e.to_string())?;
+        option_pairs(&self.options, &format!("[players.options] of {who}"))?;
         let source = match self.kind {
             PlayerKind::Human => {
                 if self.strategy.is_some() || self.level.is_some() || self.time_ms.is_some() || self.depth.is_some() {
-                    return Err(format!("{who} is human, so it takes no strategy, level, time_ms or depth"));
+                    return Err(PlayerError::HumanStrategy { who });
                 }
                 if !self.options.is_empty() {
-                    return Err(format!("{who} is human, so its [players.options] must be empty"));
+                    return Err(PlayerError::HumanOptions { who });
                 }
                 PlayerSource::Human
             }
             PlayerKind::Engine => {
                 let Some(spec) = self.strategy.as_deref().and_then(EngineSpec::parse) else {
-                    return Err(format!(
-                        "{who} is an engine player but has no `command` (or `strategy = \"uci:PROGRAM\"`)"
-                    ));
+                    return Err(PlayerError::NoCommand { who });
                 };
                 if self.level.is_some() {
-                    return Err(format!("{who} is an engine player, so it takes no level"));
+                    return Err(PlayerError::EngineLevel { who });
                 }
                 PlayerSource::Engine(spec)
             }
             PlayerKind::Ai => match (&self.strategy, self.level) {
-                (None, None) => return Err(format!("{who} is an ai player but has neither `strategy` nor `level`")),
-                (Some(_), Some(_)) => return Err(format!("{who} has both `strategy` and `level`; give one")),
+                (None, None) => return Err(PlayerError::NoStrategy { who }),
+                (Some(_), Some(_)) => return Err(PlayerError::StrategyAndLevel { who }),
                 (Some(s), None) => PlayerSource::from_strategy_key(s),
                 (None, Some(level)) => PlayerSource::Strategy(StrategyRef::Level(level)),
             },
