@@ -1,5 +1,5 @@
 //! Computer players: a strategy plugin searching on a worker thread, so the
-//! caller (the CLI, later the GUI) never blocks on it unless it chooses to.
+//! caller (the command line, the window) never blocks on it unless it chooses to.
 //!
 //! Each search gets its own clone of the position, a stop flag and an
 //! observer that forwards progress over a channel. The host raises the stop

@@ -1,5 +1,6 @@
-//! The SDL2 desktop GUI: a generic board renderer and the complete play
-//! experience.
+//! The SDL2 desktop GUI, one client of `tabula-core`: a generic board
+//! renderer and the complete play experience. Computer turns go through
+//! the core's turn driver (`tabula_core::turn`), seats through its seating.
 //!
 //! * [`run`] opens a window and plays the configured game (people click or
 //!   drag, computers think on worker threads).
