@@ -14,7 +14,11 @@ fn dependencies(package: &str, args: &[&str]) -> Vec<String> {
         .output()
         .expect("run cargo tree");
     assert!(out.status.success(), "cargo tree failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
