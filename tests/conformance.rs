@@ -2,7 +2,7 @@
 //! `.so`, found by name the way the host finds it.
 
 use rules_api::{PluginKind, RulesBox};
-use tabula::plugins::{find_plugin, PluginDirs};
+use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_suite::conformance::{run, transpositions, Budget};
 
 fn load(name: &str, options: &[(&str, &str)]) -> RulesBox {

@@ -5,7 +5,7 @@
 //! The GUI is started as `tabula play --config F` (the real binary beside
 //! this test's target directory). Until the CLI routes `play` to the GUI
 //! (recognised by `tabula play --help` offering `--text`), the test starts
-//! the same `tabula::gui::run` by re-running this test binary in "child"
+//! the same `tabula_gui::run` by re-running this test binary in "child"
 //! mode, and says so. Skips with a message when Xvfb or xdotool is missing
 //! (`scripts/setup.sh --test` installs them).
 
@@ -118,12 +118,12 @@ fn gui_child_entry() {
     // when the binary cannot start the GUI yet. Without the variable it checks
     // only that the library's entry point is reachable.
     let Some(config) = std::env::var_os(CHILD_ENV) else {
-        let _: fn(tabula::config::Config, tabula::gui::RunOptions) -> Result<(), tabula::gui::GuiError> = tabula::gui::run;
+        let _: fn(tabula_core::config::Config, tabula_gui::RunOptions) -> Result<(), tabula_gui::GuiError> = tabula_gui::run;
         return;
     };
-    let config = tabula::config::Config::load(Path::new(&config)).expect("config");
-    let options = tabula::gui::RunOptions { extra_plugin_dirs: Vec::new(), source: "e2e config".into() };
-    if let Err(e) = tabula::gui::run(config, options) {
+    let config = tabula_core::config::Config::load(Path::new(&config)).expect("config");
+    let options = tabula_gui::RunOptions { extra_plugin_dirs: Vec::new(), source: "e2e config".into() };
+    if let Err(e) = tabula_gui::run(config, options) {
         eprintln!("error: {e}");
         std::process::exit(1);
     }
@@ -161,7 +161,7 @@ fn human_move_computer_reply_and_save() {
         c.args(["play", "--config"]).arg(&config);
         c
     } else {
-        eprintln!("NOTE: `tabula play` does not open the GUI yet; starting tabula::gui::run from this test binary");
+        eprintln!("NOTE: `tabula play` does not open the GUI yet; starting tabula_gui::run from this test binary");
         let mut c = Command::new(std::env::current_exe().unwrap());
         c.args(["--exact", "gui_child_entry", "--nocapture", "--test-threads", "1"]).env(CHILD_ENV, &config);
         c
@@ -211,7 +211,7 @@ fn human_move_computer_reply_and_save() {
         .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
     let path = dir.path().join(saved);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let saved_config = tabula::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
+    let saved_config = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
     let record = saved_config.record.expect("a [record] table");
     assert_eq!(record.moves, moves, "the save holds the human's move and the computer's reply");
     assert!(path.starts_with(dir.path().join("saves")), "saved under saves/: {}", path.display());

@@ -1,5 +1,5 @@
 //! Image snapshots of the GUI's board renderer: real plugins, real
-//! positions, drawn by `tabula::gui::render_image` through SDL2's software
+//! positions, drawn by `tabula_gui::render_image` through SDL2's software
 //! renderer and compared with the PNGs under `snapshots/images/`.
 //!
 //! Set `TABULA_UPDATE_SNAPSHOTS=1` to (re)write the stored images after a
@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tabula::gui::{read_png, render_image, write_png, Image};
-use tabula::plugins::{find_plugin, PluginDirs};
-use tabula::session::Session;
+use tabula_gui::{read_png, render_image, write_png, Image};
+use tabula_core::plugins::{find_plugin, PluginDirs};
+use tabula_core::session::Session;
 
 /// Mean absolute difference per channel allowed (0..255): small enough to
 /// catch a moved piece or a missing line, large enough for rounding noise.
@@ -106,7 +106,7 @@ fn render_png_writes_a_readable_file() {
     let s = session("gomoku", "h8");
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("test-artifacts");
     let out = dir.join("render-png-check.png");
-    tabula::gui::render_png(s.rules(), s.position(), 320, 200, &out).unwrap();
+    tabula_gui::render_png(s.rules(), s.position(), 320, 200, &out).unwrap();
     let back = read_png(&out).unwrap();
     assert_eq!((back.width, back.height), (320, 200));
 }

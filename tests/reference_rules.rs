@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use rules_api::{Notation, PluginKind, RVec};
-use tabula::plugins::{find_plugin, PluginDirs};
+use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_suite::fixtures::{scratch_dir, tabula_bin, workspace};
 
 fn python() -> String {

@@ -64,7 +64,10 @@ fn plugins_reports_broken_files_in_a_plugin_dir() {
     let o = tabula(&["plugins", "--plugin-dir", dir.path().to_str().unwrap()]);
     assert!(o.status.success());
     let out = stdout(&o);
-    assert!(out.lines().any(|l| l.starts_with("broken") && l.contains("libfake.so") && l.contains("not a Tabula plugin")), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("broken") && l.contains("libfake.so") && l.contains("not a Tabula plugin")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -175,7 +178,20 @@ fn bestmove_alphabeta_answers_with_a_legal_move() {
 
 #[test]
 fn match_json_summarises_real_games() {
-    let o = tabula(&["match", "--rules", "chess", "--players", "random,greedy", "--games", "2", "--time-ms", "200", "--seed", "11", "--json"]);
+    let o = tabula(&[
+        "match",
+        "--rules",
+        "chess",
+        "--players",
+        "random,greedy",
+        "--games",
+        "2",
+        "--time-ms",
+        "200",
+        "--seed",
+        "11",
+        "--json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
@@ -195,7 +211,18 @@ fn match_with_a_seed_is_reproducible() {
     let a = stdout(&tabula(&args));
     let b = stdout(&tabula(&args));
     assert_eq!(a, b);
-    let c = stdout(&tabula(&["match", "--rules", "chess", "--players", "easy,easy", "--games", "2", "--seed", "4", "--json"]));
+    let c = stdout(&tabula(&[
+        "match",
+        "--rules",
+        "chess",
+        "--players",
+        "easy,easy",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+    ]));
     assert_ne!(a, c, "another seed should give other games");
 }
 
@@ -252,17 +279,26 @@ fn config_players_drive_a_match() {
 
 #[test]
 fn unknown_rules_lists_what_exists() {
-    fails_with(&tabula(&["moves", "--rules", "nosuchgame", "--moves", ""]), &["nosuchgame", "available rules plugins", "chess"]);
+    fails_with(
+        &tabula(&["moves", "--rules", "nosuchgame", "--moves", ""]),
+        &["nosuchgame", "available rules plugins", "chess"],
+    );
 }
 
 #[test]
 fn unknown_strategy_lists_what_exists() {
-    fails_with(&tabula(&["match", "--rules", "chess", "--players", "random,deepthought"]), &["deepthought", "random", "greedy"]);
+    fails_with(
+        &tabula(&["match", "--rules", "chess", "--players", "random,deepthought"]),
+        &["deepthought", "random", "greedy"],
+    );
 }
 
 #[test]
 fn strategy_given_as_rules_is_the_wrong_kind() {
-    fails_with(&tabula(&["moves", "--rules", "random", "--moves", ""]), &["random", "is a strategy plugin", "rules plugin is needed"]);
+    fails_with(
+        &tabula(&["moves", "--rules", "random", "--moves", ""]),
+        &["random", "is a strategy plugin", "rules plugin is needed"],
+    );
 }
 
 #[test]
@@ -274,10 +310,15 @@ fn text_file_named_so_is_not_a_plugin() {
 
 #[test]
 fn real_shared_library_without_root_module_is_not_a_plugin() {
-    let libm = ["/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6", "/lib64/libm.so.6", "/usr/lib/libm.so.6"]
-        .into_iter()
-        .find(|p| Path::new(p).exists())
-        .expect("a system libm");
+    let libm = [
+        "/lib/x86_64-linux-gnu/libm.so.6",
+        "/usr/lib/x86_64-linux-gnu/libm.so.6",
+        "/lib64/libm.so.6",
+        "/usr/lib/libm.so.6",
+    ]
+    .into_iter()
+    .find(|p| Path::new(p).exists())
+    .expect("a system libm");
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("libm-copy.so");
     std::fs::copy(libm, &copy).unwrap();
@@ -292,7 +333,10 @@ fn missing_plugin_path_is_named() {
 
 #[test]
 fn malformed_fen_reports_the_plugins_message() {
-    fails_with(&tabula(&["position", "--rules", "chess", "--position", "rnbqkbnr/pppppppp w"]), &["bad position", "rnbqkbnr/pppppppp w"]);
+    fails_with(
+        &tabula(&["position", "--rules", "chess", "--position", "rnbqkbnr/pppppppp w"]),
+        &["bad position", "rnbqkbnr/pppppppp w"],
+    );
 }
 
 #[test]

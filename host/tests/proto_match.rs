@@ -28,8 +28,20 @@ fn short_games_against_stockfish() {
     require(STOCKFISH);
     let players = format!("uci:{STOCKFISH},alphabeta");
     let s = match_json(&[
-        "match", "--rules", "chess", "--players", &players, "--games", "2", "--time-ms", "50",
-        "--max-moves", "40", "--engine-option", "Skill Level=0", "--json",
+        "match",
+        "--rules",
+        "chess",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--time-ms",
+        "50",
+        "--max-moves",
+        "40",
+        "--engine-option",
+        "Skill Level=0",
+        "--json",
     ]);
     assert_eq!(s["errors"], 0, "{s}");
     for g in s["results"].as_array().unwrap() {
@@ -44,8 +56,20 @@ fn xiangqi_against_fairy_stockfish_through_the_rank_offset() {
     let players = format!("uci:{FAIRY_STOCKFISH},alphabeta");
     // UCI_Variant comes from the dialect in config/protocols.toml.
     let s = match_json(&[
-        "match", "--rules", "xiangqi", "--players", &players, "--games", "2", "--time-ms", "50",
-        "--max-moves", "30", "--engine-option", "Skill Level=0", "--json",
+        "match",
+        "--rules",
+        "xiangqi",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--time-ms",
+        "50",
+        "--max-moves",
+        "30",
+        "--engine-option",
+        "Skill Level=0",
+        "--json",
     ]);
     assert_eq!(s["errors"], 0, "{s}");
     for g in s["results"].as_array().unwrap() {
@@ -58,9 +82,8 @@ fn xiangqi_against_fairy_stockfish_through_the_rank_offset() {
 fn fake_engine_forfeits(script: &str, cause: &str, reason: &str, rules: &str) {
     let protocol = if script.starts_with("gomocup") { "gomocup" } else { "uci" };
     let players = format!("{protocol}:{},random", fake_engine(script));
-    let s = match_json(&[
-        "match", "--rules", rules, "--players", &players, "--games", "2", "--time-ms", "200", "--json",
-    ]);
+    let s =
+        match_json(&["match", "--rules", rules, "--players", &players, "--games", "2", "--time-ms", "200", "--json"]);
     assert_eq!(s["games"], 2, "{s}");
     assert_eq!(s["errors"], 2, "{s}");
     for g in s["results"].as_array().unwrap() {
@@ -101,15 +124,49 @@ fn a_gomocup_engine_answering_off_the_board_forfeits() {
 #[test]
 fn tabula_engines_play_tabula_through_every_protocol() {
     let ucci = format!("ucci:{} ucci --ai greedy", exe());
-    let s = match_json(&["match", "--rules", "xiangqi", "--players", &format!("{ucci},random"), "--games", "2", "--time-ms", "100", "--max-moves", "20", "--json"]);
+    let s = match_json(&[
+        "match",
+        "--rules",
+        "xiangqi",
+        "--players",
+        &format!("{ucci},random"),
+        "--games",
+        "2",
+        "--time-ms",
+        "100",
+        "--max-moves",
+        "20",
+        "--json",
+    ]);
     assert_eq!(s["errors"], 0, "{s}");
     let gomocup = format!("gomocup:{} gomocup --ai greedy", exe());
     let s = match_json(&[
-        "match", "--rules", "gomoku", "--option", "rule=renju", "--players", &format!("{gomocup},random"),
-        "--games", "2", "--time-ms", "100", "--json",
+        "match",
+        "--rules",
+        "gomoku",
+        "--option",
+        "rule=renju",
+        "--players",
+        &format!("{gomocup},random"),
+        "--games",
+        "2",
+        "--time-ms",
+        "100",
+        "--json",
     ]);
     assert_eq!(s["errors"], 0, "{s}");
-    let s = match_json(&["match", "--rules", "gomoku", "--players", "isolate:greedy,random", "--games", "2", "--time-ms", "100", "--json"]);
+    let s = match_json(&[
+        "match",
+        "--rules",
+        "gomoku",
+        "--players",
+        "isolate:greedy,random",
+        "--games",
+        "2",
+        "--time-ms",
+        "100",
+        "--json",
+    ]);
     assert_eq!(s["errors"], 0, "{s}");
     assert_eq!(s["wins"][0], 2, "greedy beats random at gomoku: {s}");
 }
@@ -119,7 +176,19 @@ fn killed_match_keeps_every_finished_game_and_a_resumed_one_continues_rounds() {
     let dir = scratch("killed");
     let pgn = dir.join("match.pgn");
     let mut child = std::process::Command::new(exe())
-        .args(["match", "--rules", "chess", "--players", "greedy,random", "--games", "1000", "--time-ms", "20", "--max-moves", "16"])
+        .args([
+            "match",
+            "--rules",
+            "chess",
+            "--players",
+            "greedy,random",
+            "--games",
+            "1000",
+            "--time-ms",
+            "20",
+            "--max-moves",
+            "16",
+        ])
         .arg("--record")
         .arg(&pgn)
         .stdout(std::process::Stdio::null())
@@ -137,8 +206,20 @@ fn killed_match_keeps_every_finished_game_and_a_resumed_one_continues_rounds() {
     assert!(finished >= 3, "only {finished} games recorded");
 
     let s = match_json(&[
-        "match", "--rules", "chess", "--players", "greedy,random", "--games", "1", "--time-ms", "20",
-        "--max-moves", "16", "--record", pgn.to_str().unwrap(), "--json",
+        "match",
+        "--rules",
+        "chess",
+        "--players",
+        "greedy,random",
+        "--games",
+        "1",
+        "--time-ms",
+        "20",
+        "--max-moves",
+        "16",
+        "--record",
+        pgn.to_str().unwrap(),
+        "--json",
     ]);
     assert_eq!(s["games"], 1);
 
@@ -173,11 +254,29 @@ fn openings_are_played_with_both_colours_and_recorded_with_fen() {
     let dir = scratch("openings");
     let openings = dir.join("openings.epd");
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -";
-    std::fs::write(&openings, format!("# two openings\n{fen} id \"open\";\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n")).unwrap();
+    std::fs::write(
+        &openings,
+        format!("# two openings\n{fen} id \"open\";\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"),
+    )
+    .unwrap();
     let pgn = dir.join("o.pgn");
     let s = match_json(&[
-        "match", "--rules", "chess", "--players", "greedy,random", "--games", "4", "--time-ms", "20", "--max-moves", "6",
-        "--openings", openings.to_str().unwrap(), "--record", pgn.to_str().unwrap(), "--json",
+        "match",
+        "--rules",
+        "chess",
+        "--players",
+        "greedy,random",
+        "--games",
+        "4",
+        "--time-ms",
+        "20",
+        "--max-moves",
+        "6",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--record",
+        pgn.to_str().unwrap(),
+        "--json",
     ]);
     let starts: Vec<&str> = s["results"].as_array().unwrap().iter().map(|g| g["start"].as_str().unwrap()).collect();
     assert_eq!(starts[0], starts[1], "{s}");
@@ -196,7 +295,20 @@ fn text_record_for_games_without_fen() {
     let dir = scratch("text_record");
     let record = dir.join("games.toml");
     for _ in 0..2 {
-        match_json(&["match", "--rules", "gomoku", "--players", "greedy,random", "--games", "1", "--time-ms", "20", "--record", record.to_str().unwrap(), "--json"]);
+        match_json(&[
+            "match",
+            "--rules",
+            "gomoku",
+            "--players",
+            "greedy,random",
+            "--games",
+            "1",
+            "--time-ms",
+            "20",
+            "--record",
+            record.to_str().unwrap(),
+            "--json",
+        ]);
     }
     let text = std::fs::read_to_string(&record).unwrap();
     let doc: toml::Table = toml::from_str(&text).expect("the text record is TOML");

@@ -109,7 +109,10 @@ print("ok", board.fen())
 "#,
         exe = exe()
     );
-    let out = std::process::Command::new("python3").args(["-c", &script]).output().expect("run python3 (scripts/setup.sh --test)");
+    let out = std::process::Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("run python3 (scripts/setup.sh --test)");
     assert!(
         out.status.success(),
         "python-chess session failed (python-chess comes from scripts/setup.sh --test):\n{}\n{}",
@@ -130,7 +133,8 @@ fn uci_for_a_game_with_a_rank_offset_dialect_uses_ranks_from_one() {
     let lines = e.collect_until("bestmove", bestmove);
     let answer = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     // Black's reply: every rank of its pieces' targets is 1..=10, never 0.
-    let ranks: Vec<u32> = answer.split(|c: char| c.is_ascii_alphabetic()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
+    let ranks: Vec<u32> =
+        answer.split(|c: char| c.is_ascii_alphabetic()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
     assert_eq!(ranks.len(), 2, "{answer}");
     assert!(ranks.iter().all(|r| (1..=10).contains(r)), "{answer}");
     assert!(ranks[0] >= 7, "black piece must start from its own side (ranks 7-10): {answer}");

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use rules_api::PluginKind;
-use tabula::ascii::render_position;
-use tabula::plugins::{find_plugin, PluginDirs};
-use tabula::session::Session;
+use tabula_core::ascii::render_position;
+use tabula_core::plugins::{find_plugin, PluginDirs};
+use tabula_core::session::Session;
 
 /// The diagram after `moves` (coordinate notation) from `start` (empty for
 /// the start position), with the last move and the status below it.

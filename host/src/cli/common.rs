@@ -7,10 +7,12 @@ use std::sync::Arc;
 
 use rules_api::{Move, Notation, PluginKind, PositionBox, RulesBox};
 
-use crate::config::ConfigError;
-use crate::outcome::GameResult;
-use crate::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
-use crate::session::{Session, SessionError};
+use tabula_core::config::{ConfigError, OptionError};
+use tabula_core::outcome::GameResult;
+use tabula_core::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
+use tabula_core::protocols::ProtocolError;
+use tabula_core::seating::SeatError;
+use tabula_core::session::{Session, SessionError};
 
 /// A failure reported to the user as `error: <message>` with exit status 1.
 #[derive(Debug)]
@@ -33,7 +35,16 @@ macro_rules! from_error {
         }
     )*};
 }
-from_error!(LoadError, SessionError, ConfigError, rules_api::PluginError, std::io::Error);
+from_error!(
+    LoadError,
+    SessionError,
+    ConfigError,
+    OptionError,
+    SeatError,
+    ProtocolError,
+    rules_api::PluginError,
+    std::io::Error
+);
 
 /// Reads `KEY=VALUE`.
 pub fn parse_key_value(text: &str) -> Result<(String, String), String> {
@@ -56,7 +67,7 @@ pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -
 
 /// Loads a strategy plugin by name, path or level (easy, medium, hard).
 pub fn load_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, CliError> {
-    Ok(crate::seating::find_strategy(name, dirs)?)
+    Ok(tabula_core::seating::find_strategy(name, dirs)?)
 }
 
 /// A session at `--position` (or the start) after `--moves`.
@@ -79,7 +90,7 @@ pub fn moves_text(position: &PositionBox, moves: &[Move]) -> Result<String, CliE
 
 /// A principal variation in coordinate notation, one line.
 pub fn pv_text(position: &PositionBox, pv: &[Move]) -> String {
-    crate::protocols::core::pv_texts(position, pv).join(" ")
+    tabula_core::protocols::core::pv_texts(position, pv).join(" ")
 }
 
 /// `status: ongoing`, `status: win <player> (<reason>)` or `status: draw (<reason>)`.

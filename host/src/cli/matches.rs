@@ -1,22 +1,22 @@
-//! `tabula match` (headless games between strategies) and the demo game
-//! run when `tabula` is started without a command.
+//! `tabula match` (headless games between computer players, with records
+//! and statistics) and `tabula demo` (the default game played headless).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rules_api::{PluginKind, RulesBox, SearchLimits};
+use rules_api::{GameInfo, PluginKind, RulesBox, SearchLimits};
 
 use super::common::{load_rules, load_strategy, CliError};
 use super::seating::{Entrant, Table};
 use super::MatchArgs;
-use crate::config::{Config, PlayerConfig, PlayerKind};
-use crate::headless::play_out;
-use crate::outcome::GameResult;
-use crate::players::StrategyPlayer;
-use crate::plugins::find_plugin;
-use crate::records::elo::{format_elo, Tally};
-use crate::records::{today, GameRecord, RecordFormat, Recorder};
-use crate::session::Session;
+use tabula_core::config::{Config, PlayerConfig, PlayerKind};
+use tabula_core::headless::play_out;
+use tabula_core::outcome::{player_name, GameResult};
+use tabula_core::players::{ComputerPlayer, StrategyPlayer};
+use tabula_core::plugins::find_plugin;
+use tabula_core::records::elo::{format_elo, Tally};
+use tabula_core::records::{today, GameRecord, RecordFormat, Recorder};
+use tabula_core::session::Session;
 
 /// Mixes a match seed with the game and seat so every strategy object gets
 /// its own reproducible stream (splitmix64 finaliser).
@@ -84,16 +84,43 @@ fn read_openings(path: &Path, rules: &Arc<RulesBox>) -> Result<Vec<String>, CliE
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         let epd = (fields.len() >= 4).then(|| format!("{} 0 1", fields[..4].join(" ")));
-        let usable = [Some(line.to_string()), epd].into_iter().flatten().find(|t| Session::new(Arc::clone(rules), t).is_ok());
+        let usable =
+            [Some(line.to_string()), epd].into_iter().flatten().find(|t| Session::new(Arc::clone(rules), t).is_ok());
         match usable {
             Some(t) => out.push(t),
-            None => return Err(CliError(format!("{}: line {} is not a position of this game: {line}", path.display(), i + 1))),
+            None => {
+                return Err(CliError(format!(
+                    "{}: line {} is not a position of this game: {line}",
+                    path.display(),
+                    i + 1
+                )))
+            }
         }
     }
     if out.is_empty() {
         return Err(CliError(format!("{}: no positions", path.display())));
     }
     Ok(out)
+}
+
+/// The running totals of a match, by entrant.
+struct Totals {
+    wins: Vec<u32>,
+    draws: u32,
+    errors: u32,
+    games_json: Vec<serde_json::Value>,
+}
+
+/// One match: the games with their seatings, then the summary.
+struct Match<'a> {
+    args: &'a MatchArgs,
+    rules: &'a Arc<RulesBox>,
+    table: &'a Table<'a>,
+    entrants: &'a [Entrant],
+    openings: &'a [String],
+    info: GameInfo,
+    recorder: Option<Recorder>,
+    site: String,
 }
 
 fn run_games(
@@ -103,140 +130,181 @@ fn run_games(
     entrants: &[Entrant],
     openings: &[String],
 ) -> Result<i32, CliError> {
-    let n = entrants.len();
-    let (mut wins, mut draws, mut errors) = (vec![0u32; n], 0u32, 0u32);
-    let mut games_json = Vec::new();
     let info = Session::new(Arc::clone(rules), "")?.info().clone();
-    let mut recorder = match &args.record {
-        Some(path) => {
-            let format = match &args.record_format {
-                Some(word) => RecordFormat::parse(word)
-                    .ok_or_else(|| CliError(format!("--record-format '{word}' is not pgn or text")))?,
-                None => RecordFormat::for_game(&info),
-            };
-            Some(Recorder::open(path, format).map_err(|e| CliError(format!("{}: {e}", path.display())))?)
-        }
-        None => None,
-    };
+    let recorder = open_recorder(args, &info)?;
     let site = std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "?".into());
+    let mut m = Match { args, rules, table, entrants, openings, info, recorder, site };
+    let mut totals = Totals { wins: vec![0; entrants.len()], draws: 0, errors: 0, games_json: Vec::new() };
     for game in 0..args.games {
-        // Seat s is played by entrant (s + game) mod n: colours alternate,
-        // and with openings each one is played once from every seat.
-        let order: Vec<usize> = (0..n).map(|s| (s + game as usize) % n).collect();
-        let start = if openings.is_empty() { "" } else { &openings[(game as usize / n) % openings.len()] };
-        let mut seats = Vec::with_capacity(n);
+        m.play_game(game, &mut totals)?;
+    }
+    m.summarise(&totals);
+    Ok(0)
+}
+
+/// The record file of `--record`, if one was asked for.
+fn open_recorder(args: &MatchArgs, info: &GameInfo) -> Result<Option<Recorder>, CliError> {
+    let Some(path) = &args.record else { return Ok(None) };
+    let format = match &args.record_format {
+        Some(word) => {
+            RecordFormat::parse(word).ok_or_else(|| CliError(format!("--record-format '{word}' is not pgn or text")))?
+        }
+        None => RecordFormat::for_game(info),
+    };
+    Ok(Some(Recorder::open(path, format).map_err(|e| CliError(format!("{}: {e}", path.display())))?))
+}
+
+impl Match<'_> {
+    /// Fresh players for one game: seat `s` is played by entrant `order[s]`,
+    /// each with a seed derived from the match seed when it takes one.
+    fn seat(&self, game: u32, order: &[usize]) -> Result<Vec<Box<dyn ComputerPlayer>>, CliError> {
+        let mut seats = Vec::with_capacity(order.len());
         for (seat, &e) in order.iter().enumerate() {
-            let entrant = &entrants[e];
+            let entrant = &self.entrants[e];
             let mut options = entrant.options.clone();
-            if let Some(seed) = args.seed {
+            if let Some(seed) = self.args.seed {
                 if entrant.takes_seed() {
                     options.retain(|(k, _)| k != "seed");
                     options.push(("seed".into(), derive_seed(seed, game, seat).to_string()));
                 }
             }
-            seats.push(entrant.seat(table, &options)?);
+            seats.push(entrant.seat(self.table, &options)?);
         }
-        let mut session = Session::new(Arc::clone(rules), start)?;
-        let result = play_out(&mut session, &mut seats, args.max_moves, |_, _| {})?;
+        Ok(seats)
+    }
+
+    /// Plays game `game` (0-based), prints its line, records it and adds it
+    /// to the totals.
+    fn play_game(&mut self, game: u32, totals: &mut Totals) -> Result<(), CliError> {
+        let n = self.entrants.len();
+        // Seat s is played by entrant (s + game) mod n: colours alternate,
+        // and with openings each one is played once from every seat.
+        let order: Vec<usize> = (0..n).map(|s| (s + game as usize) % n).collect();
+        let start =
+            if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
+        let mut seats = self.seat(game, &order)?;
+        let mut session = Session::new(Arc::clone(self.rules), start)?;
+        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {})?;
         drop(seats);
+        let label = |e: usize| self.entrants[e].label.clone();
         let seating: Vec<String> = order
             .iter()
             .enumerate()
-            .map(|(seat, &e)| format!("{}={}", crate::session::player_name(&info, seat as u8), entrants[e].label))
+            .map(|(seat, &e)| format!("{}={}", player_name(&self.info, seat as u8), label(e)))
             .collect();
-        let mut line = format!("game {}: {} | {}", game + 1, seating.join(" "), result.describe(&info));
+        let mut line = format!("game {}: {} | {}", game + 1, seating.join(" "), result.describe(&self.info));
         let winner = result.winner(n).map(|seat| order[seat as usize]);
         match winner {
             Some(e) => {
-                wins[e] += 1;
-                line.push_str(&format!(" | winner {}", entrants[e].label));
+                totals.wins[e] += 1;
+                line.push_str(&format!(" | winner {}", label(e)));
             }
             None => {
-                draws += 1;
+                totals.draws += 1;
                 line.push_str(" | no winner");
             }
         }
         let mut error_by = None;
         if let GameResult::Forfeit { loser, cause, .. } = &result {
             if cause.is_fault() {
-                errors += 1;
-                let culprit = &entrants[order[*loser as usize]].label;
+                totals.errors += 1;
+                let culprit = label(order[*loser as usize]);
                 line.push_str(&format!(" | ERROR by {culprit}: {}", cause.word()));
-                error_by = Some(culprit.clone());
+                error_by = Some(culprit);
             }
         }
         let plies = session.history().len();
         line.push_str(&format!(" | {plies} moves"));
-        if let Some(recorder) = &mut recorder {
-            let record = GameRecord {
-                event: "Tabula match".into(),
-                site: site.clone(),
-                date: today(),
-                round: recorder.next_round(),
-                game: info.name.to_string(),
-                players: order.iter().map(|&e| entrants[e].label.clone()).collect(),
-                start: session.start_text().to_string(),
-                start_text: session.start_position().to_text().into_result()?.to_string(),
-                first_mover: session.start_position().side_to_move(),
-                standard: session.history().iter().map(|m| m.standard.clone()).collect(),
-                coordinate: session.history().iter().map(|m| m.coordinate.clone()).collect(),
-                result: result.clone(),
-                result_text: result.describe(&info),
-                time_ms: entrants[order[0]].limits.time_ms,
-            };
-            recorder.append(&record).map_err(|e| CliError(format!("cannot write the record: {e}")))?;
-            line.push_str(&format!(" | round {}", record.round));
+        let players: Vec<String> = order.iter().map(|&e| label(e)).collect();
+        if let Some(round) = self.record(&session, &result, &players, self.entrants[order[0]].limits.time_ms)? {
+            line.push_str(&format!(" | round {round}"));
         }
         println!("{line}");
-        games_json.push(serde_json::json!({
+        totals.games_json.push(serde_json::json!({
             "game": game + 1,
-            "seats": order.iter().map(|&e| entrants[e].label.clone()).collect::<Vec<_>>(),
+            "seats": players,
             "start": start,
-            "result": result.describe(&info),
-            "winner": winner.map(|e| entrants[e].label.clone()),
+            "result": result.describe(&self.info),
+            "winner": winner.map(label),
             "error_by": error_by,
             "moves": plies,
         }));
+        Ok(())
     }
-    let labels: Vec<&str> = entrants.iter().map(|e| e.label.as_str()).collect();
-    let summary: Vec<String> = labels.iter().zip(&wins).map(|(l, w)| format!("{l} {w}")).collect();
-    println!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
-    let mut elo_json = serde_json::Value::Null;
-    if n == 2 && args.games > 0 {
-        let tally = Tally { wins: wins[0], draws, losses: wins[1] };
-        let stats = tally.stats();
-        println!(
-            "{} vs {}: score {:.1}/{} ({:.1}%) | Elo {} (95%) | LOS {:.1}%",
-            labels[0],
-            labels[1],
-            f64::from(wins[0]) + f64::from(draws) / 2.0,
-            tally.games(),
-            stats.score * 100.0,
-            format_elo(&stats),
-            stats.los * 100.0
-        );
-        let finite = |x: f64| if x.is_finite() { serde_json::json!(x) } else { serde_json::Value::Null };
-        elo_json = serde_json::json!({
-            "player": labels[0],
-            "score": stats.score,
-            "elo": finite(stats.elo),
-            "error95": finite(stats.error),
-            "los": stats.los,
-        });
+
+    /// Appends the finished game to the record file, if there is one, and
+    /// returns its round.
+    fn record(
+        &mut self,
+        session: &Session,
+        result: &GameResult,
+        players: &[String],
+        time_ms: u64,
+    ) -> Result<Option<u32>, CliError> {
+        let Some(recorder) = &mut self.recorder else { return Ok(None) };
+        let record = GameRecord {
+            event: "Tabula match".into(),
+            site: self.site.clone(),
+            date: today(),
+            round: recorder.next_round(),
+            game: self.info.name.to_string(),
+            players: players.to_vec(),
+            start: session.start_text().to_string(),
+            start_text: session.start_position().to_text().into_result()?.to_string(),
+            first_mover: session.start_position().side_to_move(),
+            standard: session.history().iter().map(|m| m.standard.clone()).collect(),
+            coordinate: session.history().iter().map(|m| m.coordinate.clone()).collect(),
+            result: result.clone(),
+            result_text: result.describe(&self.info),
+            time_ms,
+        };
+        recorder.append(&record).map_err(|e| CliError(format!("cannot write the record: {e}")))?;
+        Ok(Some(record.round))
     }
-    if args.json {
-        let json = serde_json::json!({
-            "games": args.games,
-            "players": labels,
-            "wins": wins,
-            "draws": draws,
-            "errors": errors,
-            "elo": elo_json,
-            "results": games_json,
-        });
-        println!("{json}");
+
+    /// The summary line, the Elo line of a two-player match, and the JSON.
+    fn summarise(&self, totals: &Totals) {
+        let args = self.args;
+        let Totals { wins, draws, errors, games_json } = totals;
+        let labels: Vec<&str> = self.entrants.iter().map(|e| e.label.as_str()).collect();
+        let summary: Vec<String> = labels.iter().zip(wins).map(|(l, w)| format!("{l} {w}")).collect();
+        println!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
+        let mut elo_json = serde_json::Value::Null;
+        if labels.len() == 2 && args.games > 0 {
+            let tally = Tally { wins: wins[0], draws: *draws, losses: wins[1] };
+            let stats = tally.stats();
+            println!(
+                "{} vs {}: score {:.1}/{} ({:.1}%) | Elo {} (95%) | LOS {:.1}%",
+                labels[0],
+                labels[1],
+                f64::from(wins[0]) + f64::from(*draws) / 2.0,
+                tally.games(),
+                stats.score * 100.0,
+                format_elo(&stats),
+                stats.los * 100.0
+            );
+            let finite = |x: f64| if x.is_finite() { serde_json::json!(x) } else { serde_json::Value::Null };
+            elo_json = serde_json::json!({
+                "player": labels[0],
+                "score": stats.score,
+                "elo": finite(stats.elo),
+                "error95": finite(stats.error),
+                "los": stats.los,
+            });
+        }
+        if args.json {
+            let json = serde_json::json!({
+                "games": args.games,
+                "players": labels,
+                "wins": wins,
+                "draws": draws,
+                "errors": errors,
+                "elo": elo_json,
+                "results": games_json,
+            });
+            println!("{json}");
+        }
     }
-    Ok(0)
 }
 
 /// The demo: the default config's game with human seats played by the
@@ -249,26 +317,23 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let mut seats = Vec::new();
     let mut names = Vec::new();
     for p in &config.players {
-        let strategy = match (p.kind, p.strategy_ref()) {
+        let strategy = match (p.kind(), p.strategy_ref()) {
             (PlayerKind::Ai, Some(s)) => s.to_string(),
             _ => "random".to_string(),
         };
         let plugin = load_strategy(&config.resolve_ref(&strategy), &dirs)?;
-        let options = crate::config::option_pairs(&p.options, "[players.options]").map_err(CliError)?;
+        let options = tabula_core::config::option_pairs(&p.options, "[players.options]")?;
         let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 };
         seats.push(StrategyPlayer::new(&plugin, &options, limits)?);
         names.push(format!("{} [{}]", p.name, plugin.name()));
     }
     let info = session.info().clone();
-    let seating: Vec<String> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| format!("{} = {name}", crate::session::player_name(&info, i as u8)))
-        .collect();
+    let seating: Vec<String> =
+        names.iter().enumerate().map(|(i, name)| format!("{} = {name}", player_name(&info, i as u8))).collect();
     println!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();
-        println!("{number:>3}. {} {}", crate::session::player_name(s.info(), m.player), m.standard);
+        println!("{number:>3}. {} {}", player_name(s.info(), m.player), m.standard);
     })?;
     println!("result: {}", result.describe(&info));
     Ok(0)

@@ -12,8 +12,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-pub use common::CliError;
-
 /// Tabula: board games from plugins.
 #[derive(Parser, Debug)]
 #[command(
@@ -210,8 +208,8 @@ pub fn run() -> i32 {
         Some(Command::Plugins) => query::plugins(&dirs),
         Some(Command::Play(a)) => window::play(&a, &dirs),
         Some(Command::Render(a)) => window::render(&a, &dirs),
-        Some(Command::Uci(a)) => protocols::uci(&a, crate::protocols::uci::Dialect::Uci, &dirs),
-        Some(Command::Ucci(a)) => protocols::uci(&a, crate::protocols::uci::Dialect::Ucci, &dirs),
+        Some(Command::Uci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Uci, &dirs),
+        Some(Command::Ucci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Ucci, &dirs),
         Some(Command::Gomocup(a)) => protocols::gomocup(&a, &dirs),
     };
     match outcome {

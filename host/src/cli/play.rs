@@ -1,20 +1,22 @@
-//! `tabula play`: a text-mode game in the terminal, drawn with the generic
-//! ASCII renderer, until the desktop GUI takes over.
+//! `tabula play --text`: a game in the terminal, drawn with the generic
+//! ASCII renderer; computer turns go through the core's turn driver.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rules_api::{PluginKind, SearchLimits};
+use rules_api::PluginKind;
 
-use super::common::{load_rules, load_strategy, moves_text, pv_text, CliError};
+use super::common::{moves_text, pv_text, CliError};
 use super::PlayArgs;
-use crate::ascii::render_position;
-use crate::config::{option_pairs, Config, PlayerKind};
-use crate::headless::{computer_turn, Turn};
-use crate::outcome::ForfeitCause;
-use crate::players::StrategyPlayer;
-use crate::session::Session;
+use tabula_core::ascii::render_position;
+use tabula_core::config::Config;
+use tabula_core::outcome::ForfeitCause;
+use tabula_core::players::ComputerPlayer;
+use tabula_core::plugins::{find_plugin, PluginDirs};
+use tabula_core::seating::{computer_player, Table};
+use tabula_core::session::Session;
+use tabula_core::turn::{computer_turn, TurnEnd};
 
 const HELP: &str = "Type a move in coordinate or standard notation, or one of:
   moves        list the legal moves
@@ -25,53 +27,52 @@ const HELP: &str = "Type a move in coordinate or standard notation, or one of:
   quit         leave
   help         show this text";
 
-/// One table: the configuration, the game, and who sits where.
-struct Table {
+/// One game in the terminal: the configuration, the game, and who sits where.
+struct TextGame {
     config: Config,
     session: Session,
-    computers: Vec<Option<StrategyPlayer>>,
+    computers: Vec<Option<Box<dyn ComputerPlayer>>>,
 }
 
-fn seat_players(config: &Config, players: usize, dirs: &crate::plugins::PluginDirs) -> Result<Vec<Option<StrategyPlayer>>, CliError> {
+/// The computer players of the configured seats (`None` for people),
+/// seated as matches and the window seat them.
+fn seat_players(
+    config: &Config,
+    players: usize,
+    dirs: &PluginDirs,
+) -> Result<Vec<Option<Box<dyn ComputerPlayer>>>, CliError> {
     if config.players.len() != players {
         return Err(CliError(format!("the game has {players} players but the config lists {}", config.players.len())));
     }
+    let rules = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, dirs)?;
+    let options = config.rules_options();
+    let table = Table { rules: &rules, options: &options };
     let mut seats = Vec::new();
     for p in &config.players {
-        seats.push(match (p.kind, p.strategy_ref()) {
-            (PlayerKind::Ai, Some(s)) => {
-                let plugin = load_strategy(&config.resolve_ref(s), dirs)?;
-                let options = option_pairs(&p.options, "[players.options]").map_err(CliError)?;
-                let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 };
-                Some(StrategyPlayer::new(&plugin, &options, limits)?)
-            }
-            _ => None,
-        });
+        seats.push(computer_player(p, config, dirs, &table)?);
     }
     Ok(seats)
 }
 
-fn open_table(path: Option<&Path>, extra: &[PathBuf]) -> Result<Table, CliError> {
+fn open_game(path: Option<&Path>, extra: &[PathBuf]) -> Result<TextGame, CliError> {
     let config = match path {
         Some(p) => Config::load(p)?,
         None => Config::default_config()?,
     };
     let dirs = config.plugin_dirs(extra);
+    let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
+    let rules = Arc::new(plugin.new_rules(&config.rules_options())?);
     let session = match (&config.record, path) {
-        (Some(record), Some(p)) => {
-            let plugin = crate::plugins::find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
-            let rules = Arc::new(plugin.new_rules(&config.rules_options())?);
-            Session::from_record(rules, record, &p.display().to_string())?
-        }
-        _ => Session::new(load_rules(&config.resolve_ref(&config.game.rules), &config.rules_options(), &dirs)?, "")?,
+        (Some(record), Some(p)) => Session::from_record(rules, record, &p.display().to_string())?,
+        _ => Session::new(rules, "")?,
     };
     let computers = seat_players(&config, session.info().players.len(), &dirs)?;
-    Ok(Table { config, session, computers })
+    Ok(TextGame { config, session, computers })
 }
 
 /// `tabula play`.
 pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let mut table = open_table(args.config.as_deref(), extra)?;
+    let mut table = open_game(args.config.as_deref(), extra)?;
     println!("{} — type 'help' for commands.", table.session.info().name);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -91,9 +92,15 @@ pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         if let Some(Some(player)) = table.computers.get_mut(side) {
             let position = table.session.position().clone();
             let turn = computer_turn(&mut table.session, player, |info| {
-                eprintln!("  depth {} score {} nodes {} pv {}", info.depth, info.score, info.nodes, pv_text(&position, &info.pv));
+                eprintln!(
+                    "  depth {} score {} nodes {} pv {}",
+                    info.depth,
+                    info.score,
+                    info.nodes,
+                    pv_text(&position, &info.pv)
+                );
             })?;
-            if let Turn::Played(m) = turn {
+            if let TurnEnd::Played(m) = turn {
                 println!("{} plays {}", table.config.players[side].name, m.standard);
             }
             continue;
@@ -113,7 +120,7 @@ pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     }
 }
 
-fn show(table: &Table) -> Result<(), CliError> {
+fn show(table: &TextGame) -> Result<(), CliError> {
     let s = &table.session;
     print!("\n{}", render_position(s.rules(), s.info(), s.position())?);
     let history: Vec<&str> = s.history().iter().map(|m| m.standard.as_str()).collect();
@@ -124,7 +131,7 @@ fn show(table: &Table) -> Result<(), CliError> {
 }
 
 /// Carries out one line typed by a person; false means "leave".
-fn command(table: &mut Table, line: &str, extra: &[PathBuf]) -> Result<bool, CliError> {
+fn command(table: &mut TextGame, line: &str, extra: &[PathBuf]) -> Result<bool, CliError> {
     let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
     match word {
         "" => {}
@@ -149,14 +156,18 @@ fn command(table: &mut Table, line: &str, extra: &[PathBuf]) -> Result<bool, Cli
             println!("saved to {rest}");
         }
         "load" if !rest.is_empty() => {
-            *table = open_table(Some(Path::new(rest)), extra)?;
+            *table = open_game(Some(Path::new(rest)), extra)?;
             show(table)?;
             println!("loaded {rest}");
         }
         "save" | "load" => println!("usage: {word} FILE"),
         "resign" => {
             let side = table.session.side_to_move();
-            table.session.forfeit(side, ForfeitCause::Resignation, format!("{} resigned", table.config.players[side as usize].name));
+            table.session.forfeit(
+                side,
+                ForfeitCause::Resignation,
+                format!("{} resigned", table.config.players[side as usize].name),
+            );
         }
         _ => {
             table.session.play_text(line)?;
@@ -165,6 +176,6 @@ fn command(table: &mut Table, line: &str, extra: &[PathBuf]) -> Result<bool, Cli
     Ok(true)
 }
 
-fn is_computer_turn(table: &Table) -> bool {
+fn is_computer_turn(table: &TextGame) -> bool {
     matches!(table.computers.get(table.session.side_to_move() as usize), Some(Some(_)))
 }

@@ -8,11 +8,11 @@ use clap::Args;
 use rules_api::PluginKind;
 
 use super::common::{dirs, load_strategy, parse_key_value, CliError};
-use crate::plugins::find_plugin;
-use crate::protocols::core::Thinker;
-use crate::protocols::gomocup::Brain;
-use crate::protocols::settings::ProtocolSettings;
-use crate::protocols::uci::{Dialect, Engine};
+use tabula_core::plugins::find_plugin;
+use tabula_core::protocols::core::Thinker;
+use tabula_core::protocols::gomocup::Brain;
+use tabula_core::protocols::settings::ProtocolSettings;
+use tabula_core::protocols::uci::{Dialect, Engine};
 
 /// The name engines announce.
 const ENGINE_NAME: &str = "Tabula";
@@ -55,7 +55,7 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME).map_err(CliError)?.run();
+    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run();
     Ok(0)
 }
 
@@ -66,6 +66,6 @@ pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
     let strategy = load_strategy(&args.ai, &dirs)?;
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME).map_err(CliError)?.run();
+    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run();
     Ok(0)
 }

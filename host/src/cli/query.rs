@@ -9,9 +9,10 @@ use rules_api::{RulesBox, SearchLimits};
 
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
-use crate::perft;
-use crate::players::{judge, StrategyPlayer};
-use crate::plugins::{discover, Discovered};
+use tabula_core::perft;
+use tabula_core::players::StrategyPlayer;
+use tabula_core::plugins::{discover, Discovered};
+use tabula_core::turn::{judge, Forfeit};
 
 /// `tabula perft`: the count alone on the first line, timing on stderr.
 pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
@@ -140,11 +141,19 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     player.finish(&outcome);
     match judge(&outcome, &position, limits) {
         Ok(result) => {
-            eprintln!("score {} depth {} nodes {} pv {}", result.score, result.depth, result.nodes, pv_text(&position, &result.pv));
+            eprintln!(
+                "score {} depth {} nodes {} pv {}",
+                result.score,
+                result.depth,
+                result.nodes,
+                pv_text(&position, &result.pv)
+            );
             println!("{}", moves_text(&position, &[result.best])?);
             Ok(0)
         }
-        Err((cause, reason)) => Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word()))),
+        Err(Forfeit { cause, reason }) => {
+            Err(CliError(format!("strategy '{}' failed ({}): {reason}", plugin.name(), cause.word())))
+        }
     }
 }
 

@@ -1,14 +1,14 @@
 //! Who plays in a match: the entrants, each seated for every game through
-//! the library's [`crate::seating`] (strategies, isolated strategies and
+//! the library's [`tabula_core::seating`] (strategies, isolated strategies and
 //! external engines alike).
 
 use rules_api::SearchLimits;
 
 use super::common::CliError;
-use crate::config::{option_pairs, Config, PlayerConfig, PlayerKind};
-use crate::players::ComputerPlayer;
-use crate::plugins::PluginDirs;
-pub use crate::seating::{Kind, Table};
+use tabula_core::config::{option_pairs, Config, PlayerConfig};
+use tabula_core::players::ComputerPlayer;
+use tabula_core::plugins::PluginDirs;
+pub use tabula_core::seating::{Kind, Table};
 
 /// One participant of a match.
 pub struct Entrant {
@@ -32,18 +32,18 @@ impl Entrant {
         time_ms: Option<u64>,
         engine_options: &[(String, String)],
     ) -> Result<Entrant, CliError> {
-        let mut options = option_pairs(&p.options, "[players.options]").map_err(CliError)?;
-        let mut limits = crate::seating::configured_limits(p);
+        let mut options = option_pairs(&p.options, "[players.options]")?;
+        let mut limits = tabula_core::seating::configured_limits(p);
         if let Some(t) = time_ms {
             limits.time_ms = t;
         }
-        let Some(kind) = Kind::from_config(p, config, dirs).map_err(CliError)? else {
+        let Some(kind) = Kind::from_config(p, config, dirs)? else {
             return Err(CliError(format!(
                 "player '{}' is human; a match needs a computer in every seat (use --players A,B)",
                 p.name
             )));
         };
-        if p.kind == PlayerKind::Engine {
+        if p.engine_spec().is_some() {
             options.extend(engine_options.iter().cloned());
         }
         Ok(Entrant { label: p.name.clone(), kind, options, limits })
@@ -57,6 +57,6 @@ impl Entrant {
     /// A fresh player for one game with `options` (the entrant's, perhaps
     /// with a derived seed).
     pub fn seat(&self, table: &Table<'_>, options: &[(String, String)]) -> Result<Box<dyn ComputerPlayer>, CliError> {
-        self.kind.seat(&self.label, table, options, self.limits).map_err(CliError)
+        Ok(self.kind.seat(&self.label, table, options, self.limits)?)
     }
 }

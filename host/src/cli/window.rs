@@ -1,22 +1,40 @@
 //! The desktop entry points: `tabula` with no command, `tabula play`
 //! (window unless `--text`) and `tabula render` (a PNG, no display needed).
+//! They need the `gui` feature; a build without it says so and names the
+//! headless commands.
 
 use std::path::{Path, PathBuf};
 
-use super::common::{dirs, load_rules, session_at, CliError};
+use super::common::CliError;
 use super::{PlayArgs, RenderArgs};
-use crate::config::Config;
-use crate::gui::{self, RunOptions};
+
+/// The message of every window command in a build without a window.
+#[cfg(not(feature = "gui"))]
+fn no_window(what: &str) -> CliError {
+    CliError(format!(
+        "{what} needs the desktop window, and this build of tabula has no window (it was built without the \
+         `gui` feature). Use the headless commands: `tabula match`, `tabula play --text`, `tabula demo`, \
+         `tabula moves`, `tabula position`, `tabula bestmove`, `tabula perft`, `tabula uci`"
+    ))
+}
 
 /// Opens the window on `config` (the built-in one when `file` is `None`).
+#[cfg(feature = "gui")]
 pub fn open(file: Option<&Path>, extra: &[PathBuf]) -> Result<i32, CliError> {
+    use tabula_core::config::Config;
     let (config, source) = match file {
-        Some(path) => (Config::load(path).map_err(|e| CliError(e.to_string()))?, path.display().to_string()),
-        None => (Config::default_config().map_err(|e| CliError(e.to_string()))?, String::new()),
+        Some(path) => (Config::load(path)?, path.display().to_string()),
+        None => (Config::default_config()?, String::new()),
     };
-    let options = RunOptions { extra_plugin_dirs: extra.to_vec(), source };
-    gui::run(config, options).map_err(|e| CliError(e.to_string()))?;
+    let options = tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source };
+    tabula_gui::run(config, options).map_err(|e| CliError(e.to_string()))?;
     Ok(0)
+}
+
+/// Without a window: says so and names the headless commands.
+#[cfg(not(feature = "gui"))]
+pub fn open(_file: Option<&Path>, _extra: &[PathBuf]) -> Result<i32, CliError> {
+    Err(no_window("`tabula` without a command (or `tabula play` without --text)"))
 }
 
 /// `tabula play`: the window, or the terminal game with `--text`.
@@ -29,14 +47,22 @@ pub fn play(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
 }
 
 /// `tabula render`: draws a position with the window's own painter.
+#[cfg(feature = "gui")]
 pub fn render(args: &RenderArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    use super::common::{dirs, load_rules, session_at};
     let at = &args.at;
     let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs(extra))?;
     let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
     let (width, height) = args.size;
-    gui::render_png(session.rules(), session.position(), width, height, &args.out)
+    tabula_gui::render_png(session.rules(), session.position(), width, height, &args.out)
         .map_err(|e| CliError(e.to_string()))?;
     Ok(0)
+}
+
+/// Without a window's painter: says so and names the headless commands.
+#[cfg(not(feature = "gui"))]
+pub fn render(_args: &RenderArgs, _extra: &[PathBuf]) -> Result<i32, CliError> {
+    Err(no_window("`tabula render`"))
 }
 
 /// Reads `WIDTHxHEIGHT`.

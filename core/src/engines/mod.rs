@@ -1,0 +1,14 @@
+//! External engines as players: a program speaking UCI, UCCI or the Gomocup
+//! protocol on stdin/stdout sits in a seat like a strategy plugin. The host
+//! starts it, handshakes, sends each position (start text or start position
+//! plus the moves), enforces the time with the same grace period as for
+//! strategies, and turns a crash, a hang, garbage or an illegal move into a
+//! forfeit with the reason recorded. Isolation (`isolate:S`) is the same
+//! machinery with a child `tabula uci` running the strategy plugin. The
+//! program and its protocol are a [`crate::source::EngineSpec`].
+
+mod player;
+mod process;
+
+pub use player::{EngineContext, EnginePlayer};
+pub use process::{EngineError, Process};

@@ -1,0 +1,132 @@
+//! One loaded plugin library and the objects it builds.
+
+use std::path::{Path, PathBuf};
+
+use abi_stable::library::{lib_header_from_path, RootModule};
+use abi_stable::sabi_types::{VersionNumber, VersionStrings};
+use rules_api::{OptionSpec, Options, PluginKind, PluginModRef, RString, RulesBox, StrategyBox, Tuple2};
+
+use super::LoadError;
+
+/// A plugin library whose root module passed the version and layout checks.
+///
+/// Cheap to clone: the library stays mapped for the life of the process
+/// (plugins are never unloaded, so objects they built can outlive this value).
+#[derive(Clone)]
+pub struct LoadedPlugin {
+    module: PluginModRef,
+    path: PathBuf,
+}
+
+/// Opens the library at `path` and checks that it is a compatible Tabula plugin.
+pub fn load_plugin(path: &Path) -> Result<LoadedPlugin, LoadError> {
+    if let Err(e) = std::fs::metadata(path) {
+        return Err(LoadError::Missing { path: path.to_path_buf(), reason: e.to_string() });
+    }
+    let header = lib_header_from_path(path).map_err(|e| LoadError::from_library(path, e))?;
+    check_version(path, header.version_strings())?;
+    let module = header.init_root_module::<PluginModRef>().map_err(|e| LoadError::from_library(path, e))?;
+    Ok(LoadedPlugin { module, path: path.to_path_buf() })
+}
+
+/// Refuses a plugin built against an incompatible rules-api before its
+/// layout is compared. abi_stable's own check lets a plugin built against a
+/// *newer* 0.x version through to the layout check, whose report would not
+/// say that a version difference is the cause.
+fn check_version(path: &Path, plugin: VersionStrings) -> Result<(), LoadError> {
+    let mismatch = |plugin_version: String| LoadError::IncompatibleVersion {
+        path: path.to_path_buf(),
+        plugin_version,
+        host_version: rules_api::ABI_VERSION.to_string(),
+    };
+    let host = VersionNumber::new(<PluginModRef as RootModule>::VERSION_STRINGS)
+        .map_err(|e| LoadError::InitFailed { path: path.to_path_buf(), detail: e.to_string() })?;
+    let plugin = VersionNumber::new(plugin).map_err(|e| mismatch(format!("unreadable ({e})")))?;
+    if host.is_loosely_compatible(plugin) {
+        Ok(())
+    } else {
+        Err(mismatch(plugin.to_string()))
+    }
+}
+
+/// Converts host-side option pairs into the boundary type.
+pub fn to_options(options: &[(String, String)]) -> Options {
+    options.iter().map(|(k, v)| Tuple2(RString::from(k.as_str()), RString::from(v.as_str()))).collect()
+}
+
+impl std::fmt::Debug for LoadedPlugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedPlugin")
+            .field("name", &self.name())
+            .field("kind", &self.kind().name())
+            .field("version", &self.version())
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl LoadedPlugin {
+    /// The name users write in configs.
+    pub fn name(&self) -> &'static str {
+        self.module.name().as_str()
+    }
+    /// Rules or strategy.
+    pub fn kind(&self) -> PluginKind {
+        self.module.kind()
+    }
+    /// The plugin's own version.
+    pub fn version(&self) -> &'static str {
+        self.module.version().as_str()
+    }
+    /// One line describing the plugin.
+    pub fn description(&self) -> &'static str {
+        self.module.description().as_str()
+    }
+    /// Where the library was loaded from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    /// The options the plugin's constructor accepts.
+    pub fn options(&self) -> Vec<OptionSpec> {
+        (self.module.options())().into_vec()
+    }
+    /// Whether the plugin accepts an option of this name.
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options().iter().any(|o| o.name.as_str() == name)
+    }
+
+    /// Builds a configured game; fails when this is not a rules plugin or
+    /// an option is refused.
+    pub fn new_rules(&self, options: &[(String, String)]) -> Result<RulesBox, LoadError> {
+        self.expect_kind(PluginKind::RULES)?;
+        (self.module.new_rules())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
+            name: self.name().to_string(),
+            kind: self.kind(),
+            error,
+        })
+    }
+
+    /// Builds an independent computer player; fails when this is not a
+    /// strategy plugin or an option is refused.
+    pub fn new_strategy(&self, options: &[(String, String)]) -> Result<StrategyBox, LoadError> {
+        self.expect_kind(PluginKind::STRATEGY)?;
+        (self.module.new_strategy())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
+            name: self.name().to_string(),
+            kind: self.kind(),
+            error,
+        })
+    }
+
+    fn expect_kind(&self, kind: PluginKind) -> Result<(), LoadError> {
+        if self.kind() == kind {
+            Ok(())
+        } else {
+            Err(LoadError::WrongKind {
+                path: self.path.clone(),
+                name: self.name().to_string(),
+                expected: kind,
+                actual: self.kind(),
+            })
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! What every protocol front end shares: the loaded game and strategy, the
+//! position the peer set up, one search at a time on a worker thread (the
+//! `players` module's), clock-based time management, and a line-oriented
+//! stdin reader so commands are answered while a search runs.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rules_api::{Move, Notation, PositionBox, RVec, RulesBox, SearchInfo, SearchLimits};
+
+use super::ProtocolError;
+use crate::players::{Search, SearchOutcome, StrategyPlayer};
+use crate::plugins::{LoadError, LoadedPlugin};
+use crate::session::Session;
+
+/// A search that runs "until stopped" (`go infinite`, pondering) gets this
+/// budget, far beyond any session.
+pub const UNBOUNDED_MS: u64 = 7 * 24 * 3600 * 1000;
+
+/// A clock as a peer describes it for one move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the mover's clock, ms.
+    pub remaining_ms: Option<u64>,
+    /// Increment per move, ms.
+    pub increment_ms: u64,
+    /// Moves until the next time control.
+    pub moves_to_go: Option<u32>,
+    /// A fixed time for this move, ms.
+    pub move_time_ms: Option<u64>,
+}
+
+/// The moves a clock is assumed to need when the peer gives no `movestogo`.
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+/// How long to think: a fixed move time minus a small margin, or the
+/// remaining time shared over the moves to go plus three quarters of the
+/// increment, capped at 4/5 of what stays after a 50 ms safety margin.
+/// `None` when the clock gives no time at all.
+pub fn time_budget(clock: &Clock) -> Option<u64> {
+    if let Some(t) = clock.move_time_ms {
+        let margin = (t / 10).min(50);
+        return Some(t.saturating_sub(margin).max(1));
+    }
+    let remaining = clock.remaining_ms?;
+    let usable = remaining.saturating_sub((remaining / 2).min(50));
+    let moves = clock.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.max(1)));
+    let share = usable / moves + clock.increment_ms * 3 / 4;
+    Some(share.min(usable * 4 / 5).max(1))
+}
+
+/// Serialised, flushed output lines (the reader thread never writes, but a
+/// front end may write from more than one place).
+#[derive(Clone)]
+pub struct Out {
+    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Out {
+    /// Output to stdout.
+    pub fn stdout() -> Out {
+        Out { sink: Arc::new(Mutex::new(Box::new(std::io::stdout()))) }
+    }
+    /// Writes one line and flushes; a closed pipe is ignored (the peer left).
+    pub fn line(&self, text: &str) {
+        let mut sink = self.sink.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _ = writeln!(sink, "{text}");
+        let _ = sink.flush();
+    }
+}
+
+/// Lines from stdin on a channel; the channel closes at end of input.
+pub fn stdin_lines() -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::Builder::new()
+        .name("protocol input".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        })
+        .expect("cannot start the input thread");
+    rx
+}
+
+/// What the input gave the main loop.
+pub enum Input {
+    /// A line (trimmed of line ends).
+    Line(String),
+    /// Nothing within the poll interval.
+    Idle,
+    /// End of input.
+    Closed,
+}
+
+/// Waits for a line, or at most `poll` when a search needs watching.
+pub fn next_input(rx: &Receiver<String>, poll: Option<Duration>) -> Input {
+    let got = match poll {
+        Some(p) => rx.recv_timeout(p),
+        None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+    };
+    match got {
+        Ok(line) => Input::Line(line.trim_end_matches(['\r', '\n']).to_string()),
+        Err(RecvTimeoutError::Timeout) => Input::Idle,
+        Err(RecvTimeoutError::Disconnected) => Input::Closed,
+    }
+}
+
+/// The running search and what the front end must remember about it.
+struct Running {
+    search: Search,
+    position: PositionBox,
+    /// Bestmove is held until `stop` (infinite search, pondering).
+    hold: bool,
+    /// When the front end itself must stop the search (after a ponderhit).
+    deadline: Option<Instant>,
+    /// The best move so far, for an answer after a timed-out search.
+    last_pv_move: Option<Move>,
+    /// The answer once the strategy gave it, while `hold` delays it.
+    answer: Option<Answer>,
+}
+
+/// How a search ended, for the peer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The move to announce; `None` only when the position has no legal move.
+    pub best: Option<Move>,
+    /// Why the strategy failed (error, panic, no answer in time), when it
+    /// did; `best` is then a fallback so that the peer can go on.
+    pub failure: Option<String>,
+}
+
+/// The `info string` prefix with which `tabula uci` reports that its
+/// strategy failed, so that a parent Tabula running it isolated forfeits
+/// the game instead of accepting the fallback move that follows.
+pub const FAILURE_PREFIX: &str = "tabula-failure:";
+
+/// A strategy playing positions set up by a peer.
+pub struct Thinker {
+    strategy: LoadedPlugin,
+    options: Vec<(String, String)>,
+    player: Option<StrategyPlayer>,
+    running: Option<Running>,
+}
+
+impl Thinker {
+    /// A thinker for `strategy` with `options`; the strategy object is built
+    /// on first use so that `setoption` can change options first.
+    pub fn new(strategy: LoadedPlugin, options: Vec<(String, String)>) -> Thinker {
+        Thinker { strategy, options, player: None, running: None }
+    }
+
+    /// The strategy plugin.
+    pub fn strategy(&self) -> &LoadedPlugin {
+        &self.strategy
+    }
+    /// The current strategy options.
+    pub fn options(&self) -> &[(String, String)] {
+        &self.options
+    }
+
+    /// Sets a strategy option (it takes effect with the next search).
+    pub fn set_option(&mut self, name: &str, value: &str) {
+        self.options.retain(|(k, _)| k != name);
+        self.options.push((name.to_string(), value.to_string()));
+        self.player = None;
+    }
+
+    /// Builds the strategy object now (so errors surface at `isready`).
+    pub fn ensure_ready(&mut self) -> Result<&mut StrategyPlayer, LoadError> {
+        if self.player.is_none() {
+            self.player = Some(StrategyPlayer::new(&self.strategy, &self.options, SearchLimits::default())?);
+        }
+        Ok(self.player.as_mut().expect("built above"))
+    }
+
+    /// Tells the strategy a new game starts.
+    pub fn new_game(&mut self) -> Result<(), LoadError> {
+        match &mut self.player {
+            Some(p) => p.new_game(),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether a search is running (or its answer is held).
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Starts a search of `position`; with `hold` the answer waits for
+    /// [`Thinker::stop`] even if the strategy finishes earlier.
+    pub fn start(&mut self, position: &PositionBox, limits: SearchLimits, hold: bool) -> Result<(), LoadError> {
+        let player = self.ensure_ready()?;
+        player.set_limits(limits);
+        let search = player.start(position);
+        self.running = Some(Running {
+            search,
+            position: position.clone(),
+            hold,
+            deadline: None,
+            last_pv_move: None,
+            answer: None,
+        });
+        Ok(())
+    }
+
+    /// Asks the running search to answer now (releases a held answer).
+    pub fn stop(&mut self) {
+        if let Some(r) = &mut self.running {
+            r.hold = false;
+            r.search.cancel();
+        }
+    }
+
+    /// A held search (pondering) becomes a normal one that must answer
+    /// within `budget_ms` from now (or whenever the strategy finishes).
+    pub fn release(&mut self, budget_ms: Option<u64>) {
+        if let Some(r) = &mut self.running {
+            r.hold = false;
+            r.deadline = budget_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+        }
+    }
+
+    /// Watches the running search: passes progress to `on_info` (with the
+    /// searched position) and returns the answer once the search is over.
+    pub fn poll(&mut self, mut on_info: impl FnMut(&SearchInfo, &PositionBox)) -> Option<Answer> {
+        let r = self.running.as_mut()?;
+        if r.deadline.is_some_and(|d| Instant::now() >= d) {
+            r.search.cancel();
+        }
+        if r.answer.is_none() {
+            let position = r.position.clone();
+            let mut last = r.last_pv_move;
+            let outcome = r.search.poll(|info| {
+                if let Some(&m) = info.pv.first() {
+                    last = Some(m);
+                }
+                on_info(info, &position);
+            });
+            let outcome = outcome.cloned();
+            r.last_pv_move = last;
+            if let Some(outcome) = outcome {
+                r.answer = Some(answer_of(&outcome, &r.position, r.last_pv_move));
+            }
+        }
+        let done = !r.hold && r.answer.is_some();
+        if done {
+            let r = self.running.take()?;
+            if let Some(player) = &mut self.player {
+                let outcome = r.search.outcome().cloned().unwrap_or(SearchOutcome::TimedOut { waited_ms: 0 });
+                player.finish(&outcome);
+            }
+            return r.answer;
+        }
+        None
+    }
+}
+
+/// The move to announce: the strategy's if legal, else (reporting the
+/// failure) the last principal variation's first move, else the first legal
+/// move; no move only when the position has none.
+fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>) -> Answer {
+    let mut legal: RVec<Move> = RVec::new();
+    if position.legal_moves(&mut legal).into_result().is_err() || legal.is_empty() {
+        return Answer { best: None, failure: None };
+    }
+    let (answered, failure) = match outcome {
+        SearchOutcome::Answered(r) if legal.contains(&r.best) => (Some(r.best), None),
+        SearchOutcome::Answered(r) => {
+            (None, Some(format!("illegal move (from {} to {}, extra {})", r.best.from, r.best.to, r.best.extra)))
+        }
+        SearchOutcome::Failed(e) => (None, Some(format!("{}: {e}", e.kind.name()))),
+        SearchOutcome::TimedOut { waited_ms } => (None, Some(format!("no answer (waited {waited_ms} ms)"))),
+    };
+    let best = answered.or(last.filter(|m| legal.contains(m))).or_else(|| legal.first().copied());
+    Answer { best, failure }
+}
+
+/// A principal variation in coordinate notation, played on a copy of
+/// `position`; stops at the first move the position refuses.
+pub fn pv_texts(position: &PositionBox, pv: &[Move]) -> Vec<String> {
+    let mut copy = position.clone();
+    let mut texts = Vec::new();
+    for &m in pv {
+        let Ok(text) = copy.move_to_text(m, Notation::COORDINATE).into_result() else { break };
+        if copy.make_move(m).into_result().is_err() {
+            break;
+        }
+        texts.push(text.to_string());
+    }
+    texts
+}
+
+/// A session at `start` (empty = the usual start) after coordinate moves.
+pub fn session_from(rules: &Arc<RulesBox>, start: &str, moves: &[String]) -> Result<Session, ProtocolError> {
+    let mut session = Session::new(Arc::clone(rules), start)?;
+    for (i, m) in moves.iter().enumerate() {
+        let refused = |reason: String| ProtocolError::Move { index: i + 1, text: m.clone(), reason };
+        let mv = session
+            .position()
+            .parse_move(m.as_str().into(), Notation::COORDINATE)
+            .into_result()
+            .map_err(|e| refused(e.to_string()))?;
+        session.play(mv).map_err(|e| refused(e.to_string()))?;
+    }
+    Ok(session)
+}
+
+/// Nodes per second from a progress report.
+pub fn nps(info: &SearchInfo) -> u64 {
+    info.nodes.saturating_mul(1000) / info.time_ms.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_time_keeps_a_margin() {
+        let c = Clock { move_time_ms: Some(1000), ..Clock::default() };
+        assert_eq!(time_budget(&c), Some(950));
+        let c = Clock { move_time_ms: Some(100), ..Clock::default() };
+        assert_eq!(time_budget(&c), Some(90));
+    }
+
+    #[test]
+    fn clock_is_shared_over_the_moves_to_go() {
+        // 60 s, no increment, 30 moves assumed: (60000 - 50) / 30 = 1998.
+        let c = Clock { remaining_ms: Some(60_000), ..Clock::default() };
+        assert_eq!(time_budget(&c), Some(1998));
+        // 10 moves to go and a 1 s increment: 5995 + 750.
+        let c = Clock { remaining_ms: Some(60_000), increment_ms: 1000, moves_to_go: Some(10), ..Clock::default() };
+        assert_eq!(time_budget(&c), Some(6745));
+    }
+
+    #[test]
+    fn budget_never_exceeds_the_clock() {
+        let c = Clock { remaining_ms: Some(100), increment_ms: 5000, moves_to_go: Some(1), ..Clock::default() };
+        assert_eq!(time_budget(&c), Some(40));
+        assert_eq!(time_budget(&Clock::default()), None);
+    }
+}

@@ -1,0 +1,361 @@
+//! `tabula uci` and `tabula ucci`: a strategy plugin as a UCI or UCCI engine
+//! on stdin/stdout, for whatever rules plugin is loaded.
+//!
+//! The two protocols differ in a few words, handled by [`Dialect`]: the
+//! handshake (`uci`/`uciok` versus `ucci`/`ucciok`), `setoption` syntax
+//! (`name X value Y` versus `X Y`), clock words (`wtime`... versus `time`,
+//! `increment`, in seconds unless `usemillisec` is on), the score word
+//! (`cp`/`mate` versus a plain number) and `quit` (UCCI answers `bye`).
+//! Unknown commands are ignored, as both specifications ask.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
+
+use super::core::{
+    next_input, nps, pv_texts, session_from, stdin_lines, time_budget, Clock, Input, Out, Thinker, FAILURE_PREFIX,
+    UNBOUNDED_MS,
+};
+use super::settings::shift_ranks;
+use super::ProtocolError;
+
+/// Which of the two protocols is spoken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCI: `uci`/`uciok`, `setoption name X value Y`, clock in ms.
+    Uci,
+    /// UCCI: `ucci`/`ucciok`, `setoption X Y`, clock in seconds by default.
+    Ucci,
+}
+
+/// How often a running search is polled for progress.
+const POLL: Duration = Duration::from_millis(5);
+
+/// The name `Hash` (UCI) or `hashsize` (UCCI) stands for this strategy option.
+const HASH_OPTION: &str = "hash_mb";
+
+/// A UCI/UCCI engine session.
+pub struct Engine {
+    dialect: Dialect,
+    rules: Arc<RulesBox>,
+    thinker: Thinker,
+    /// Added to ranks in moves exchanged with the peer.
+    rank_offset: i32,
+    position: PositionBox,
+    /// UCCI `usemillisec`: clock values in ms instead of seconds.
+    millis: bool,
+    /// The clock budget of a pondering search, used at `ponderhit`.
+    ponder_budget: Option<u64>,
+    out: Out,
+    name: String,
+}
+
+impl Engine {
+    /// An engine for `rules` thinking with `thinker`; `name` is announced.
+    pub fn new(
+        dialect: Dialect,
+        rules: Arc<RulesBox>,
+        thinker: Thinker,
+        rank_offset: i32,
+        name: &str,
+    ) -> Result<Engine, ProtocolError> {
+        let position = rules.start_position().into_result()?;
+        Ok(Engine {
+            dialect,
+            rules,
+            thinker,
+            rank_offset,
+            position,
+            millis: false,
+            ponder_budget: None,
+            out: Out::stdout(),
+            name: name.to_string(),
+        })
+    }
+
+    /// Reads commands until `quit` or the end of input.
+    pub fn run(mut self) {
+        let input = stdin_lines();
+        loop {
+            let poll = self.thinker.is_searching().then_some(POLL);
+            match next_input(&input, poll) {
+                Input::Line(line) => {
+                    if !self.command(&line) {
+                        break;
+                    }
+                }
+                Input::Idle => {}
+                Input::Closed => break,
+            }
+            self.watch();
+        }
+        self.thinker.stop();
+        if self.dialect == Dialect::Ucci {
+            self.out.line("bye");
+        }
+    }
+
+    /// Handles one command; false means quit.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&head) = words.first() else { return true };
+        let rest = &words[1..];
+        match (head, self.dialect) {
+            ("uci", Dialect::Uci) | ("ucci", Dialect::Ucci) => self.handshake(),
+            ("isready", _) => {
+                if let Err(e) = self.thinker.ensure_ready() {
+                    self.info_string(&format!("error: {e}"));
+                }
+                self.out.line("readyok");
+            }
+            ("ucinewgame", _) => {
+                if let Err(e) = self.thinker.new_game() {
+                    self.info_string(&format!("error: {e}"));
+                }
+            }
+            ("setoption", _) => self.set_option(rest),
+            ("position", _) => self.set_position(rest),
+            ("go", _) => self.go(rest),
+            ("stop", _) => self.thinker.stop(),
+            ("ponderhit", _) => self.thinker.release(self.ponder_budget),
+            ("quit", _) => return false,
+            _ => {}
+        }
+        true
+    }
+
+    fn handshake(&mut self) {
+        let strategy = self.thinker.strategy().clone();
+        self.out.line(&format!("id name {} ({} {})", self.name, strategy.name(), strategy.version()));
+        if self.dialect == Dialect::Ucci {
+            self.out.line("id copyright the Tabula authors");
+        }
+        self.out.line("id author the Tabula authors");
+        if self.dialect == Dialect::Ucci {
+            self.out.line("option usemillisec type check default false");
+        }
+        for spec in strategy.options() {
+            let current = self.thinker.options().iter().find(|(k, _)| k == spec.name.as_str()).map(|(_, v)| v.clone());
+            let default = current.unwrap_or_else(|| spec.default.to_string());
+            let name = if spec.name.as_str() == HASH_OPTION {
+                match self.dialect {
+                    Dialect::Uci => "Hash".to_string(),
+                    Dialect::Ucci => "hashsize".to_string(),
+                }
+            } else {
+                spec.name.to_string()
+            };
+            let line = if !spec.choices.is_empty() {
+                let vars: Vec<String> = spec.choices.iter().map(|c| format!("var {c}")).collect();
+                format!("option name {name} type combo default {default} {}", vars.join(" "))
+            } else if let Ok(n) = default.parse::<i64>() {
+                // A table needs at least 1 MiB; other numbers may be 0.
+                let (min, max) = if spec.name.as_str() == HASH_OPTION { (1, 65_536) } else { (n.min(0), i64::MAX) };
+                format!("option name {name} type spin default {n} min {min} max {max}")
+            } else {
+                format!(
+                    "option name {name} type string default {}",
+                    if default.is_empty() { "<empty>" } else { &default }
+                )
+            };
+            // UCCI writes `option NAME type ...` without the `name` keyword.
+            let line = match self.dialect {
+                Dialect::Uci => line,
+                Dialect::Ucci => line.replacen("option name ", "option ", 1),
+            };
+            self.out.line(&line);
+        }
+        self.out.line(match self.dialect {
+            Dialect::Uci => "uciok",
+            Dialect::Ucci => "ucciok",
+        });
+    }
+
+    fn set_option(&mut self, rest: &[&str]) {
+        let (name, value) = match self.dialect {
+            Dialect::Uci => {
+                let joined = rest.join(" ");
+                let Some(after) = joined.strip_prefix("name ") else { return };
+                match after.split_once(" value ") {
+                    Some((n, v)) => (n.trim().to_string(), v.trim().to_string()),
+                    None => (after.trim().to_string(), String::new()),
+                }
+            }
+            Dialect::Ucci => match rest {
+                [name, value @ ..] => (name.to_string(), value.join(" ")),
+                [] => return,
+            },
+        };
+        if self.dialect == Dialect::Ucci && name.eq_ignore_ascii_case("usemillisec") {
+            self.millis = value.eq_ignore_ascii_case("true");
+            return;
+        }
+        let lower = name.to_ascii_lowercase();
+        let key = if lower == "hash" || lower == "hashsize" { HASH_OPTION.to_string() } else { name.clone() };
+        let Some(spec) =
+            self.thinker.strategy().options().into_iter().find(|o| o.name.as_str().eq_ignore_ascii_case(&key))
+        else {
+            self.info_string(&format!("unknown option '{name}' ignored"));
+            return;
+        };
+        if spec.name.as_str() == HASH_OPTION && value.trim() == "0" {
+            return;
+        }
+        let value = if value == "<empty>" { String::new() } else { value };
+        self.thinker.set_option(spec.name.as_str(), &value);
+    }
+
+    fn set_position(&mut self, rest: &[&str]) {
+        let moves_at = rest.iter().position(|w| *w == "moves");
+        let (head, moves) = match moves_at {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &[][..]),
+        };
+        let start = match head {
+            ["startpos", ..] => String::new(),
+            ["fen", fen @ ..] => fen.join(" "),
+            _ => {
+                self.info_string("position needs startpos or fen");
+                return;
+            }
+        };
+        let moves: Vec<String> = moves.iter().map(|m| shift_ranks(m, -self.rank_offset)).collect();
+        match session_from(&self.rules, &start, &moves) {
+            Ok(session) => self.position = session.position().clone(),
+            Err(e) => self.info_string(&format!("error: bad position: {e}")),
+        }
+    }
+
+    fn go(&mut self, rest: &[&str]) {
+        if self.thinker.is_searching() {
+            self.info_string("already searching; go ignored");
+            return;
+        }
+        let mut clock = Clock::default();
+        let mut limits = SearchLimits::default();
+        let (mut infinite, mut ponder) = (false, false);
+        let side = self.position.side_to_move();
+        let unit = if self.dialect == Dialect::Ucci && !self.millis { 1000 } else { 1 };
+        let mut i = 0;
+        while i < rest.len() {
+            let value = rest.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+            let mut used = value.is_some();
+            match (rest[i], value) {
+                ("infinite", _) => {
+                    infinite = true;
+                    used = false;
+                }
+                ("ponder", _) => {
+                    ponder = true;
+                    used = false;
+                }
+                ("wtime", Some(v)) if side == 0 => clock.remaining_ms = Some(v),
+                ("btime", Some(v)) if side == 1 => clock.remaining_ms = Some(v),
+                ("winc", Some(v)) if side == 0 => clock.increment_ms = v,
+                ("binc", Some(v)) if side == 1 => clock.increment_ms = v,
+                ("time", Some(v)) => clock.remaining_ms = Some(v * unit),
+                ("increment", Some(v)) => clock.increment_ms = v * unit,
+                ("movestogo", Some(v)) => clock.moves_to_go = Some(v.min(u32::MAX as u64) as u32),
+                ("movetime", Some(v)) => clock.move_time_ms = Some(v),
+                ("depth", Some(v)) => limits.depth = v.min(u32::MAX as u64) as u32,
+                ("depth", None) if rest.get(i + 1) == Some(&"infinite") => {
+                    infinite = true;
+                    used = true;
+                }
+                ("nodes", Some(v)) => limits.nodes = v,
+                _ => {}
+            }
+            i += if used { 2 } else { 1 };
+        }
+        let budget = time_budget(&clock);
+        self.ponder_budget = budget;
+        let hold = infinite || ponder;
+        limits.time_ms = if hold { UNBOUNDED_MS } else { budget.unwrap_or(0) };
+        if limits.time_ms == 0 && limits.depth == 0 && limits.nodes == 0 && !hold {
+            // A bare `go`: the strategy's own modest budget.
+            limits = SearchLimits::default();
+        }
+        let position = self.position.clone();
+        if let Err(e) = self.thinker.start(&position, limits, hold) {
+            self.info_string(&format!("error: {e}"));
+            self.announce(None);
+        }
+    }
+
+    /// Forwards progress and announces the answer once there is one.
+    fn watch(&mut self) {
+        let (dialect, offset, out) = (self.dialect, self.rank_offset, self.out.clone());
+        let answer = self.thinker.poll(|info, position| out.line(&info_line(dialect, info, position, offset)));
+        if let Some(answer) = answer {
+            if let Some(failure) = &answer.failure {
+                self.info_string(&format!("{FAILURE_PREFIX} {failure}"));
+            }
+            self.announce(answer.best.map(|m| (m, self.position.clone())));
+        }
+    }
+
+    fn announce(&mut self, answer: Option<(rules_api::Move, PositionBox)>) {
+        let text = answer.and_then(|(m, p)| p.move_to_text(m, Notation::COORDINATE).into_result().ok());
+        match (text, self.dialect) {
+            (Some(t), _) => self.out.line(&format!("bestmove {}", shift_ranks(t.as_str(), self.rank_offset))),
+            (None, Dialect::Uci) => self.out.line("bestmove (none)"),
+            (None, Dialect::Ucci) => self.out.line("nobestmove"),
+        }
+    }
+
+    fn info_string(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+}
+
+/// One `info` line: depth, seldepth, score (`cp N`/`mate N` for UCI, a
+/// plain number for UCCI), nodes, nps, time and the principal variation.
+pub fn info_line(dialect: Dialect, info: &SearchInfo, position: &PositionBox, rank_offset: i32) -> String {
+    let score = match dialect {
+        Dialect::Uci => uci_score(info.score),
+        Dialect::Ucci => info.score.to_string(),
+    };
+    let pv: Vec<String> = pv_texts(position, &info.pv).iter().map(|m| shift_ranks(m, rank_offset)).collect();
+    let mut line = format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {}",
+        info.depth.max(1),
+        info.seldepth.max(info.depth).max(1),
+        info.nodes,
+        nps(info),
+        info.time_ms
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+/// `cp N`, or `mate N` in moves (negative when the mover is mated) for a
+/// score in the decided band of [`rules_api::score`].
+pub fn uci_score(score: i32) -> String {
+    match rules_api::score::plies_to_end(score) {
+        Some(plies) if plies > 0 => format!("mate {}", (plies + 1) / 2),
+        Some(plies) => format!("mate {}", -((-plies) / 2)),
+        None => format!("cp {score}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uci_score;
+    use rules_api::score::WIN;
+
+    #[test]
+    fn scores_convert_to_cp_or_moves_to_mate() {
+        assert_eq!(uci_score(35), "cp 35");
+        assert_eq!(uci_score(-120), "cp -120");
+        // Mate on the mover's next move is 1 ply away: mate in 1.
+        assert_eq!(uci_score(WIN - 1), "mate 1");
+        assert_eq!(uci_score(WIN - 3), "mate 2");
+        // Mated after the opponent's reply (2 plies): mated in 1.
+        assert_eq!(uci_score(-(WIN - 2)), "mate -1");
+        assert_eq!(uci_score(-(WIN - 4)), "mate -2");
+    }
+}

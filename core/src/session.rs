@@ -1,0 +1,358 @@
+//! One game: the rules, the start, the moves played (with undo and redo),
+//! the result, and saving to and loading from a text file.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rules_api::{GameInfo, Move, Notation, PluginError, PositionBox, RVec, RulesBox, Status, StatusKind};
+
+use crate::config::{Config, ConfigError, Record};
+use crate::files::write_atomically;
+use crate::outcome::{player_name, ForfeitCause, GameResult};
+use crate::plugins::{find_plugin, LoadError};
+
+/// A move as played, with its texts computed in the position before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// Machine notation.
+    pub coordinate: String,
+    /// Player-facing notation.
+    pub standard: String,
+    /// The player who made it.
+    pub player: u8,
+}
+
+/// What went wrong in a session.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The rules plugin failed; `context` says during what.
+    #[error("{context}: {error}")]
+    Plugin {
+        /// What the host was doing.
+        context: String,
+        /// The plugin's error.
+        error: PluginError,
+    },
+    /// A position text the rules plugin refused.
+    #[error("bad position '{text}': {reason}")]
+    BadPosition {
+        /// The text.
+        text: String,
+        /// The plugin's message.
+        reason: String,
+    },
+    /// A move that does not parse or is not legal; `index` is 1-based.
+    #[error("{}", bad_move(*index, text, reason))]
+    BadMove {
+        /// 1-based index in the list it came from (0 when played alone).
+        index: usize,
+        /// The text as given.
+        text: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A move was attempted after the end of the game.
+    #[error("the game is over ({0})")]
+    GameOver(String),
+    /// A file could not be written.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// The game could not be written as TOML.
+    #[error("{file}: {source}")]
+    Serialize {
+        /// The file.
+        file: String,
+        /// What the TOML writer said.
+        source: toml::ser::Error,
+    },
+    /// A saved game that cannot be used.
+    #[error("{file} is not a usable saved game: {problem}")]
+    Corrupt {
+        /// The file.
+        file: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The saved game's configuration is wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The saved game's rules plugin cannot be loaded.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+fn bad_move(index: usize, text: &str, reason: &str) -> String {
+    match index {
+        0 => format!("move '{text}' refused: {reason}"),
+        _ => format!("move {index} ('{text}') refused: {reason}"),
+    }
+}
+
+fn plugin_err(context: &str) -> impl FnOnce(PluginError) -> SessionError + '_ {
+    move |error| SessionError::Plugin { context: context.to_string(), error }
+}
+
+/// A game in progress (or finished), independent of who plays it.
+pub struct Session {
+    rules: Arc<RulesBox>,
+    info: GameInfo,
+    start_text: String,
+    start: PositionBox,
+    position: PositionBox,
+    history: Vec<PlayedMove>,
+    redo: Vec<PlayedMove>,
+    forfeit: Option<GameResult>,
+}
+
+impl Session {
+    /// A new game from the usual start (`start` empty) or from position text.
+    pub fn new(rules: Arc<RulesBox>, start: &str) -> Result<Session, SessionError> {
+        let info = rules.info().into_result().map_err(plugin_err("reading the game's description"))?;
+        let position = if start.trim().is_empty() {
+            rules.start_position().into_result().map_err(plugin_err("creating the start position"))?
+        } else {
+            rules
+                .position_from_text(start.trim().into())
+                .into_result()
+                .map_err(|e| SessionError::BadPosition { text: start.trim().to_string(), reason: e.to_string() })?
+        };
+        Ok(Session {
+            rules,
+            info,
+            start_text: start.trim().to_string(),
+            start: position.clone(),
+            position,
+            history: Vec::new(),
+            redo: Vec::new(),
+            forfeit: None,
+        })
+    }
+
+    /// The configured game.
+    pub fn rules(&self) -> &Arc<RulesBox> {
+        &self.rules
+    }
+    /// Name, players and piece types.
+    pub fn info(&self) -> &GameInfo {
+        &self.info
+    }
+    /// The current position.
+    pub fn position(&self) -> &PositionBox {
+        &self.position
+    }
+    /// The position the game started from.
+    pub fn start_position(&self) -> &PositionBox {
+        &self.start
+    }
+    /// The start position text, empty for the usual start.
+    pub fn start_text(&self) -> &str {
+        &self.start_text
+    }
+    /// Moves played so far.
+    pub fn history(&self) -> &[PlayedMove] {
+        &self.history
+    }
+    /// The player to move.
+    pub fn side_to_move(&self) -> u8 {
+        self.position.side_to_move()
+    }
+    /// The display name of player `index`.
+    pub fn player_name(&self, index: u8) -> String {
+        player_name(&self.info, index)
+    }
+
+    /// Every legal move in the current position (none once the game is over).
+    pub fn legal_moves(&self) -> Result<Vec<Move>, SessionError> {
+        if self.forfeit.is_some() {
+            return Ok(Vec::new());
+        }
+        let mut buf = RVec::new();
+        self.position.legal_moves(&mut buf).into_result().map_err(plugin_err("listing legal moves"))?;
+        Ok(buf.into_vec())
+    }
+
+    /// Reads a move in either notation (coordinate first).
+    pub fn parse_move(&self, text: &str) -> Result<Move, SessionError> {
+        let text = text.trim();
+        match self.position.parse_move(text.into(), Notation::COORDINATE).into_result() {
+            Ok(m) => Ok(m),
+            Err(coordinate_error) => {
+                self.position.parse_move(text.into(), Notation::STANDARD).into_result().map_err(|_| {
+                    SessionError::BadMove { index: 0, text: text.to_string(), reason: coordinate_error.to_string() }
+                })
+            }
+        }
+    }
+
+    /// The coordinate and standard texts of a legal move of the current position.
+    pub fn move_texts(&self, mv: Move) -> Result<(String, String), SessionError> {
+        let coordinate =
+            self.position.move_to_text(mv, Notation::COORDINATE).into_result().map_err(plugin_err("writing a move"))?;
+        let standard =
+            self.position.move_to_text(mv, Notation::STANDARD).into_result().map_err(plugin_err("writing a move"))?;
+        Ok((coordinate.into(), standard.into()))
+    }
+
+    /// Plays a move after checking it against the legal move list; clears redo.
+    pub fn play(&mut self, mv: Move) -> Result<&PlayedMove, SessionError> {
+        if let Some(result) = self.result()? {
+            return Err(SessionError::GameOver(result.describe(&self.info)));
+        }
+        if !self.legal_moves()?.contains(&mv) {
+            return Err(SessionError::BadMove {
+                index: 0,
+                text: format!("{mv:?}"),
+                reason: "it is not in the legal move list".into(),
+            });
+        }
+        let (coordinate, standard) = self.move_texts(mv)?;
+        let player = self.position.side_to_move();
+        self.position.make_move(mv).into_result().map_err(plugin_err("making a move"))?;
+        self.redo.clear();
+        self.history.push(PlayedMove { mv, coordinate, standard, player });
+        Ok(&self.history[self.history.len() - 1])
+    }
+
+    /// Parses and plays a move given as text in either notation.
+    pub fn play_text(&mut self, text: &str) -> Result<&PlayedMove, SessionError> {
+        if let Some(result) = self.result()? {
+            return Err(SessionError::GameOver(result.describe(&self.info)));
+        }
+        let mv = self.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// Plays a list of moves in coordinate (or standard) notation; the
+    /// first bad one is reported with its 1-based index and text.
+    pub fn play_all<'a>(&mut self, moves: impl IntoIterator<Item = &'a str>) -> Result<(), SessionError> {
+        for (i, text) in moves.into_iter().enumerate() {
+            let index = i + 1;
+            let outcome = self.play_text(text);
+            if let Err(e) = outcome {
+                let reason = match e {
+                    SessionError::BadMove { reason, .. } => reason,
+                    other => other.to_string(),
+                };
+                return Err(SessionError::BadMove { index, text: text.to_string(), reason });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
+    /// Whether there is a move to replay.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last move (and any forfeit, which belonged to the
+    /// position being left). Returns false when there is nothing to undo.
+    pub fn undo(&mut self) -> Result<bool, SessionError> {
+        let Some(last) = self.history.pop() else { return Ok(false) };
+        if let Err(e) = self.position.unmake_move().into_result() {
+            self.history.push(last);
+            return Err(plugin_err("taking a move back")(e));
+        }
+        self.forfeit = None;
+        self.redo.push(last);
+        Ok(true)
+    }
+
+    /// Replays the last undone move. Returns false when there is none.
+    pub fn redo(&mut self) -> Result<bool, SessionError> {
+        let Some(next) = self.redo.pop() else { return Ok(false) };
+        let keep = std::mem::take(&mut self.redo);
+        let outcome = self.play(next.mv).map(|_| ());
+        self.redo = keep;
+        if outcome.is_err() {
+            self.redo.push(next);
+        }
+        outcome.map(|()| true)
+    }
+
+    /// The plugin's status of the current position.
+    pub fn status(&self) -> Result<Status, SessionError> {
+        self.position.status().into_result().map_err(plugin_err("reading the game status"))
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn result(&self) -> Result<Option<GameResult>, SessionError> {
+        if let Some(f) = &self.forfeit {
+            return Ok(Some(f.clone()));
+        }
+        let status = self.status()?;
+        Ok(match status.kind {
+            StatusKind::WIN => Some(GameResult::Win { winner: status.winner, reason: status.reason.to_string() }),
+            StatusKind::DRAW => Some(GameResult::Draw { reason: status.reason.to_string() }),
+            _ => None,
+        })
+    }
+
+    /// Ends the game with a loss for `loser` (resignation, time, a failed player).
+    pub fn forfeit(&mut self, loser: u8, cause: ForfeitCause, reason: impl Into<String>) {
+        self.forfeit = Some(GameResult::Forfeit { loser, cause, reason: reason.into() });
+    }
+
+    /// The `[record]` table describing this game.
+    pub fn record(&self) -> Result<Record, SessionError> {
+        let result = match self.result()? {
+            Some(r) => r.describe(&self.info),
+            None => GameResult::ONGOING.to_string(),
+        };
+        Ok(Record {
+            start: self.start_text.clone(),
+            moves: self.history.iter().map(|m| m.coordinate.clone()).collect(),
+            result,
+        })
+    }
+
+    /// Writes `config` plus this game's record to `path`, atomically (a
+    /// temporary file in the same directory, then a rename).
+    pub fn save(&self, path: &Path, config: &Config) -> Result<(), SessionError> {
+        let mut saved = config.absolutized();
+        saved.record = Some(self.record()?);
+        let file = path.display().to_string();
+        let text = saved.to_toml().map_err(|source| SessionError::Serialize { file: file.clone(), source })?;
+        let text =
+            format!("# Tabula saved game: {}. Load it with `tabula play --config FILE`.\n{text}", self.info.name);
+        write_atomically(path, &text).map_err(|source| SessionError::Io { file, source })
+    }
+
+    /// Replays a record on a fresh game; `file` names the source in errors.
+    pub fn from_record(rules: Arc<RulesBox>, record: &Record, file: &str) -> Result<Session, SessionError> {
+        let corrupt = |problem: String| SessionError::Corrupt { file: file.to_string(), problem };
+        let mut session = Session::new(rules, &record.start).map_err(|e| corrupt(format!("start position: {e}")))?;
+        session.play_all(record.moves.iter().map(String::as_str)).map_err(|e| corrupt(e.to_string()))?;
+        let stated = GameResult::parse(&record.result, &session.info).map_err(|e| corrupt(format!("result: {e}")))?;
+        if let Some(GameResult::Forfeit { loser, cause, reason }) = stated {
+            session.forfeit(loser, cause, reason);
+        }
+        Ok(session)
+    }
+
+    /// Loads a saved game: its configuration and the replayed session.
+    /// `extra_dirs` are searched for the rules plugin before the config's own.
+    pub fn load(path: &Path, extra_dirs: &[std::path::PathBuf]) -> Result<(Config, Session), SessionError> {
+        let file = path.display().to_string();
+        let config = Config::load(path).map_err(SessionError::Config)?;
+        let Some(record) = config.record.clone() else {
+            return Err(SessionError::Corrupt { file, problem: "it has no [record] table".into() });
+        };
+        let dirs = config.plugin_dirs(extra_dirs);
+        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), rules_api::PluginKind::RULES, &dirs)
+            .map_err(SessionError::Load)?;
+        let rules = plugin.new_rules(&config.rules_options()).map_err(SessionError::Load)?;
+        let session = Session::from_record(Arc::new(rules), &record, &file)?;
+        Ok((config, session))
+    }
+}

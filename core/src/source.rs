@@ -1,0 +1,306 @@
+//! Who plays a seat, as a typed value: a person, a strategy plugin (by
+//! name, path or level), a strategy isolated in a child `tabula uci`, or an
+//! external engine program with its protocol.
+//!
+//! The textual forms users type — `--players` entries such as `alphabeta`,
+//! `hard`, `isolate:random` or `uci:/usr/games/stockfish`, and the
+//! `strategy` key of a `[[players]]` table — are read here once, at the
+//! edge, and written back the same way ([`PlayerSource::strategy_text`]).
+//! Nothing past the edge looks at prefixes.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A named strength, mapped onto a strategy plugin.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// The random strategy.
+    Easy,
+    /// The greedy strategy.
+    Medium,
+    /// The alphabeta strategy.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The strategy plugin this level stands for.
+    pub fn strategy(self) -> &'static str {
+        match self {
+            Level::Easy => "random",
+            Level::Medium => "greedy",
+            Level::Hard => "alphabeta",
+        }
+    }
+    /// The word written in configs and shown in the window.
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+    /// Reads `easy`, `medium` or `hard`.
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.word() == text)
+    }
+}
+
+/// The protocol an external engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Protocol {
+    /// UCI.
+    Uci,
+    /// UCCI, the UCI dialect with `ucci`/`ucciok` and `bye`.
+    Ucci,
+    /// Gomocup (Piskvork) brains.
+    Gomocup,
+}
+
+impl Protocol {
+    /// The word used in configs and on the command line.
+    pub fn word(self) -> &'static str {
+        match self {
+            Protocol::Uci => "uci",
+            Protocol::Ucci => "ucci",
+            Protocol::Gomocup => "gomocup",
+        }
+    }
+    /// Inverse of [`Protocol::word`].
+    pub fn from_word(word: &str) -> Option<Protocol> {
+        [Protocol::Uci, Protocol::Ucci, Protocol::Gomocup].into_iter().find(|p| p.word() == word)
+    }
+}
+
+/// A program to run and how to talk to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The protocol.
+    pub protocol: Protocol,
+    /// The program.
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+impl EngineSpec {
+    /// Reads `PROTOCOL:COMMAND [ARG ...]` (the form of `--players` entries
+    /// and of an engine player's `strategy` key); arguments are separated
+    /// by spaces and may be double-quoted. `None` when the text does not
+    /// start with a known protocol word and a colon.
+    pub fn parse(text: &str) -> Option<EngineSpec> {
+        let (word, rest) = text.split_once(':')?;
+        let protocol = Protocol::from_word(word.trim())?;
+        let mut words = split_words(rest.trim()).into_iter();
+        let command = words.next().filter(|c| !c.is_empty())?;
+        Some(EngineSpec { protocol, command, args: words.collect() })
+    }
+
+    /// The program's file name, without its directory.
+    pub fn program_name(&self) -> &str {
+        self.command.rsplit('/').next().unwrap_or(&self.command)
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    /// The form [`EngineSpec::parse`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.protocol.word(), quote_word(&self.command))?;
+        for a in &self.args {
+            write!(f, " {}", quote_word(a))?;
+        }
+        Ok(())
+    }
+}
+
+/// The strategy of a computer seat that runs a strategy plugin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StrategyRef {
+    /// A named strength (the config's `level` key).
+    Level(Level),
+    /// A plugin name or library path (the config's `strategy` key; a level
+    /// word written there stays a name and is resolved when loading).
+    Plugin(String),
+}
+
+impl StrategyRef {
+    /// The plugin name or path to load.
+    pub fn plugin_ref(&self) -> &str {
+        match self {
+            StrategyRef::Level(level) => level.strategy(),
+            StrategyRef::Plugin(name) => name,
+        }
+    }
+}
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSource {
+    /// A person.
+    Human,
+    /// A strategy plugin searching on a worker thread of this process.
+    Strategy(StrategyRef),
+    /// A strategy plugin (name, path or level word) in a child `tabula uci`.
+    Isolated(String),
+    /// An external engine program.
+    Engine(EngineSpec),
+}
+
+/// The prefix of an isolated strategy in `--players` entries and in the
+/// `strategy` key.
+pub const ISOLATE_PREFIX: &str = "isolate:";
+
+impl PlayerSource {
+    /// Reads a `--players` entry: an engine spec (`uci:PROGRAM`),
+    /// `isolate:S`, or a strategy name, path or level. An isolated level
+    /// names its strategy (`isolate:hard` is `isolate:alphabeta`).
+    pub fn parse_entry(entry: &str) -> PlayerSource {
+        if let Some(spec) = EngineSpec::parse(entry) {
+            return PlayerSource::Engine(spec);
+        }
+        match entry.strip_prefix(ISOLATE_PREFIX) {
+            Some(inner) => {
+                PlayerSource::Isolated(Level::parse(inner).map_or(inner.to_string(), |l| l.strategy().to_string()))
+            }
+            None => PlayerSource::Strategy(match Level::parse(entry) {
+                Some(level) => StrategyRef::Level(level),
+                None => StrategyRef::Plugin(entry.to_string()),
+            }),
+        }
+    }
+
+    /// Reads the `strategy` key of a computer (`kind = "ai"`) seat:
+    /// `isolate:S` or a plugin name or path.
+    pub fn from_strategy_key(text: &str) -> PlayerSource {
+        match text.strip_prefix(ISOLATE_PREFIX) {
+            Some(inner) => PlayerSource::Isolated(inner.to_string()),
+            None => PlayerSource::Strategy(StrategyRef::Plugin(text.to_string())),
+        }
+    }
+
+    /// The `strategy` key this source is written with, if any (the
+    /// inverse of [`PlayerSource::from_strategy_key`] and, for engines, of
+    /// [`EngineSpec::parse`]).
+    pub fn strategy_text(&self) -> Option<String> {
+        match self {
+            PlayerSource::Human | PlayerSource::Strategy(StrategyRef::Level(_)) => None,
+            PlayerSource::Strategy(StrategyRef::Plugin(name)) => Some(name.clone()),
+            PlayerSource::Isolated(name) => Some(format!("{ISOLATE_PREFIX}{name}")),
+            PlayerSource::Engine(spec) => Some(spec.to_string()),
+        }
+    }
+
+    /// The strategy plugin name or path of a strategy or isolated seat.
+    pub fn strategy_ref(&self) -> Option<&str> {
+        match self {
+            PlayerSource::Strategy(s) => Some(s.plugin_ref()),
+            PlayerSource::Isolated(name) => Some(name),
+            PlayerSource::Human | PlayerSource::Engine(_) => None,
+        }
+    }
+
+    /// The level, for a strategy seat chosen by strength.
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(*level),
+            _ => None,
+        }
+    }
+
+    /// The engine program, for an engine seat.
+    pub fn engine(&self) -> Option<&EngineSpec> {
+        match self {
+            PlayerSource::Engine(spec) => Some(spec),
+            _ => None,
+        }
+    }
+
+    /// Whether a person plays the seat.
+    pub fn is_human(&self) -> bool {
+        matches!(self, PlayerSource::Human)
+    }
+}
+
+/// Splits on spaces; double quotes group words and `\"` is a literal quote.
+pub fn split_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let (mut quoted, mut any) = (false, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if quoted && chars.peek() == Some(&'"') => {
+                current.push('"');
+                chars.next();
+            }
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any || !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+                any = false;
+            }
+            c => current.push(c),
+        }
+    }
+    if any || !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+fn quote_word(word: &str) -> String {
+    if word.is_empty() || word.contains(char::is_whitespace) || word.contains('"') {
+        format!("\"{}\"", word.replace('"', "\\\""))
+    } else {
+        word.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        let s = EngineSpec::parse("uci:/usr/games/stockfish").unwrap();
+        assert_eq!((s.protocol, s.command.as_str(), s.args.len()), (Protocol::Uci, "/usr/games/stockfish", 0));
+        assert_eq!(s.program_name(), "stockfish");
+        let s = EngineSpec::parse("gomocup:python3 \"my brain.py\" -q").unwrap();
+        assert_eq!(s.args, vec!["my brain.py".to_string(), "-q".to_string()]);
+        assert_eq!(EngineSpec::parse(&s.to_string()), Some(s));
+        assert_eq!(EngineSpec::parse("alphabeta"), None);
+        assert_eq!(EngineSpec::parse("tcp:host"), None);
+        assert_eq!(EngineSpec::parse("uci:"), None);
+    }
+
+    #[test]
+    fn entries_become_sources() {
+        assert_eq!(PlayerSource::parse_entry("hard"), PlayerSource::Strategy(StrategyRef::Level(Level::Hard)));
+        assert_eq!(PlayerSource::parse_entry("greedy"), PlayerSource::Strategy(StrategyRef::Plugin("greedy".into())));
+        assert_eq!(PlayerSource::parse_entry("isolate:hard"), PlayerSource::Isolated("alphabeta".into()));
+        assert_eq!(PlayerSource::parse_entry("isolate:./x.so"), PlayerSource::Isolated("./x.so".into()));
+        let engine = PlayerSource::parse_entry("ucci:/usr/games/prog -q");
+        assert_eq!(engine.engine().map(|s| s.protocol), Some(Protocol::Ucci));
+        assert_eq!(engine.strategy_text().as_deref(), Some("ucci:/usr/games/prog -q"));
+    }
+
+    #[test]
+    fn strategy_keys_round_trip() {
+        for text in ["isolate:alphabeta", "random", "plugins/libx.so"] {
+            let source = PlayerSource::from_strategy_key(text);
+            assert_eq!(source.strategy_text().as_deref(), Some(text));
+        }
+        assert_eq!(PlayerSource::from_strategy_key("isolate:hard").strategy_ref(), Some("hard"));
+        assert_eq!(PlayerSource::Strategy(StrategyRef::Level(Level::Medium)).strategy_ref(), Some("greedy"));
+        assert_eq!(Level::parse("medium"), Some(Level::Medium));
+        assert_eq!(Level::parse("Medium"), None);
+    }
+}

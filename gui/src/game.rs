@@ -1,0 +1,595 @@
+//! The game behind the window, without any drawing: the session, who sits
+//! where, computer searches on worker threads, hints, clocks, captured
+//! pieces and the undo rules of a GUI. Every call returns quickly.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits};
+
+use super::clock::{think_budget, Clocks};
+use super::seats::NewSeat;
+use tabula_core::config::{Config, PlayerConfig};
+use tabula_core::outcome::{ForfeitCause, GameResult};
+use tabula_core::players::{ComputerPlayer, Search, StrategyPlayer};
+use tabula_core::plugins::{find_plugin, LoadedPlugin, PluginDirs};
+use tabula_core::seating::{computer_player, Table};
+use tabula_core::session::Session;
+use tabula_core::source::{Level, PlayerSource, StrategyRef};
+use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
+
+/// Thinking time of the hint search.
+const HINT_TIME_MS: u64 = 1500;
+
+/// Who sits in a seat.
+pub struct Seat {
+    /// Display name from the config.
+    pub name: String,
+    /// `human`, or the computer's level, strategy or engine program.
+    pub label: String,
+    /// The computer player (strategy, isolated strategy or external
+    /// engine), for computer seats.
+    pub player: Option<Box<dyn ComputerPlayer>>,
+}
+
+/// Something that happened that the window may want to sound or show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move was played.
+    Moved {
+        /// It took a piece.
+        capture: bool,
+        /// It left the other side in check.
+        check: bool,
+    },
+    /// The game ended.
+    Ended,
+    /// A computer failed (its forfeit is recorded).
+    Failed(String),
+}
+
+/// One game with its players.
+pub struct Game {
+    /// The configuration (the saved game's, or the one built by New game).
+    pub config: Config,
+    /// The game itself.
+    pub session: Session,
+    /// One per player.
+    pub seats: Vec<Seat>,
+    /// The board.
+    pub geometry: Geometry,
+    extra_dirs: Vec<PathBuf>,
+    turn: Option<ComputerTurn>,
+    /// The latest progress report of the running search.
+    pub thinking: Option<SearchInfo>,
+    hint_player: Option<StrategyPlayer>,
+    hint_search: Option<(Search, usize)>,
+    /// The suggested move for the position after `usize` plies.
+    pub hint: Option<Move>,
+    clocks: Vec<Duration>,
+    /// The countdown clocks of the `[clock]` time control, if any.
+    countdown: Option<Clocks>,
+    /// The moment the countdown's "now" is measured from.
+    epoch: Instant,
+    turn_start: Instant,
+    started: Instant,
+    ended_after: Option<Duration>,
+    /// Computer-vs-computer play is held.
+    pub paused: bool,
+    step: bool,
+    /// Kinds of the pieces each player has taken, per player.
+    pub captured: Vec<Vec<u16>>,
+}
+
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+impl Game {
+    /// Sets up the game a configuration describes (replaying its record if
+    /// it has one); `source` names the file in errors.
+    pub fn open(config: Config, source: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
+        let dirs = config.plugin_dirs(extra_dirs);
+        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
+        let rules = Arc::new(plugin.new_rules(&config.rules_options()).map_err(err)?);
+        let session = match &config.record {
+            Some(record) => Session::from_record(rules, record, source).map_err(err)?,
+            None => Session::new(rules, "").map_err(err)?,
+        };
+        Game::from_parts(config, session, extra_dirs)
+    }
+
+    /// Loads a saved game file.
+    pub fn load(path: &Path, extra_dirs: &[PathBuf]) -> Result<Game, String> {
+        let (config, session) = Session::load(path, extra_dirs).map_err(err)?;
+        Game::from_parts(config, session, extra_dirs)
+    }
+
+    fn from_parts(config: Config, session: Session, extra_dirs: &[PathBuf]) -> Result<Game, String> {
+        let players = session.info().players.len();
+        if config.players.len() != players {
+            return Err(format!("the game has {players} players but the config lists {}", config.players.len()));
+        }
+        let seats = {
+            let seater = Seater::new(&config, extra_dirs)?;
+            config.players.iter().map(|p| seater.seat(p)).collect::<Result<Vec<_>, _>>()?
+        };
+        let geometry = session.rules().geometry().into_result().map_err(err)?;
+        let mut game = Game {
+            clocks: vec![Duration::ZERO; players],
+            countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
+            epoch: Instant::now(),
+            captured: vec![Vec::new(); players],
+            config,
+            session,
+            seats,
+            geometry,
+            extra_dirs: extra_dirs.to_vec(),
+            turn: None,
+            thinking: None,
+            hint_player: None,
+            hint_search: None,
+            hint: None,
+            turn_start: Instant::now(),
+            started: Instant::now(),
+            ended_after: None,
+            paused: false,
+            step: false,
+        };
+        game.refresh_captured();
+        game.sync_clock();
+        Ok(game)
+    }
+
+    /// Changes who plays the seats without touching the game: seats marked
+    /// replaced get new players, the others keep theirs (and their running
+    /// search); names follow `seats`. A computer whose turn it is starts
+    /// searching on the next [`Game::tick`]. Nothing changes on an error.
+    pub fn change_seats(&mut self, seats: Vec<NewSeat>) -> Result<(), String> {
+        if seats.len() != self.seats.len() {
+            return Err(format!("the game has {} seats, not {}", self.seats.len(), seats.len()));
+        }
+        let mut built = Vec::new();
+        if seats.iter().any(|s| s.replaced) {
+            let seater = Seater::new(&self.config, &self.extra_dirs)?;
+            for s in &seats {
+                built.push(if s.replaced { Some(seater.seat(&s.player)?) } else { None });
+            }
+        } else {
+            built.resize_with(seats.len(), || None);
+        }
+        let to_move = self.session.side_to_move() as usize;
+        if built.get(to_move).is_some_and(Option::is_some) {
+            self.cancel_search();
+        }
+        for (i, (s, new)) in seats.into_iter().zip(built).enumerate() {
+            match new {
+                Some(seat) => self.seats[i] = seat,
+                None => self.seats[i].name = s.player.name.clone(),
+            }
+            self.config.players[i] = s.player;
+        }
+        if !self.all_computers() {
+            self.paused = false;
+            self.step = false;
+        }
+        self.sync_clock();
+        Ok(())
+    }
+
+    /// The plugin search directories given on the command line.
+    pub fn extra_dirs(&self) -> &[PathBuf] {
+        &self.extra_dirs
+    }
+
+    /// Whether seat `side` is a computer.
+    pub fn is_computer(&self, side: usize) -> bool {
+        self.seats.get(side).is_some_and(|s| s.player.is_some())
+    }
+    /// Whether every seat is a computer.
+    pub fn all_computers(&self) -> bool {
+        (0..self.seats.len()).all(|s| self.is_computer(s))
+    }
+    /// Whether a person may move now.
+    pub fn human_to_move(&self) -> bool {
+        !self.is_over() && !self.is_computer(self.session.side_to_move() as usize)
+    }
+    /// Whether a computer is searching.
+    pub fn is_thinking(&self) -> bool {
+        self.turn.is_some()
+    }
+    /// The result, if the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.session.result().ok().flatten()
+    }
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+    /// Whether a game is going on that leaving would lose.
+    pub fn in_progress(&self) -> bool {
+        !self.session.history().is_empty() && !self.is_over()
+    }
+
+    /// Time used by `side`, including the running turn.
+    pub fn clock(&self, side: usize) -> Duration {
+        let mut t = self.clocks.get(side).copied().unwrap_or_default();
+        if side == self.session.side_to_move() as usize && self.ended_after.is_none() && !self.paused {
+            t += self.turn_start.elapsed();
+        }
+        t
+    }
+    /// Time left for `side` under the time control (`None`: no clocks).
+    pub fn countdown(&self, side: usize) -> Option<Duration> {
+        self.countdown.as_ref().map(|c| c.remaining(side, self.epoch.elapsed()))
+    }
+    /// The side whose countdown clock is running.
+    pub fn countdown_running(&self) -> Option<usize> {
+        self.countdown.as_ref().and_then(Clocks::running)
+    }
+
+    /// Runs the countdown of the side to move, or none while the game is
+    /// over or paused.
+    fn sync_clock(&mut self) {
+        let side = (!self.is_over() && !self.paused).then(|| self.session.side_to_move() as usize);
+        let now = self.epoch.elapsed();
+        if let Some(c) = &mut self.countdown {
+            c.run(side, now);
+        }
+    }
+
+    /// Puts the countdown back to its times at the current ply (after an
+    /// undo or a redo).
+    fn restore_clock(&mut self) {
+        let ply = self.session.history().len();
+        if let Some(c) = &mut self.countdown {
+            c.restore(ply);
+        }
+    }
+
+    /// How long the game has lasted (frozen at its end).
+    pub fn duration(&self) -> Duration {
+        self.ended_after.unwrap_or_else(|| self.started.elapsed())
+    }
+
+    fn close_turn(&mut self) {
+        let side = self.session.side_to_move() as usize;
+        if !self.paused && self.ended_after.is_none() {
+            if let Some(c) = self.clocks.get_mut(side) {
+                *c += self.turn_start.elapsed();
+            }
+        }
+        self.turn_start = Instant::now();
+    }
+
+    fn after_change(&mut self, events: &mut Vec<Event>) {
+        self.refresh_captured();
+        self.hint = None;
+        self.hint_search = None;
+        if self.is_over() {
+            if self.ended_after.is_none() {
+                self.ended_after = Some(self.started.elapsed());
+            }
+            events.push(Event::Ended);
+        } else {
+            self.ended_after = None;
+        }
+        self.sync_clock();
+    }
+
+    /// Every legal move now (none while a computer is to move).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.session.legal_moves().unwrap_or_default()
+    }
+
+    /// Plays a move for the side to move; `Err` says why it was refused.
+    pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, String> {
+        let before = self.session.position().clone();
+        let mover = self.session.side_to_move() as usize;
+        self.close_turn();
+        self.session.play(mv).map_err(err)?;
+        Ok(self.moved(&before, mv, mover))
+    }
+
+    /// After `mover` played `mv` from the position `before`: the clock gets
+    /// the move, and the events say whether it took a piece or gave check.
+    fn moved(&mut self, before: &PositionBox, mv: Move, mover: usize) -> Vec<Event> {
+        let mut infos = RVec::new();
+        let _ = before.move_infos(rules_api::RSlice::from_slice(&[mv]), &mut infos);
+        let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE));
+        let (ply, now) = (self.session.history().len(), self.epoch.elapsed());
+        if let Some(c) = &mut self.countdown {
+            c.moved(mover, ply, now);
+        }
+        let mut highlights = RVec::new();
+        let _ = self.session.position().highlights(&mut highlights);
+        let check = highlights.iter().any(|h| h.kind == HighlightKind::CHECK);
+        let mut events = vec![Event::Moved { capture, check }];
+        self.after_change(&mut events);
+        events
+    }
+
+    /// Cancels a running search (its answer is ignored).
+    pub fn cancel_search(&mut self) {
+        if let Some(turn) = self.turn.take() {
+            turn.cancel();
+        }
+        self.thinking = None;
+    }
+
+    /// Takes back one ply against a person, back to the person's last move
+    /// against the computer, one ply (pausing) between computers.
+    pub fn undo(&mut self) -> Result<bool, String> {
+        self.cancel_search();
+        self.close_turn();
+        if !self.session.undo().map_err(err)? {
+            return Ok(false);
+        }
+        if self.all_computers() {
+            self.paused = true;
+        } else {
+            while self.is_computer(self.session.side_to_move() as usize) && self.session.undo().map_err(err)? {}
+        }
+        self.restore_clock();
+        self.after_change(&mut Vec::new());
+        self.ended_after = None;
+        Ok(true)
+    }
+
+    /// Replays undone moves, up to a person's turn.
+    pub fn redo(&mut self) -> Result<bool, String> {
+        self.cancel_search();
+        self.close_turn();
+        if !self.session.redo().map_err(err)? {
+            return Ok(false);
+        }
+        if !self.all_computers() {
+            while self.is_computer(self.session.side_to_move() as usize)
+                && self.session.can_redo()
+                && self.session.redo().map_err(err)?
+            {}
+        }
+        self.restore_clock();
+        let mut events = Vec::new();
+        self.after_change(&mut events);
+        Ok(true)
+    }
+
+    /// The side to move resigns (or the person, when a computer is to move).
+    pub fn resign(&mut self) -> Vec<Event> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let side = self.session.side_to_move() as usize;
+        let loser = if self.is_computer(side) {
+            (0..self.seats.len()).find(|&s| !self.is_computer(s)).unwrap_or(side)
+        } else {
+            side
+        };
+        self.cancel_search();
+        self.close_turn();
+        let name = self.seats[loser].name.clone();
+        self.session.forfeit(loser as u8, ForfeitCause::Resignation, format!("{name} resigned"));
+        let mut events = Vec::new();
+        self.after_change(&mut events);
+        events
+    }
+
+    /// Pauses or resumes computer-vs-computer play.
+    pub fn toggle_pause(&mut self) {
+        self.close_turn();
+        self.paused = !self.paused;
+        if self.paused {
+            self.cancel_search();
+        }
+        self.sync_clock();
+    }
+
+    /// Lets the computer to move play one move while paused.
+    pub fn step(&mut self) {
+        self.step = true;
+    }
+
+    /// Asks the alpha-beta strategy for a suggestion (shown when ready).
+    pub fn request_hint(&mut self) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if self.hint_player.is_none() {
+            let dirs = PluginDirs::new(
+                self.extra_dirs.iter().cloned().chain(self.config.plugin_dirs(&[]).dirs().iter().cloned()),
+            );
+            let plugin = find_plugin(Level::Hard.strategy(), PluginKind::STRATEGY, &dirs).map_err(err)?;
+            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
+            self.hint_player = Some(StrategyPlayer::new(&plugin, &[], limits).map_err(err)?);
+        }
+        let player = self.hint_player.as_mut().expect("set above");
+        self.hint_search = Some((player.start(self.session.position()), self.session.history().len()));
+        Ok(())
+    }
+
+    /// Whether a hint is being computed.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_search.is_some()
+    }
+
+    /// Advances searches: starts the computer's search when it is to move,
+    /// collects answers and plays them. Never blocks.
+    pub fn tick(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.tick_hint();
+        if self.is_over() {
+            return events;
+        }
+        if let Some(side) = self.countdown.as_ref().and_then(|c| c.flagged(self.epoch.elapsed())) {
+            self.lose_on_time(side, &mut events);
+            return events;
+        }
+        let side = self.session.side_to_move() as usize;
+        if !self.is_computer(side) {
+            return events;
+        }
+        let Some(turn) = self.turn.as_mut() else {
+            self.start_turn(side);
+            return events;
+        };
+        let mut latest = None;
+        let outcome = turn.poll(|info| latest = Some(info.clone()));
+        if latest.is_some() {
+            self.thinking = latest;
+        }
+        let Some(outcome) = outcome else { return events };
+        let turn = self.turn.take().expect("polled above");
+        self.thinking = None;
+        let before = self.session.position().clone();
+        self.close_turn();
+        let player = self.seats[side].player.as_mut().expect("computer seat");
+        match turn.finish(&mut self.session, player, &outcome) {
+            Ok(TurnEnd::Played(m)) => events.extend(self.moved(&before, m.mv, side)),
+            Ok(TurnEnd::Forfeited(result)) => {
+                events.push(Event::Failed(result.reason().to_string()));
+                self.after_change(&mut events);
+            }
+            Err(e) => events.push(Event::Failed(e.to_string())),
+        }
+        events
+    }
+
+    /// Starts the search of the computer in `side` (unless play is paused),
+    /// with less time when its clock runs low.
+    fn start_turn(&mut self, side: usize) {
+        if self.paused && !self.step {
+            return;
+        }
+        self.step = false;
+        let budget = self.think_budget(side);
+        let player = self.seats[side].player.as_mut().expect("computer seat");
+        if let Some(time_ms) = budget {
+            player.set_limits(SearchLimits { time_ms, ..player.turn_limits() });
+        }
+        self.turn = Some(ComputerTurn::start(&self.session, player));
+        self.thinking = None;
+    }
+
+    /// `side`'s clock reached zero: the running search stops and `side`
+    /// forfeits on time.
+    fn lose_on_time(&mut self, side: usize, events: &mut Vec<Event>) {
+        self.cancel_search();
+        self.close_turn();
+        self.session.forfeit(side as u8, ForfeitCause::Time, "time");
+        self.after_change(events);
+    }
+
+    /// Under a time control, how long the computer in `side` may think now:
+    /// its configured time, less when its clock runs low.
+    fn think_budget(&self, side: usize) -> Option<u64> {
+        let control = self.config.clock?;
+        let left = self.countdown(side)?;
+        let configured =
+            self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, PlayerConfig::time_ms);
+        Some(think_budget(configured, left, control.increment_ms))
+    }
+
+    fn tick_hint(&mut self) {
+        let Some((search, ply)) = self.hint_search.as_mut() else { return };
+        let ply = *ply;
+        let Some(outcome) = search.poll(|_| {}).cloned() else { return };
+        self.hint_search = None;
+        if let Some(player) = self.hint_player.as_mut() {
+            player.finish(&outcome);
+        }
+        if ply == self.session.history().len() {
+            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
+            self.hint = judge(&outcome, self.session.position(), limits).ok().map(|r| r.best);
+        }
+    }
+
+    /// The position after the first `ply` moves (for reviewing).
+    pub fn position_at(&self, ply: usize) -> PositionBox {
+        let mut position = self.session.start_position().clone();
+        for m in self.session.history().iter().take(ply) {
+            if position.make_move(m.mv).into_result().is_err() {
+                break;
+            }
+        }
+        position
+    }
+
+    /// Recounts captured pieces by comparing piece counts per owner and
+    /// kind before and after every move.
+    fn refresh_captured(&mut self) {
+        let players = self.seats.len().max(self.session.info().players.len());
+        let mut captured = vec![Vec::new(); players];
+        let mut position = self.session.start_position().clone();
+        let mut before = piece_counts(&position);
+        for m in self.session.history() {
+            if position.make_move(m.mv).into_result().is_err() {
+                break;
+            }
+            let after = piece_counts(&position);
+            for (&(owner, kind), &n) in &before {
+                let left = after.get(&(owner, kind)).copied().unwrap_or(0);
+                if owner != m.player {
+                    for _ in left..n {
+                        captured[m.player as usize].push(kind);
+                    }
+                }
+            }
+            before = after;
+        }
+        for list in &mut captured {
+            list.sort_unstable();
+        }
+        self.captured = captured;
+    }
+}
+
+/// Builds seats for one game: the rules plugin and its options (which an
+/// engine or an isolated strategy is told about) and where plugins are.
+struct Seater<'a> {
+    config: &'a Config,
+    dirs: PluginDirs,
+    rules: LoadedPlugin,
+    rules_options: Vec<(String, String)>,
+}
+
+impl<'a> Seater<'a> {
+    fn new(config: &'a Config, extra_dirs: &[PathBuf]) -> Result<Seater<'a>, String> {
+        let dirs = config.plugin_dirs(extra_dirs);
+        let rules = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
+        Ok(Seater { config, dirs, rules, rules_options: config.rules_options() })
+    }
+
+    /// The seat for one configured player: a person, or a computer
+    /// (strategy, isolated strategy or external engine) ready to move.
+    fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
+        let table = Table { rules: &self.rules, options: &self.rules_options };
+        let Some(player) = computer_player(p, self.config, &self.dirs, &table).map_err(err)? else {
+            return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
+        };
+        let label = match &p.source {
+            PlayerSource::Strategy(StrategyRef::Level(level)) => format!("computer, {}", level.word()),
+            PlayerSource::Strategy(StrategyRef::Plugin(s)) => format!("computer, {s}"),
+            PlayerSource::Isolated(s) => format!("computer, {s} (isolated)"),
+            PlayerSource::Engine(spec) => format!("engine, {}", spec.program_name()),
+            PlayerSource::Human => "computer".into(),
+        };
+        Ok(Seat { name: p.name.clone(), label, player: Some(player) })
+    }
+}
+
+fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16), usize> {
+    let mut pieces = RVec::new();
+    let mut counts = std::collections::BTreeMap::new();
+    if position.pieces(&mut pieces).into_result().is_ok() {
+        for p in pieces.iter() {
+            *counts.entry((p.owner, p.kind)).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod tests;

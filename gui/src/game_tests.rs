@@ -1,0 +1,121 @@
+//! Tests of [`super::Game`]: opening, clocks through undo, seat changes.
+
+use super::*;
+
+#[test]
+fn a_corrupt_save_is_refused_with_the_file_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.toml");
+    std::fs::write(&path, "[game]\nrules = \n").unwrap();
+    let e = Game::load(&path, &[]).err().expect("refused");
+    assert!(e.contains("broken.toml") && e.contains("line 2"), "{e}");
+}
+
+/// The built-in game between two people under a 60 s + 5 s clock (the
+/// rules plugin must be built, as for the other plugin tests).
+fn clocked_game() -> Game {
+    let mut config = Config::default_config().unwrap();
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    config.clock = Some(tabula_core::config::ClockConfig { initial_ms: 60_000, increment_ms: 5_000 });
+    Game::open(config, "test", &[]).expect("the default rules plugin is built")
+}
+
+#[test]
+fn undo_puts_the_clocks_back_and_the_waiting_side_is_untouched() {
+    let mut game = clocked_game();
+    assert_eq!(game.countdown_running(), Some(0));
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    assert_eq!(game.countdown_running(), Some(1));
+    // Side 0's clock is stopped now, so this reading is exact.
+    let after_first = game.countdown(0);
+    let reply = game.legal_moves()[0];
+    game.play(reply).unwrap();
+    assert_ne!(game.countdown(1), Some(Duration::from_millis(60_000)), "side 1 got its increment");
+    assert!(game.undo().unwrap());
+    assert_eq!(game.countdown_running(), Some(1));
+    assert_eq!(game.countdown(0), after_first, "side 0 back to its time at ply 1");
+    assert!(game.undo().unwrap());
+    assert_eq!(game.countdown_running(), Some(0));
+    assert_eq!(game.countdown(1), Some(Duration::from_millis(60_000)));
+    game.resign();
+    assert_eq!(game.countdown_running(), None, "no clock runs after the game");
+}
+
+#[test]
+fn changing_the_seats_keeps_the_game_and_a_computer_starts_thinking() {
+    let mut game = clocked_game();
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    let choices = [None, Some(crate::seats::SeatChoice::Computer(Level::Easy))];
+    let seats = crate::seats::apply_choices(&game.config.players, &choices);
+    game.change_seats(seats).unwrap();
+    assert_eq!(game.session.history().len(), 1, "the moves stay");
+    assert!(game.is_computer(1) && !game.is_computer(0));
+    assert_eq!((game.seats[0].name.as_str(), game.seats[1].name.as_str()), ("A", "Computer"));
+    assert_eq!(game.countdown_running(), Some(1), "the clock of the side to move goes on");
+    game.tick();
+    assert!(game.is_thinking(), "the new computer searches at once");
+    let wrong = vec![crate::seats::NewSeat { player: game.config.players[0].clone(), replaced: false }];
+    assert!(game.change_seats(wrong).is_err());
+    game.cancel_search();
+}
+
+#[test]
+fn a_missing_plugin_is_named() {
+    let config = Config::parse("[game]\nrules = \"no-such-game\"\n", "x.toml", PathBuf::from(".")).unwrap();
+    let e = Game::open(config, "x.toml", &[]).err().expect("refused");
+    assert!(e.contains("no-such-game"), "{e}");
+}
+
+#[test]
+fn an_external_engine_seat_plays_its_move() {
+    use rules_api::Notation;
+    // The built-in game's rules, so this file names no game.
+    let rules = Config::default_config().unwrap().game.rules;
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("engine.sh");
+    let text = format!(
+        "[game]\nrules = \"{rules}\"\n[[players]]\nname = \"Fish\"\nkind = \"engine\"\ncommand = \"/bin/sh\"\n\
+         args = [\"{}\"]\nprotocol = \"uci\"\ntime_ms = 2000\n[[players]]\nname = \"You\"\nkind = \"human\"\n",
+        script.display()
+    );
+    let config = Config::parse(&text, "engine.toml", dir.path().to_path_buf()).expect("a valid engine config");
+    assert_eq!(config.players[0].kind(), tabula_core::config::PlayerKind::Engine, "the config names an engine seat");
+    let mut game = Game::open(config, "engine.toml", &[]).expect("the engine seat is accepted");
+    assert!(game.is_computer(0) && !game.is_computer(1));
+    assert!(!game.human_to_move(), "the engine moves first, not a person");
+    assert!(game.seats[0].label.starts_with("engine"), "{}", game.seats[0].label);
+
+    // The engine answers every `go` with the first legal move, written the
+    // way a UCI engine of this game writes it (ranks shifted by the dialect).
+    let expected = game.legal_moves()[0];
+    let coordinate =
+        game.session.position().move_to_text(expected, Notation::COORDINATE).into_result().unwrap().to_string();
+    let plugin = find_plugin(
+        &game.config.resolve_ref(&game.config.game.rules),
+        PluginKind::RULES,
+        &game.config.plugin_dirs(&[]),
+    )
+    .unwrap();
+    let offset = tabula_core::protocols::settings::ProtocolSettings::builtin().dialect(plugin.name()).rank_offset;
+    let answer = tabula_core::protocols::settings::shift_ranks(&coordinate, offset);
+    std::fs::write(
+        &script,
+        format!(
+            "while read -r line; do\n  case \"$line\" in\n    uci) echo \"id name fake\"; echo uciok ;;\n    \
+             isready) echo readyok ;;\n    go*) echo \"bestmove {answer}\" ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+        ),
+    )
+    .unwrap();
+
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while game.session.history().is_empty() && Instant::now() < deadline {
+        let events = game.tick();
+        assert!(!events.iter().any(|e| matches!(e, Event::Failed(_))), "{events:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(game.session.history().len(), 1, "the engine moved within the time");
+    assert_eq!(game.session.history()[0].mv, expected, "the engine's legal move was played");
+    assert!(game.human_to_move(), "then the person is to move");
+}

@@ -1,0 +1,203 @@
+//! Who plays each seat, changed in the middle of a game (the Players
+//! dialog): the choices, and the player configurations they lead to. The
+//! session, the moves and the clocks are not touched here.
+
+use tabula_core::config::{PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
+use tabula_core::source::{Level, PlayerSource, StrategyRef};
+
+/// What the Players and New game dialogs offer for a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatChoice {
+    /// A person plays the seat.
+    Human,
+    /// The computer plays the seat at this strength.
+    Computer(Level),
+}
+
+impl SeatChoice {
+    /// Every choice, in the order the dialog shows them.
+    pub const ALL: [SeatChoice; 4] = [
+        SeatChoice::Human,
+        SeatChoice::Computer(Level::Easy),
+        SeatChoice::Computer(Level::Medium),
+        SeatChoice::Computer(Level::Hard),
+    ];
+
+    /// The button label.
+    pub fn word(self) -> &'static str {
+        match self {
+            SeatChoice::Human => "human",
+            SeatChoice::Computer(level) => level.word(),
+        }
+    }
+
+    /// The choice a configured player corresponds to; `None` for a
+    /// computer with a named strategy rather than a level (no button is
+    /// chosen for it, and it stays as it is unless another is picked).
+    pub fn of(p: &PlayerConfig) -> Option<SeatChoice> {
+        match p.source {
+            PlayerSource::Human => Some(SeatChoice::Human),
+            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(SeatChoice::Computer(level)),
+            _ => None,
+        }
+    }
+}
+
+/// A computer player at `level`, with the thinking time the dialogs give
+/// that level (the weaker ones answer quickly).
+pub fn level_player(name: &str, level: Level) -> PlayerConfig {
+    let time_ms = match level {
+        Level::Easy | Level::Medium => 300,
+        Level::Hard => DEFAULT_TIME_MS,
+    };
+    PlayerConfig::ai(name, level.word(), time_ms)
+}
+
+/// A person in a seat.
+pub fn human_player(name: &str) -> PlayerConfig {
+    PlayerConfig::human(name)
+}
+
+/// The name the dialogs give seat `seat` when `computers[i]` says who is a
+/// computer: "Player N" between people, "Computer N" between computers,
+/// "You" and "Computer" otherwise.
+pub fn seat_name(computers: &[bool], seat: usize) -> String {
+    let computer = computers.get(seat).copied().unwrap_or(false);
+    if computers.iter().all(|&c| !c) {
+        format!("Player {}", seat + 1)
+    } else if computers.iter().all(|&c| c) {
+        format!("Computer {}", seat + 1)
+    } else if computer {
+        "Computer".to_string()
+    } else {
+        "You".to_string()
+    }
+}
+
+/// Whether `name` is one that [`seat_name`] gives (rather than one from
+/// the user's config, which is kept).
+fn is_generated_name(name: &str) -> bool {
+    let numbered = |prefix: &str| {
+        name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    name == "You" || name == "Computer" || numbered("Player ") || numbered("Computer ")
+}
+
+/// One seat after the change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewSeat {
+    /// The seat's configuration.
+    pub player: PlayerConfig,
+    /// Whether who plays it changed (its computer player must be rebuilt).
+    pub replaced: bool,
+}
+
+/// The players after applying `choices` (`None`: keep the seat) to
+/// `current`. A seat whose choice matches what it is stays as it is; a
+/// changed seat gets the chosen player. Generated names follow the new
+/// line-up; names from the user's config are kept unless the seat changes.
+pub fn apply_choices(current: &[PlayerConfig], choices: &[Option<SeatChoice>]) -> Vec<NewSeat> {
+    let chosen: Vec<Option<SeatChoice>> = current
+        .iter()
+        .enumerate()
+        .map(|(i, p)| choices.get(i).copied().flatten().filter(|&c| SeatChoice::of(p) != Some(c)))
+        .collect();
+    let computers: Vec<bool> = current
+        .iter()
+        .zip(&chosen)
+        .map(|(p, c)| match c {
+            Some(choice) => *choice != SeatChoice::Human,
+            None => p.kind() == PlayerKind::Ai,
+        })
+        .collect();
+    current
+        .iter()
+        .zip(chosen)
+        .enumerate()
+        .map(|(i, (p, choice))| {
+            let name =
+                if choice.is_some() || is_generated_name(&p.name) { seat_name(&computers, i) } else { p.name.clone() };
+            match choice {
+                Some(SeatChoice::Human) => NewSeat { player: human_player(&name), replaced: true },
+                Some(SeatChoice::Computer(level)) => NewSeat { player: level_player(&name, level), replaced: true },
+                None => NewSeat { player: PlayerConfig { name, ..p.clone() }, replaced: false },
+            }
+        })
+        .collect()
+}
+
+/// The Players dialog's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatsForm {
+    /// The choice per seat; `None` keeps a seat the buttons cannot describe.
+    pub choices: Vec<Option<SeatChoice>>,
+}
+
+impl SeatsForm {
+    /// The form showing who plays now.
+    pub fn new(players: &[PlayerConfig]) -> SeatsForm {
+        SeatsForm { choices: players.iter().map(SeatChoice::of).collect() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn you_vs_computer() -> Vec<PlayerConfig> {
+        vec![human_player("You"), level_player("Computer", Level::Hard)]
+    }
+
+    #[test]
+    fn the_form_shows_who_plays_now() {
+        let mut players = you_vs_computer();
+        players.push(PlayerConfig::ai("Engine", "alphabeta", 1000));
+        let form = SeatsForm::new(&players);
+        assert_eq!(form.choices, vec![Some(SeatChoice::Human), Some(SeatChoice::Computer(Level::Hard)), None]);
+    }
+
+    #[test]
+    fn unchanged_choices_keep_every_seat() {
+        let players = you_vs_computer();
+        let out = apply_choices(&players, &SeatsForm::new(&players).choices);
+        assert!(out.iter().all(|s| !s.replaced));
+        assert_eq!(out.iter().map(|s| s.player.clone()).collect::<Vec<_>>(), players);
+    }
+
+    #[test]
+    fn a_new_level_replaces_only_that_seat() {
+        let players = you_vs_computer();
+        let out = apply_choices(&players, &[Some(SeatChoice::Human), Some(SeatChoice::Computer(Level::Easy))]);
+        assert_eq!(out.iter().map(|s| s.replaced).collect::<Vec<_>>(), vec![false, true]);
+        assert_eq!(out[1].player.source.level(), Some(Level::Easy));
+        assert_eq!(out[1].player.time_ms, Some(300));
+        assert_eq!(out[1].player.name, "Computer");
+    }
+
+    #[test]
+    fn handing_the_person_seat_to_the_computer_renames_both() {
+        let out = apply_choices(
+            &you_vs_computer(),
+            &[Some(SeatChoice::Computer(Level::Medium)), Some(SeatChoice::Computer(Level::Hard))],
+        );
+        assert_eq!(out.iter().map(|s| s.player.name.as_str()).collect::<Vec<_>>(), vec!["Computer 1", "Computer 2"]);
+        assert_eq!(out.iter().map(|s| s.replaced).collect::<Vec<_>>(), vec![true, false]);
+        assert_eq!(out[0].player.kind(), PlayerKind::Ai);
+    }
+
+    #[test]
+    fn two_people_and_configured_names() {
+        let players = vec![human_player("Ada"), PlayerConfig::ai("Engine", "alphabeta", 1000)];
+        let out = apply_choices(&players, &[None, Some(SeatChoice::Human)]);
+        assert_eq!(out[0].player.name, "Ada", "a configured name is kept");
+        assert_eq!(out[1].player, human_player("Player 2"));
+        let kept = apply_choices(&players, &[Some(SeatChoice::Human), None]);
+        assert_eq!(kept[1].player, players[1], "a strategy seat left alone stays");
+    }
+
+    #[test]
+    fn generated_names_are_recognised() {
+        assert!(is_generated_name("Computer 2") && is_generated_name("You") && is_generated_name("Player 1"));
+        assert!(!is_generated_name("Computer X") && !is_generated_name("Player ") && !is_generated_name("Ada"));
+    }
+}
