@@ -2,12 +2,11 @@
 //! person's move is clicked with xdotool, the computer answers, the save
 //! shortcut is pressed, and the saved file must hold both moves.
 //!
-//! The GUI is started as `tabula play --config F` (the real binary beside
-//! this test's target directory). Until the CLI routes `play` to the GUI
-//! (recognised by `tabula play --help` offering `--text`), the test starts
-//! the same `tabula_gui::run` by re-running this test binary in "child"
-//! mode, and says so. Skips with a message when Xvfb or xdotool is missing
-//! (`scripts/setup.sh --test` installs them).
+//! The GUI is the real binary (`tabula play --config F`, beside this test's
+//! target directory). Missing tools (Xvfb, xdotool, ImageMagick's `import`;
+//! `scripts/setup.sh --test` installs them) or a binary built without the
+//! window fail the test: a GUI test that passes without running proves
+//! nothing. `TABULA_SKIP_GUI_E2E=1` skips it on purpose, loudly.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -15,16 +14,36 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-const CHILD_ENV: &str = "TABULA_GUI_E2E_CHILD_CONFIG";
+/// Fails the test (or skips it when asked to) unless every tool is installed.
+fn require_tools(tools: &[&str]) -> bool {
+    let missing: Vec<&str> = tools.iter().copied().filter(|t| !have(t)).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    if std::env::var_os("TABULA_SKIP_GUI_E2E").is_some_and(|v| v == "1") {
+        eprintln!("SKIPPED on request (TABULA_SKIP_GUI_E2E=1): missing {}", missing.join(", "));
+        return false;
+    }
+    panic!(
+        "the GUI end-to-end test needs {}: run scripts/setup.sh --test (or set TABULA_SKIP_GUI_E2E=1 to skip it)",
+        missing.join(", ")
+    );
+}
 
 fn have(tool: &str) -> bool {
-    Command::new("sh").args(["-c", &format!("command -v {tool}")]).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// A display number with no X server.
 fn free_display() -> u32 {
     (90..400)
-        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        })
         .expect("a free X display number")
 }
 
@@ -71,7 +90,12 @@ fn artifacts() -> PathBuf {
 }
 
 /// Waits for a stderr line satisfying `pick`, returning what it extracts.
-fn wait_for<T>(lines: &Receiver<String>, seen: &mut Vec<String>, timeout: Duration, mut pick: impl FnMut(&str) -> Option<T>) -> Option<T> {
+fn wait_for<T>(
+    lines: &Receiver<String>,
+    seen: &mut Vec<String>,
+    timeout: Duration,
+    mut pick: impl FnMut(&str) -> Option<T>,
+) -> Option<T> {
     let end = Instant::now() + timeout;
     while let Some(left) = end.checked_duration_since(Instant::now()) {
         match lines.recv_timeout(left) {
@@ -107,38 +131,32 @@ fn click_cell(display: &str, window: &str, layout: &serde_json::Value, cell: &st
     std::thread::sleep(Duration::from_millis(250));
 }
 
-/// Whether the real binary's `play` opens the GUI yet.
-fn binary_play_is_gui(bin: &Path) -> bool {
-    Command::new(bin).args(["play", "--help"]).output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--text"))
-}
-
-#[test]
-fn gui_child_entry() {
-    // Not a test of its own: the GUI process of `human_move_computer_reply_and_save`
-    // when the binary cannot start the GUI yet. Without the variable it checks
-    // only that the library's entry point is reachable.
-    let Some(config) = std::env::var_os(CHILD_ENV) else {
-        let _: fn(tabula_core::config::Config, tabula_gui::RunOptions) -> Result<(), tabula_gui::GuiError> = tabula_gui::run;
-        return;
-    };
-    let config = tabula_core::config::Config::load(Path::new(&config)).expect("config");
-    let options = tabula_gui::RunOptions { extra_plugin_dirs: Vec::new(), source: "e2e config".into() };
-    if let Err(e) = tabula_gui::run(config, options) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+/// The real binary, which must be a build with the window.
+fn gui_binary() -> PathBuf {
+    let bin = target_profile_dir().join("tabula");
+    assert!(bin.exists(), "{} is missing: run `cargo build --release --workspace` first", bin.display());
+    let help = Command::new(&bin).args(["play", "--help"]).output().expect("run tabula play --help");
+    assert!(
+        String::from_utf8_lossy(&help.stdout).contains("--text"),
+        "{} was built without the window (the `gui` feature)",
+        bin.display()
+    );
+    bin
 }
 
 #[test]
 fn human_move_computer_reply_and_save() {
-    if !have("Xvfb") || !have("xdotool") {
-        eprintln!("SKIPPED: Xvfb and xdotool are needed (run scripts/setup.sh --test)");
+    if !require_tools(&["Xvfb", "xdotool", "import"]) {
         return;
     }
     let n = free_display();
     let display = format!(":{n}");
     let _xvfb = Reaper(
-        Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]).stderr(Stdio::null()).spawn().expect("start Xvfb"),
+        Command::new("Xvfb")
+            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb"),
     );
     let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
     let start = Instant::now();
@@ -155,17 +173,8 @@ fn human_move_computer_reply_and_save() {
          [[players]]\nname = \"Engine\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 300\n",
     )
     .unwrap();
-    let bin = target_profile_dir().join("tabula");
-    let mut command = if bin.exists() && binary_play_is_gui(&bin) {
-        let mut c = Command::new(&bin);
-        c.args(["play", "--config"]).arg(&config);
-        c
-    } else {
-        eprintln!("NOTE: `tabula play` does not open the GUI yet; starting tabula_gui::run from this test binary");
-        let mut c = Command::new(std::env::current_exe().unwrap());
-        c.args(["--exact", "gui_child_entry", "--nocapture", "--test-threads", "1"]).env(CHILD_ENV, &config);
-        c
-    };
+    let mut command = Command::new(gui_binary());
+    command.args(["play", "--config"]).arg(&config);
     let child = command
         .current_dir(dir.path())
         .env("DISPLAY", &display)
@@ -189,7 +198,8 @@ fn human_move_computer_reply_and_save() {
     let mut seen = Vec::new();
     let first = wait_for(&lines, &mut seen, Duration::from_secs(30), layout)
         .unwrap_or_else(|| panic!("the GUI printed no layout; stderr:\n{}", seen.join("\n")));
-    let window = xdotool(&display, &["search", "--sync", "--name", "Tabula"]).lines().next().unwrap_or_default().to_string();
+    let window =
+        xdotool(&display, &["search", "--sync", "--name", "Tabula"]).lines().next().unwrap_or_default().to_string();
     assert!(!window.is_empty(), "no window titled Tabula");
 
     click_cell(&display, &window, &first, "e2");
@@ -198,27 +208,35 @@ fn human_move_computer_reply_and_save() {
         layout(l).filter(|v| v["moves"].as_array().is_some_and(|m| m.len() >= 2))
     })
     .unwrap_or_else(|| panic!("no computer reply after e2-e4; stderr:\n{}", seen.join("\n")));
-    let moves: Vec<String> = replied["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    let moves: Vec<String> =
+        replied["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
     assert_eq!(moves[0], "e2e4", "the clicked move was played first");
 
     let shot = artifacts().join("gui-e2e.png");
-    let _ = Command::new("import").args(["-display", &display, "-window", "root"]).arg(&shot).status();
+    let status = Command::new("import").args(["-display", &display, "-window", "root"]).arg(&shot).status();
+    assert!(status.is_ok_and(|s| s.success()), "the screenshot {} was not taken", shot.display());
 
     xdotool(&display, &["mousemove", "--window", &window, "10", "10"]);
     xdotool(&display, &["click", "1"]);
     xdotool(&display, &["key", "ctrl+s"]);
-    let saved = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
-        .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
+    let saved =
+        wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
+            .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
     let path = dir.path().join(saved);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let saved_config = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
+    let saved_config =
+        tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
     let record = saved_config.record.expect("a [record] table");
     assert_eq!(record.moves, moves, "the save holds the human's move and the computer's reply");
     assert!(path.starts_with(dir.path().join("saves")), "saved under saves/: {}", path.display());
 
     // A corrupt save chosen in the Load dialog: the error is shown and the game stays.
     std::thread::sleep(Duration::from_millis(1100));
-    std::fs::write(dir.path().join("saves").join("zzz-corrupt.toml"), "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n").unwrap();
+    std::fs::write(
+        dir.path().join("saves").join("zzz-corrupt.toml"),
+        "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n",
+    )
+    .unwrap();
     xdotool(&display, &["key", "ctrl+o"]);
     let dialog = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == "load"))
         .unwrap_or_else(|| panic!("Ctrl+O opened no Load dialog; stderr:\n{}", seen.join("\n")));
@@ -226,12 +244,14 @@ fn human_move_computer_reply_and_save() {
     let (x, y) = (entry[0].as_f64().expect("a listed save"), entry[1].as_f64().unwrap());
     xdotool(&display, &["mousemove", "--window", &window, &format!("{x}"), &format!("{y}")]);
     xdotool(&display, &["click", "1"]);
-    let refused = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.contains("cannot load").then(|| l.to_string()))
-        .unwrap_or_else(|| panic!("no error for the corrupt save; stderr:\n{}", seen.join("\n")));
+    let refused =
+        wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.contains("cannot load").then(|| l.to_string()))
+            .unwrap_or_else(|| panic!("no error for the corrupt save; stderr:\n{}", seen.join("\n")));
     assert!(refused.contains("zzz-corrupt.toml") && refused.contains("e2e5"), "{refused}");
     let after = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == ""))
         .unwrap_or_else(|| panic!("the window did not return to the game; stderr:\n{}", seen.join("\n")));
-    let kept: Vec<String> = after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    let kept: Vec<String> =
+        after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
     assert_eq!(kept, moves, "the current game is kept");
     assert!(gui.0.try_wait().unwrap().is_none(), "the GUI is still running");
 }
@@ -241,9 +261,9 @@ fn without_a_display_the_error_names_the_headless_commands() {
     let dir = TempDir::new("no-display");
     let config = dir.path().join("game.toml");
     std::fs::write(&config, "[game]\nrules = \"chess\"\n").unwrap();
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "gui_child_entry", "--nocapture", "--test-threads", "1"])
-        .env(CHILD_ENV, &config)
+    let out = Command::new(gui_binary())
+        .args(["play", "--config"])
+        .arg(&config)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env("SDL_VIDEODRIVER", "x11")
