@@ -226,8 +226,8 @@ pub struct EvalState {
     pub mg: i32,
     /// Endgame score, White-positive.
     pub eg: i32,
-    /// Sum of [`PHASE_WEIGHT`] over the pieces on the board (may exceed
-    /// [`PHASE_MAX`] after promotions; clamped when blended).
+    /// Sum of `PHASE_WEIGHT` over the pieces on the board (may exceed
+    /// `PHASE_MAX` after promotions; clamped when blended).
     pub phase: i32,
 }
 
