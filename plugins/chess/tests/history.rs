@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use rules_api::plugin::PositionImpl;
 use tabula_chess::ChessPosition;
+use tabula_kit::rand::Rng as _;
 
 const STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -18,7 +19,7 @@ const STARTS: &[&str] = &[
 
 #[test]
 fn make_unmake_restores_fen_and_hash_over_random_playouts() {
-    let mut rng = Rng::new(7);
+    let mut rng = rng_from_seed(7);
     let games = if cfg!(debug_assertions) { 20 } else { 120 };
     for g in 0..games {
         let start_fen = STARTS[g % STARTS.len()];
@@ -30,7 +31,7 @@ fn make_unmake_restores_fen_and_hash_over_random_playouts() {
                 assert!(!status(&p).is_ongoing());
                 break;
             }
-            let m = ms[rng.below(ms.len())];
+            let m = ms[rng.random_range(0..ms.len())];
             p.make_move(m).unwrap();
             let text = fen(&p);
             // A fresh position from the FEN agrees on hash and evaluation.
