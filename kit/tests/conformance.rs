@@ -9,7 +9,7 @@ use rules_api::{
     GameInfo, Geometry, HandPiece, Highlight, HighlightKind, Move, MoveInfo, Notation, Piece, PluginError, RVec,
     RulesBox, Status,
 };
-use tabula_kit::conformance::{run, Budget, Check, Report};
+use tabula_kit::conformance::{run, run_from, Budget, Check, Report};
 use tabula_kit::testgames::{rules, Coins, Faulty, Mnk, TakeAway, TestGame, Walk};
 
 fn quick() -> Budget {
@@ -282,4 +282,17 @@ fn reports_are_reproducible_from_the_seed() {
     let other = run(&game, &Budget { seed: 2, ..quick() });
     assert_ne!(run(&game, &quick()).positions + run(&game, &quick()).moves_checked, 0);
     assert!(other.is_ok());
+}
+
+#[test]
+fn games_can_start_from_given_positions_and_bad_starts_are_named() {
+    let game = rules(Mnk::tic_tac_toe());
+    let starts = ["x../.o./... x", "xo./.x./..o x"];
+    let report = run_from(&game, &starts, &quick());
+    report.assert_ok();
+    let refused = run_from(&game, &["x../.o./... x", "not a position"], &quick());
+    assert_eq!(failed(&refused), [Check::Setup], "{refused}");
+    let first = refused.check(Check::Setup).first_failure.clone().expect("a failure");
+    assert_eq!(first.position.as_deref(), Some("not a position"));
+    assert!(refused.positions > 0, "the good start is still walked");
 }

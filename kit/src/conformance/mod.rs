@@ -6,6 +6,9 @@
 //! tabula_kit::conformance::run(&rules, &Budget::default()).assert_ok();
 //! ```
 //!
+//! [`run_from`] starts the random games from given position texts instead,
+//! for rules that random games from the start rarely reach.
+//!
 //! The suite plays seeded random games from the start position to their end
 //! (or [`Budget::max_plies`]) and checks every position it visits; the
 //! first [`Budget::deep_checks`] positions of each game also get every
@@ -55,16 +58,38 @@ impl Default for Budget {
     }
 }
 
-/// Runs every check on `rules` within `budget`.
+/// Runs every check on `rules` within `budget`, playing from the start
+/// position.
 pub fn run(rules: &RulesBox, budget: &Budget) -> Report {
+    run_from(rules, &[], budget)
+}
+
+/// [`run`] with the random games starting in turn from each of `starts`
+/// (position texts; the start position when empty), so positions a random
+/// game rarely reaches (castling rights, promotions) are checked too. A
+/// text the game refuses fails [`Check::Setup`].
+pub fn run_from(rules: &RulesBox, starts: &[&str], budget: &Budget) -> Report {
     let Some(mut suite) = Suite::new(rules, budget.seed) else {
         return Suite::setup_failure(rules);
     };
-    let start = suite.start.clone();
-    let probe_every = budget.transposition_tries.div_ceil(budget.playouts + 1);
-    suite.transpositions(&start, probe_every);
-    for _ in 0..budget.playouts {
-        suite.playout(budget, probe_every);
+    let mut origins = Vec::new();
+    for &text in starts {
+        let read = rules.position(text);
+        let ok = read.is_ok();
+        suite.expect(Check::Setup, ok, At::position(text), || {
+            format!("the start text is refused: {}", read.as_ref().err().map(|e| e.to_string()).unwrap_or_default())
+        });
+        origins.extend(read.ok());
+    }
+    if origins.is_empty() {
+        origins.push(suite.start.clone());
+    }
+    let probe_every = budget.transposition_tries.div_ceil(budget.playouts + origins.len());
+    for origin in &origins {
+        suite.transpositions(origin, probe_every);
+    }
+    for game in 0..budget.playouts {
+        suite.playout(&origins[game % origins.len()], budget, probe_every);
     }
     suite.clone_independence();
     suite.report.distinct_positions = suite.hash_of_text.len() as u64;
@@ -412,10 +437,10 @@ impl<'a> Suite<'a> {
         true
     }
 
-    /// One random game to its end, then taken back to the start.
-    fn playout(&mut self, budget: &Budget, probes: usize) {
+    /// One random game from `origin` to its end, then taken back.
+    fn playout(&mut self, origin: &PositionBox, budget: &Budget, probes: usize) {
         self.report.playouts += 1;
-        let mut position = self.start.clone();
+        let mut position = origin.clone();
         let mut path: Vec<(String, String, u64)> = Vec::new();
         let mut finished = false;
         for ply in 0..budget.max_plies {
@@ -445,12 +470,12 @@ impl<'a> Suite<'a> {
         }
         self.expect(Check::Playouts, true, At::nowhere(), String::new);
         self.report.games_finished += finished as u64;
-        self.take_back(position, path);
+        self.take_back(origin, position, path);
     }
 
     /// Unmakes a whole game: every position must come back as it was, far
     /// from where its move was made.
-    fn take_back(&mut self, mut position: PositionBox, mut path: Vec<(String, String, u64)>) {
+    fn take_back(&mut self, origin: &PositionBox, mut position: PositionBox, mut path: Vec<(String, String, u64)>) {
         while let Some((name, text, hash)) = path.pop() {
             let Some(now) = self.call(Check::MakeUnmake, position.text(), At::nowhere(), "to_text") else { return };
             let same = now == text && position.hash() == hash;
@@ -462,9 +487,9 @@ impl<'a> Suite<'a> {
             }
             self.call(Check::MakeUnmake, position.undo(), At::position(&text).with_move(name), "unmake_move");
         }
-        let start_text = self.start.text().unwrap_or_default();
+        let start_text = origin.text().unwrap_or_default();
         let Some(now) = self.call(Check::MakeUnmake, position.text(), At::nowhere(), "to_text") else { return };
-        let same = now == start_text && position.hash() == self.start.hash();
+        let same = now == start_text && position.hash() == origin.hash();
         self.expect(Check::MakeUnmake, same, At::position(&now), || {
             format!("taking back a whole game does not return to the start '{start_text}'")
         });
