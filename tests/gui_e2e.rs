@@ -18,19 +18,13 @@ use std::time::{Duration, Instant};
 const CHILD_ENV: &str = "TABULA_GUI_E2E_CHILD_CONFIG";
 
 fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    Command::new("sh").args(["-c", &format!("command -v {tool}")]).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
 /// A display number with no X server.
 fn free_display() -> u32 {
     (90..400)
-        .find(|n| {
-            !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        })
+        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
         .expect("a free X display number")
 }
 
@@ -77,12 +71,7 @@ fn artifacts() -> PathBuf {
 }
 
 /// Waits for a stderr line satisfying `pick`, returning what it extracts.
-fn wait_for<T>(
-    lines: &Receiver<String>,
-    seen: &mut Vec<String>,
-    timeout: Duration,
-    mut pick: impl FnMut(&str) -> Option<T>,
-) -> Option<T> {
+fn wait_for<T>(lines: &Receiver<String>, seen: &mut Vec<String>, timeout: Duration, mut pick: impl FnMut(&str) -> Option<T>) -> Option<T> {
     let end = Instant::now() + timeout;
     while let Some(left) = end.checked_duration_since(Instant::now()) {
         match lines.recv_timeout(left) {
@@ -120,10 +109,7 @@ fn click_cell(display: &str, window: &str, layout: &serde_json::Value, cell: &st
 
 /// Whether the real binary's `play` opens the GUI yet.
 fn binary_play_is_gui(bin: &Path) -> bool {
-    Command::new(bin)
-        .args(["play", "--help"])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--text"))
+    Command::new(bin).args(["play", "--help"]).output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--text"))
 }
 
 #[test]
@@ -132,8 +118,7 @@ fn gui_child_entry() {
     // when the binary cannot start the GUI yet. Without the variable it checks
     // only that the library's entry point is reachable.
     let Some(config) = std::env::var_os(CHILD_ENV) else {
-        let _: fn(tabula::config::Config, tabula::gui::RunOptions) -> Result<(), tabula::gui::GuiError> =
-            tabula::gui::run;
+        let _: fn(tabula::config::Config, tabula::gui::RunOptions) -> Result<(), tabula::gui::GuiError> = tabula::gui::run;
         return;
     };
     let config = tabula::config::Config::load(Path::new(&config)).expect("config");
@@ -153,11 +138,7 @@ fn human_move_computer_reply_and_save() {
     let n = free_display();
     let display = format!(":{n}");
     let _xvfb = Reaper(
-        Command::new("Xvfb")
-            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb"),
+        Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]).stderr(Stdio::null()).spawn().expect("start Xvfb"),
     );
     let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
     let start = Instant::now();
@@ -208,8 +189,7 @@ fn human_move_computer_reply_and_save() {
     let mut seen = Vec::new();
     let first = wait_for(&lines, &mut seen, Duration::from_secs(30), layout)
         .unwrap_or_else(|| panic!("the GUI printed no layout; stderr:\n{}", seen.join("\n")));
-    let window =
-        xdotool(&display, &["search", "--sync", "--name", "Tabula"]).lines().next().unwrap_or_default().to_string();
+    let window = xdotool(&display, &["search", "--sync", "--name", "Tabula"]).lines().next().unwrap_or_default().to_string();
     assert!(!window.is_empty(), "no window titled Tabula");
 
     click_cell(&display, &window, &first, "e2");
@@ -218,8 +198,7 @@ fn human_move_computer_reply_and_save() {
         layout(l).filter(|v| v["moves"].as_array().is_some_and(|m| m.len() >= 2))
     })
     .unwrap_or_else(|| panic!("no computer reply after e2-e4; stderr:\n{}", seen.join("\n")));
-    let moves: Vec<String> =
-        replied["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    let moves: Vec<String> = replied["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
     assert_eq!(moves[0], "e2e4", "the clicked move was played first");
 
     let shot = artifacts().join("gui-e2e.png");
@@ -228,9 +207,8 @@ fn human_move_computer_reply_and_save() {
     xdotool(&display, &["mousemove", "--window", &window, "10", "10"]);
     xdotool(&display, &["click", "1"]);
     xdotool(&display, &["key", "ctrl+s"]);
-    let saved =
-        wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
-            .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
+    let saved = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
+        .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
     let path = dir.path().join(saved);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let saved_config = tabula::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
@@ -240,11 +218,7 @@ fn human_move_computer_reply_and_save() {
 
     // A corrupt save chosen in the Load dialog: the error is shown and the game stays.
     std::thread::sleep(Duration::from_millis(1100));
-    std::fs::write(
-        dir.path().join("saves").join("zzz-corrupt.toml"),
-        "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n",
-    )
-    .unwrap();
+    std::fs::write(dir.path().join("saves").join("zzz-corrupt.toml"), "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n").unwrap();
     xdotool(&display, &["key", "ctrl+o"]);
     let dialog = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == "load"))
         .unwrap_or_else(|| panic!("Ctrl+O opened no Load dialog; stderr:\n{}", seen.join("\n")));
@@ -252,14 +226,12 @@ fn human_move_computer_reply_and_save() {
     let (x, y) = (entry[0].as_f64().expect("a listed save"), entry[1].as_f64().unwrap());
     xdotool(&display, &["mousemove", "--window", &window, &format!("{x}"), &format!("{y}")]);
     xdotool(&display, &["click", "1"]);
-    let refused =
-        wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.contains("cannot load").then(|| l.to_string()))
-            .unwrap_or_else(|| panic!("no error for the corrupt save; stderr:\n{}", seen.join("\n")));
+    let refused = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.contains("cannot load").then(|| l.to_string()))
+        .unwrap_or_else(|| panic!("no error for the corrupt save; stderr:\n{}", seen.join("\n")));
     assert!(refused.contains("zzz-corrupt.toml") && refused.contains("e2e5"), "{refused}");
     let after = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == ""))
         .unwrap_or_else(|| panic!("the window did not return to the game; stderr:\n{}", seen.join("\n")));
-    let kept: Vec<String> =
-        after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    let kept: Vec<String> = after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
     assert_eq!(kept, moves, "the current game is kept");
     assert!(gui.0.try_wait().unwrap().is_none(), "the GUI is still running");
 }
