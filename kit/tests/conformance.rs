@@ -115,7 +115,7 @@ impl<G: TestGame> PositionImpl for Broken<G> {
         if self.fault == Fault::UnmakeForgetsSide && self.stones() == 1 {
             let text = self.inner.to_text();
             let flipped = if text.ends_with('x') { "o" } else { "x" };
-            self.inner = self.inner.from_text(&format!("{}{flipped}", &text[..text.len() - 1]))?;
+            self.inner = self.inner.read_text(&format!("{}{flipped}", &text[..text.len() - 1]))?;
         }
         Ok(())
     }
@@ -207,7 +207,7 @@ impl<G: TestGame> RulesImpl for BrokenRules<G> {
         Ok(Broken::new(self.0.inner.clone(), self.0.fault))
     }
     fn position_from_text(&self, text: &str) -> Result<Broken<G>, PluginError> {
-        let inner = self.0.inner.from_text(text.trim_end_matches('!'))?;
+        let inner = self.0.inner.read_text(text.trim_end_matches('!'))?;
         Ok(Broken::new(inner, self.0.fault))
     }
 }

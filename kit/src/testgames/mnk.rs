@@ -271,7 +271,7 @@ impl TestGame for Mnk {
 
     /// Reads `rows side`: rows from the top separated by `/`, each cell
     /// `.`, `x` or `o`, then `x` or `o` to move.
-    fn from_text(&self, text: &str) -> Result<Self, PluginError> {
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
         let bad = |why: &str| PluginError::invalid_input(format!("'{text}': {why}"));
         let (rows, side) = text.trim().split_once(' ').ok_or_else(|| bad("expected rows, a space and a side"))?;
         let rows: Vec<&str> = rows.split('/').collect();

@@ -29,7 +29,7 @@ pub trait TestGame: PositionImpl + Sync {
     fn geometry(&self) -> Geometry;
     /// A position of the same game (same size and parameters as `self`)
     /// read from text written by `to_text`.
-    fn from_text(&self, text: &str) -> Result<Self, PluginError>;
+    fn read_text(&self, text: &str) -> Result<Self, PluginError>;
 }
 
 /// A whole game whose start position is `start`.
@@ -54,7 +54,7 @@ impl<G: TestGame> RulesImpl for TestRules<G> {
         Ok(self.start.clone())
     }
     fn position_from_text(&self, text: &str) -> Result<G, PluginError> {
-        self.start.from_text(text)
+        self.start.read_text(text)
     }
 }
 

@@ -314,7 +314,7 @@ impl TestGame for TakeAway {
         row_geometry(self.max_take + 1)
     }
     /// Reads `pile side`.
-    fn from_text(&self, text: &str) -> Result<Self, PluginError> {
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
         let v: Vec<u32> = numbers(text, 2, "'pile side'")?;
         let pile = u16::try_from(v[0]).map_err(|_| PluginError::invalid_input(format!("'{text}': pile too big")))?;
         Ok(TakeAway { pile, max_take: self.max_take, side: side(v[1], text)?, history: Vec::new() })
@@ -329,7 +329,7 @@ impl TestGame for Coins {
         row_geometry(self.values.len() as u16)
     }
     /// Reads `left right total0 total1 side` (the coin values are the game's).
-    fn from_text(&self, text: &str) -> Result<Self, PluginError> {
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
         let v: Vec<i64> = numbers(text, 5, "'left right total0 total1 side'")?;
         let n = self.values.len() as i64;
         if !(0 <= v[0] && v[0] <= v[1] && v[1] <= n) {
@@ -354,7 +354,7 @@ impl TestGame for Walk {
         row_geometry(5)
     }
     /// Reads `token side`.
-    fn from_text(&self, text: &str) -> Result<Self, PluginError> {
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
         let v: Vec<u16> = numbers(text, 2, "'token side'")?;
         if v[0] > 4 {
             return Err(PluginError::invalid_input(format!("'{text}': the token stands on 0..=4")));
@@ -370,7 +370,7 @@ impl<P: TestGame> TestGame for Faulty<P> {
     fn geometry(&self) -> Geometry {
         self.inner.geometry()
     }
-    fn from_text(&self, text: &str) -> Result<Self, PluginError> {
-        Ok(Faulty { inner: self.inner.from_text(text)?, makes_left: self.makes_left })
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        Ok(Faulty { inner: self.inner.read_text(text)?, makes_left: self.makes_left })
     }
 }
