@@ -16,16 +16,11 @@ pub mod search;
 pub mod state;
 pub mod tt;
 
-// Shared with the random and greedy plugins; this crate only needs the mix
-// function and the seed parser, not the generator itself.
-#[allow(dead_code)]
-#[path = "../../ai-random/src/rng.rs"]
-mod rng;
-
 use std::sync::atomic::AtomicBool;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
 use rules_api::{ObserverMut, OptionSpec, Options, PluginError, PositionBox, SearchLimits, SearchResult};
+use tabula_kit::rng::{parse_seed, seed_option};
 
 pub use search::{Searcher, DEFAULT_TIME_MS, MAX_DEPTH, QUIESCENCE_PLIES};
 pub use state::{Direct, SearchState};
@@ -44,12 +39,7 @@ pub const MAX_HASH_MB: usize = 65_536;
 pub fn alphabeta_options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::new("hash_mb", "16", &[], "Size of the transposition table in MiB (1 or more)."),
-        OptionSpec::new(
-            "seed",
-            "0",
-            &[],
-            "Seed for ordering equally hinted root moves (a whole number, or 'clock'); varies self-play.",
-        ),
+        seed_option("0", "Seed for ordering equally hinted root moves; varies self-play"),
     ]
 }
 
@@ -75,7 +65,7 @@ impl AlphaBetaStrategy {
                     "{NAME}: option 'hash_mb' must be a whole number of MiB from 1 to {MAX_HASH_MB}, not '{hash}'"
                 ))
             })?;
-        let seed = rng::parse_seed(NAME, option_or_default(options, &specs, "seed"))?;
+        let seed = parse_seed(NAME, option_or_default(options, &specs, "seed"))?;
         Ok(Self::new(hash_mb, seed))
     }
 }

@@ -10,7 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rules_api::score::{is_decided, plies_to_end, INFINITY, MAX_EVAL, WIN};
-use rules_api::{Move, MoveFlags, MoveInfo, PluginError, RVec, SearchInfo, SearchLimits, SearchResult, StatusKind};
+use rules_api::{Move, MoveFlags, MoveInfo, PluginError, RVec, SearchInfo, SearchLimits, SearchResult};
+use tabula_kit::rand::RngCore;
+use tabula_kit::rng::rng_from_seed;
+use tabula_kit::status_score;
 
 use crate::ordering::{pick, Heuristics, Scored};
 use crate::state::SearchState;
@@ -171,7 +174,10 @@ impl<S: SearchState> Run<'_, S> {
         self.s.path.clear();
         self.s.path.push(self.pos.hash());
         let tt_move = self.s.tt.probe(self.s.path[0]).map_or(Move::NULL, |e| e.best);
-        let Searcher { plies, heuristics, seed, .. } = &mut *self.s;
+        // Tie-break noise follows the seed and the position, so one seed
+        // always orders one position's root moves alike.
+        let mut noise = rng_from_seed(self.s.seed ^ self.s.path[0]);
+        let Searcher { plies, heuristics, .. } = &mut *self.s;
         let root = &mut plies[0];
         self.pos.legal_moves(&mut root.moves)?;
         if root.moves.is_empty() {
@@ -185,7 +191,7 @@ impl<S: SearchState> Run<'_, S> {
         check_infos(&root.moves, &root.infos)?;
         root.list.clear();
         for (&mv, &info) in root.moves.iter().zip(root.infos.iter()) {
-            let noise = (crate::rng::mix(*seed ^ mv.to_bits()) & 0xFF) as i64;
+            let noise = (noise.next_u64() & 0xFF) as i64;
             // Every root move is searched; prunable ones simply come last.
             let key = heuristics.key(0, side, mv, info, tt_move) * 256 + noise;
             root.list.push(Scored { mv, flags: info.flags, key });
@@ -350,14 +356,11 @@ impl<S: SearchState> Run<'_, S> {
     /// The score of a finished game at `ply`, from the mover's view.
     fn terminal(&self, ply: usize) -> Result<i32, PluginError> {
         let status = self.pos.status()?;
-        match status.kind {
-            StatusKind::WIN if status.winner == self.pos.side_to_move() => Ok(WIN - ply as i32),
-            StatusKind::WIN => Ok(-(WIN - ply as i32)),
-            StatusKind::DRAW => Ok(0),
-            _ => Err(PluginError::internal(
+        status_score(&status, self.pos.side_to_move(), ply as u32).ok_or_else(|| {
+            PluginError::internal(
                 "alphabeta: the rules plugin gave no legal move in a position whose status says the game goes on",
-            )),
-        }
+            )
+        })
     }
 
     /// Fills the move list of `ply`; `false` when the game is over there.

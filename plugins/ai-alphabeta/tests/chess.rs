@@ -1,13 +1,11 @@
 //! The alpha-beta player on chess positions, through the boundary object.
 
-mod common;
-
-use common::{choose, legal, play_game, RandomMover};
 use rules_api::plugin::{position_box, PositionImpl};
 use rules_api::score::WIN;
 use rules_api::{Move, Notation, RVec, SearchLimits, StatusKind};
 use tabula_alphabeta::AlphaBetaStrategy;
 use tabula_chess::ChessPosition;
+use tabula_kit::testing::{choose, legal, play_game, RandomMover};
 
 fn moves_of(pos: &ChessPosition) -> Vec<Move> {
     let mut out = RVec::new();

@@ -1,19 +1,18 @@
 //! The alpha-beta player on the shared test games: exact play, limits,
 //! stopping, progress reports, errors.
 
-mod common;
-
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{choose, choose_with_stop, depth, fingerprint, legal, play_game, solve, Faulty, Mnk, RandomMover, Walk};
 use rules_api::plugin::{position_box, PositionImpl};
 use rules_api::score::WIN;
 use rules_api::{ErrorKind, Move, RString, RVec, SearchLimits, StatusKind, Tuple2};
 use tabula_alphabeta::{AlphaBetaStrategy, Direct, Searcher};
+use tabula_kit::testgames::{solve, Faulty, Mnk, Walk};
+use tabula_kit::testing::{choose, choose_with_stop, depth, fingerprint, legal, play_game, RandomMover};
 
 fn options(pairs: &[(&str, &str)]) -> rules_api::Options {
     pairs.iter().map(|(k, v)| Tuple2(RString::from(*k), RString::from(*v))).collect()

@@ -6,38 +6,30 @@
 //! the rules plugin orders first (its hint: MVV-LVA in chess, so the most
 //! valuable capture wins), then to a seeded random choice.
 
-#[path = "../../ai-random/src/rng.rs"]
-mod rng;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
-use rules_api::score::WIN;
 use rules_api::{
     Move, MoveInfo, ObserverMut, OptionSpec, Options, PluginError, PositionBox, RVec, SearchInfo, SearchLimits,
-    SearchResult, StatusKind,
+    SearchResult,
 };
-
-use rng::{parse_seed, SplitMix64, CLOCK_SEED};
+use tabula_kit::rand::Rng as _;
+use tabula_kit::rng::{parse_seed, rng_from_seed, seed_option, Rng, CLOCK_SEED};
+use tabula_kit::status_score;
 
 /// The name users write in configs.
 pub const NAME: &str = "greedy";
 
 /// The options this strategy understands.
 pub fn greedy_options() -> Vec<OptionSpec> {
-    vec![OptionSpec::new(
-        "seed",
-        CLOCK_SEED,
-        &[],
-        "Seed for breaking ties between equally good moves (a whole number), or 'clock'.",
-    )]
+    vec![seed_option(CLOCK_SEED, "Seed for breaking ties between equally good moves")]
 }
 
 /// The greedy player. Its buffers are kept between moves so choosing a move
 /// allocates nothing once they have grown.
 pub struct GreedyStrategy {
-    rng: SplitMix64,
+    rng: Rng,
     moves: RVec<Move>,
     infos: RVec<MoveInfo>,
     ties: Vec<usize>,
@@ -46,7 +38,7 @@ pub struct GreedyStrategy {
 impl GreedyStrategy {
     /// A player whose tie-breaks follow `seed`.
     pub fn with_seed(seed: u64) -> Self {
-        GreedyStrategy { rng: SplitMix64::new(seed), moves: RVec::new(), infos: RVec::new(), ties: Vec::new() }
+        GreedyStrategy { rng: rng_from_seed(seed), moves: RVec::new(), infos: RVec::new(), ties: Vec::new() }
     }
 
     /// Builds the player from plugin options (unknown options are refused).
@@ -68,12 +60,7 @@ fn gain(position: &mut PositionBox, m: Move, mover: u8) -> Result<i32, PluginErr
     let undone = position.unmake_move().into_result();
     let status = status?;
     undone?;
-    Ok(match status.kind {
-        StatusKind::WIN if status.winner == mover => WIN - 1,
-        StatusKind::WIN => -(WIN - 1),
-        StatusKind::DRAW => 0,
-        _ => -eval.clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL),
-    })
+    Ok(status_score(&status, mover, 1).unwrap_or(-eval.clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)))
 }
 
 impl StrategyImpl for GreedyStrategy {
@@ -121,7 +108,7 @@ impl StrategyImpl for GreedyStrategy {
                 self.ties.push(i);
             }
         }
-        let chosen = self.moves[self.ties[self.rng.below(self.ties.len())]];
+        let chosen = self.moves[self.ties[self.rng.random_range(0..self.ties.len())]];
         let pv: RVec<Move> = vec![chosen].into();
         observer.progress(&SearchInfo {
             depth: 1,

@@ -1,13 +1,10 @@
 //! The greedy player on chess positions.
 
-#[path = "../../ai-alphabeta/tests/common/mod.rs"]
-mod common;
-
-use common::{choose, play_game, RandomMover};
 use rules_api::plugin::{position_box, PositionImpl};
 use rules_api::{Notation, SearchLimits, StatusKind};
 use tabula_chess::ChessPosition;
 use tabula_greedy::GreedyStrategy;
+use tabula_kit::testing::{choose, play_game, RandomMover};
 
 fn greedy_move(fen: &str) -> String {
     let position = ChessPosition::from_fen(fen).expect("test FEN is valid");

@@ -1,15 +1,13 @@
 //! The greedy player on the shared test games.
 
-#[path = "../../ai-alphabeta/tests/common/mod.rs"]
-mod common;
-
 use std::collections::HashSet;
 
-use common::{choose, play_game, Coins, Mnk, RandomMover, TakeAway};
 use rules_api::plugin::position_box;
 use rules_api::score::WIN;
 use rules_api::{ErrorKind, Move, RString, SearchLimits, Tuple2};
 use tabula_greedy::GreedyStrategy;
+use tabula_kit::testgames::{Coins, Mnk, TakeAway};
+use tabula_kit::testing::{choose, play_game, RandomMover};
 
 fn options(pairs: &[(&str, &str)]) -> rules_api::Options {
     pairs.iter().map(|(k, v)| Tuple2(RString::from(*k), RString::from(*v))).collect()

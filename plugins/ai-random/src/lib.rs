@@ -4,41 +4,34 @@
 //! option the sequence of choices is reproducible; without it the seed comes
 //! from the clock.
 
-pub mod rng;
-
 use std::sync::atomic::AtomicBool;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
 use rules_api::{
     Move, ObserverMut, OptionSpec, Options, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult,
-    StatusKind,
 };
-
-use rng::{parse_seed, SplitMix64, CLOCK_SEED};
+use tabula_kit::rand::Rng as _;
+use tabula_kit::rng::{parse_seed, rng_from_seed, seed_option, Rng, CLOCK_SEED};
+use tabula_kit::status_score;
 
 /// The name users write in configs.
 pub const NAME: &str = "random";
 
 /// The options this strategy understands.
 pub fn random_options() -> Vec<OptionSpec> {
-    vec![OptionSpec::new(
-        "seed",
-        CLOCK_SEED,
-        &[],
-        "Seed for the choices (a whole number), or 'clock' for a different game every time.",
-    )]
+    vec![seed_option(CLOCK_SEED, "Seed for the choices; 'clock' gives a different game every time")]
 }
 
 /// The random player.
 pub struct RandomStrategy {
-    rng: SplitMix64,
+    rng: Rng,
     moves: RVec<Move>,
 }
 
 impl RandomStrategy {
     /// A player whose choices follow `seed`.
     pub fn with_seed(seed: u64) -> Self {
-        RandomStrategy { rng: SplitMix64::new(seed), moves: RVec::new() }
+        RandomStrategy { rng: rng_from_seed(seed), moves: RVec::new() }
     }
 
     /// Builds the player from plugin options (unknown options are refused).
@@ -65,7 +58,7 @@ impl StrategyImpl for RandomStrategy {
                 status.reason
             )));
         }
-        let best = self.moves[self.rng.below(self.moves.len())];
+        let best = self.moves[self.rng.random_range(0..self.moves.len())];
         let score = score_after(position, best)?;
         let pv: RVec<Move> = vec![best].into();
         observer.progress(&SearchInfo {
@@ -94,11 +87,5 @@ fn score_after(position: &mut PositionBox, m: Move) -> Result<i32, PluginError> 
     let status = position.status().into_result();
     let eval = position.evaluate();
     position.unmake_move().into_result()?;
-    let status = status?;
-    Ok(match status.kind {
-        StatusKind::WIN if status.winner == mover => rules_api::score::WIN - 1,
-        StatusKind::WIN => -(rules_api::score::WIN - 1),
-        StatusKind::DRAW => 0,
-        _ => -eval,
-    })
+    Ok(status_score(&status?, mover, 1).unwrap_or(-eval))
 }

@@ -1,11 +1,8 @@
 //! The random player plays whole games of chess.
 
-#[path = "../../ai-alphabeta/tests/common/mod.rs"]
-mod common;
-
-use common::play_game;
 use rules_api::SearchLimits;
 use tabula_chess::ChessPosition;
+use tabula_kit::testing::play_game;
 use tabula_random::RandomStrategy;
 
 #[test]

@@ -1,13 +1,11 @@
 //! The random player on the shared test games.
 
-#[path = "../../ai-alphabeta/tests/common/mod.rs"]
-mod common;
-
 use std::collections::HashSet;
 
-use common::{choose, legal, play_game, Mnk, TakeAway};
 use rules_api::plugin::position_box;
 use rules_api::{ErrorKind, RString, SearchLimits, Tuple2};
+use tabula_kit::testgames::{Mnk, TakeAway};
+use tabula_kit::testing::{choose, legal, play_game};
 use tabula_random::RandomStrategy;
 
 fn options(pairs: &[(&str, &str)]) -> rules_api::Options {

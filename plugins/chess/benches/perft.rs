@@ -3,7 +3,9 @@
 //! guards, move translation, repetition and evaluation bookkeeping), on the
 //! start position and Kiwipete, in the same run.
 //!
-//! Both count leaves in bulk (depth 1 = length of the move list).
+//! Both count leaves in bulk (depth 1 = the number of legal moves); the
+//! boundary side is the kit's perft, the one the tests and `tabula perft`
+//! share.
 //!
 //! Run: `CARGO_TARGET_DIR=target-chess cargo bench -p tabula-chess --bench perft`
 //! Besides criterion's timings (in elements/s = nodes/s), the run prints a
@@ -14,12 +16,27 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use rules_api::plugin::position_box;
-use rules_api::{Move, PositionBox, RVec};
+use rules_api::PositionBox;
 use tabula_chess::ChessPosition;
+use tabula_kit::perft::perft;
 
-#[path = "../tests/common/perft.rs"]
-mod perft;
-use perft::{boundary_perft, native_perft};
+/// Plain cozy-chess copy-make perft (`depth` ≥ 1).
+fn native_perft(board: &cozy_chess::Board, depth: usize) -> u64 {
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for m in moves {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                nodes += native_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
 
 const CASES: &[(&str, &str, usize)] = &[
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
@@ -31,25 +48,18 @@ struct Case {
     depth: usize,
     board: cozy_chess::Board,
     position: PositionBox,
-    buffers: Vec<RVec<Move>>,
 }
 
 impl Case {
     fn new(&(name, fen, depth): &(&'static str, &str, usize)) -> Self {
         let pos = ChessPosition::from_fen(fen).unwrap();
-        Case {
-            name,
-            depth,
-            board: pos.board().clone(),
-            position: position_box(pos),
-            buffers: (0..depth).map(|_| RVec::with_capacity(256)).collect(),
-        }
+        Case { name, depth, board: pos.board().clone(), position: position_box(pos) }
     }
     fn native(&self) -> u64 {
         native_perft(black_box(&self.board), self.depth)
     }
     fn boundary(&mut self) -> u64 {
-        boundary_perft(black_box(&mut self.position), self.depth, &mut self.buffers)
+        perft(black_box(&mut self.position), self.depth as u32).expect("the boundary perft runs")
     }
 }
 

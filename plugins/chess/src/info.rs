@@ -1,8 +1,8 @@
 //! What the game looks like and how it is played: players, piece types, the
 //! board geometry and the help text.
 
-use cozy_chess::{File, Rank, Square};
-use rules_api::{Cell, CellShape, GameInfo, Geometry, Label, PieceType, PlayerInfo, RString, RVec, Rgba};
+use rules_api::{GameInfo, Geometry, PieceType, PlayerInfo, RString, RVec, Rgba};
+use tabula_kit::grid::{Edge, Grid};
 
 const LIGHT: Rgba = Rgba::rgb(240, 217, 181);
 const DARK: Rgba = Rgba::rgb(181, 136, 99);
@@ -43,39 +43,15 @@ pub fn game_info() -> GameInfo {
     }
 }
 
-/// 64 square cells indexed like cozy-chess squares, White at the bottom,
-/// with file letters under the board and rank numbers to its left.
+/// 64 square cells indexed like cozy-chess squares (`a1` = 0, rank by
+/// rank), White at the bottom, with file letters under the board and rank
+/// numbers to its left.
 pub fn geometry() -> Geometry {
-    let mut cells = Vec::with_capacity(64);
-    for sq in Square::ALL {
-        let file = sq.file() as usize;
-        let rank = sq.rank() as usize;
-        let dark = (file + rank) % 2 == 0; // a1 is dark
-        cells.push(Cell {
-            x: file as f32,
-            y: (7 - rank) as f32,
-            layer: 0,
-            shape: CellShape::SQUARE,
-            color: if dark { DARK } else { LIGHT },
-            name: sq.to_string().into(),
-        });
-    }
-    let mut labels = Vec::with_capacity(16);
-    for file in File::ALL {
-        labels.push(Label { x: file as usize as f32, y: 8.0, layer: 0, text: char::from(file).to_string().into() });
-    }
-    for rank in Rank::ALL {
-        let r = rank as usize;
-        labels.push(Label { x: -1.0, y: (7 - r) as f32, layer: 0, text: (r + 1).to_string().into() });
-    }
-    Geometry {
-        cells: RVec::from(cells),
-        lines: RVec::new(),
-        marks: RVec::new(),
-        labels: RVec::from(labels),
-        background: BACKGROUND,
-        layers: 1,
-    }
+    Grid::squares(8, 8, LIGHT, DARK)
+        .file_labels(Edge::Bottom, 1.0)
+        .rank_labels(Edge::Left, 1.0)
+        .background(BACKGROUND)
+        .build()
 }
 
 /// The rules for a Help screen.

@@ -17,6 +17,8 @@ mod fen;
 mod info;
 mod notation;
 
+use std::sync::LazyLock;
+
 use cozy_chess::{get_pawn_attacks, BitBoard, Board, Color, File, Piece, Rank, Square};
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{
@@ -76,21 +78,10 @@ pub(crate) fn ep_capturable(board: &Board) -> Option<File> {
 /// Zobrist keys for the (normalised) en passant file. cozy-chess's own hash
 /// includes an en passant file after every double push, capturable or not,
 /// so the plugin hashes `hash_without_ep()` and adds these keys itself.
-const EP_KEYS: [u64; 8] = {
-    let mut keys = [0u64; 8];
-    let mut state: u64 = 0x7461_6275_6c61_6570; // "tabulaep"
-    let mut i = 0;
-    while i < 8 {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-};
+static EP_KEYS: LazyLock<[u64; 8]> = LazyLock::new(|| {
+    let keys = tabula_kit::rng::zobrist_keys(0x7461_6275_6c61_6570, 8); // "tabulaep"
+    keys.try_into().expect("eight keys")
+});
 
 /// The normalised position key: cozy's Zobrist hash without its en passant
 /// term, plus our en passant key when a capture is legal.

@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use rules_api::{ErrorKind, Notation, RStr};
+use tabula_kit::rand::Rng as _;
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();
@@ -129,7 +130,7 @@ fn parse_errors_name_the_text() {
 
 #[test]
 fn every_legal_move_round_trips_in_random_positions() {
-    let mut rng = Rng::new(2024);
+    let mut rng = rng_from_seed(2024);
     let games = if cfg!(debug_assertions) { 10 } else { 60 };
     let mut checked = 0usize;
     for g in 0..games {
@@ -156,7 +157,7 @@ fn every_legal_move_round_trips_in_random_positions() {
                 assert_eq!(parse(&p, s.trim_end_matches(['+', '#'])), m);
                 checked += 1;
             }
-            let m = ms[rng.below(ms.len())];
+            let m = ms[rng.random_range(0..ms.len())];
             p.make_move(m).unwrap();
         }
     }

@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use rules_api::{CellShape, Move, MoveFlags, PositionBox, RVec};
+use tabula_kit::rand::Rng as _;
 
 #[test]
 fn game_info() {
@@ -166,7 +167,7 @@ fn evaluation_is_symmetric_and_bounded() {
         };
         format!("{} {} {} {} {} {}", placement.join("/"), side, castling, ep, f[4], f[5])
     }
-    let mut rng = Rng::new(99);
+    let mut rng = rng_from_seed(99);
     for g in 0..30 {
         let mut p = start();
         for _ in 0..(g * 3) {
@@ -174,7 +175,7 @@ fn evaluation_is_symmetric_and_bounded() {
             if ms.is_empty() {
                 break;
             }
-            p.make_move(ms[rng.below(ms.len())]).unwrap();
+            p.make_move(ms[rng.random_range(0..ms.len())]).unwrap();
         }
         let text = fen(&p);
         let q = pos(&mirror(&text));
@@ -192,7 +193,7 @@ fn search(p: &mut PositionBox, depth: i32, mut alpha: i32, beta: i32, ply: i32) 
     let ms = moves(p);
     if ms.is_empty() {
         let s = status(p);
-        return if s.kind == rules_api::StatusKind::WIN { -(rules_api::score::WIN - ply) } else { 0 };
+        return tabula_kit::status_score(&s, p.side_to_move(), ply as u32).expect("no moves means the game is over");
     }
     let inf = infos(p, &ms);
     let mut order: Vec<usize> = (0..ms.len()).collect();

@@ -13,7 +13,7 @@
 //! Placing or removing a stone changes classes only within five points along
 //! the four lines through it, so only those (at most 40 points) are redone.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use crate::config::Rule;
 use crate::eval::{summarize, Totals};
@@ -25,24 +25,10 @@ pub const EMPTY: u8 = 0;
 
 const ZOBRIST_KEYS: usize = 2 * MAX_CELLS + 1;
 
-/// Fixed pseudo-random keys (splitmix64), computed at compile time so every
-/// build and every position agrees on them.
-static ZOBRIST: [u64; ZOBRIST_KEYS] = zobrist_keys();
-
-const fn zobrist_keys() -> [u64; ZOBRIST_KEYS] {
-    let mut keys = [0u64; ZOBRIST_KEYS];
-    let mut state: u64 = 0x6A09_E667_F3BC_C908;
-    let mut i = 0;
-    while i < ZOBRIST_KEYS {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-}
+/// Fixed pseudo-random keys from a seeded generator: every build and every
+/// position agrees on them.
+static ZOBRIST: LazyLock<Vec<u64>> =
+    LazyLock::new(|| tabula_kit::rng::zobrist_keys(0x6A09_E667_F3BC_C908, ZOBRIST_KEYS));
 
 /// The hash key of a stone of `player` on `cell`.
 #[inline]

@@ -63,6 +63,7 @@ mod tests {
     use super::*;
     use rules_api::plugin::{PositionImpl, RulesImpl};
     use rules_api::{Move, Options, RString, RVec, Tuple2};
+    use tabula_kit::rand::Rng as _;
 
     fn rules(size: usize, rule: &str) -> GomokuRules {
         let options: Options = vec![
@@ -78,13 +79,8 @@ mod tests {
     /// recomputation from the stones.
     #[test]
     fn incremental_state_matches_recomputation_over_random_games() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = tabula_kit::rng_from_seed(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: usize| rng.random_range(0..n);
         for (size, rule) in [(15, "freestyle"), (9, "standard"), (15, "renju"), (6, "renju")] {
             let rules = rules(size, rule);
             for _game in 0..6 {

@@ -4,9 +4,8 @@ use std::sync::Arc;
 
 use abi_stable::std_types::RVec;
 use rules_api::plugin::RulesImpl;
-use rules_api::{
-    Cell, CellShape, GameInfo, Geometry, Label, Line, Mark, MarkKind, Options, PieceType, PlayerInfo, PluginError, Rgba,
-};
+use rules_api::{GameInfo, Geometry, Mark, MarkKind, Options, PieceType, PlayerInfo, PluginError, Rgba};
+use tabula_kit::grid::{CellOrder, Edge, Grid};
 
 use crate::board::Board;
 use crate::config::Config;
@@ -113,26 +112,15 @@ impl RulesImpl for GomokuRules {
     }
 
     fn geometry(&self) -> Geometry {
-        let n = self.config.size;
-        let last = (n - 1) as f32;
-        let cells = (0..n * n)
-            .map(|cell| Cell {
-                x: (cell % n) as f32,
-                y: (cell / n) as f32,
-                layer: 0,
-                shape: CellShape::POINT,
-                color: Rgba::TRANSPARENT,
-                name: self.layout.name(cell).into(),
-            })
-            .collect();
-        let line = |x1: f32, y1: f32, x2: f32, y2: f32| Line { x1, y1, x2, y2, layer: 0, width: 0.04, color: INK };
-        let lines = (0..n)
-            .flat_map(|i| {
-                let i = i as f32;
-                [line(0.0, i, last, i), line(i, 0.0, i, last)]
-            })
-            .collect();
-        let marks = self
+        let n = self.config.size as u16;
+        let mut geometry = Grid::points(n, n)
+            .order(CellOrder::TopDown)
+            .lines(0.04, INK)
+            .file_labels(Edge::Bottom, 0.8)
+            .rank_labels(Edge::Left, 0.8)
+            .background(BOARD_WOOD)
+            .build();
+        geometry.marks = self
             .star_points()
             .into_iter()
             .map(|(row, col)| Mark {
@@ -145,12 +133,7 @@ impl RulesImpl for GomokuRules {
                 text: "".into(),
             })
             .collect();
-        let label = |x: f32, y: f32, text: String| Label { x, y, layer: 0, text: text.into() };
-        let labels = (0..n)
-            .map(|c| label(c as f32, last + 0.8, ((b'a' + c as u8) as char).to_string()))
-            .chain((0..n).map(|r| label(-0.8, r as f32, (n - r).to_string())))
-            .collect();
-        Geometry { cells, lines, marks, labels, background: BOARD_WOOD, layers: 1 }
+        geometry
     }
 
     fn start_position(&self) -> Result<GomokuPosition, PluginError> {

@@ -1,10 +1,13 @@
-//! Position contract through the boundary: make/unmake, hashing, notation,
-//! text round trips, evaluation against a from-scratch rebuild, and errors.
+//! Position contract through the boundary: the kit's conformance suite on
+//! every variant, transpositions, evaluation against a from-scratch
+//! rebuild, move information, and errors.
 
 mod common;
 
 use common::*;
 use rules_api::{Move, MoveFlags, MoveInfo, Notation, PositionBox, RVec};
+use tabula_kit::conformance::{run, Budget};
+use tabula_kit::rand::Rng as _;
 
 /// Plays one random game (moves biased towards the last stone so patterns
 /// form), calling `check` before every move with the position.
@@ -28,8 +31,11 @@ fn random_game(pos: &mut PositionBox, rng: &mut Rng, size: usize, mut check: imp
                 .collect(),
             None => Vec::new(),
         };
-        let m =
-            if !near.is_empty() && rng.below(3) != 0 { near[rng.below(near.len())] } else { all[rng.below(all.len())] };
+        let m = if !near.is_empty() && rng.random_range(0..3) != 0 {
+            near[rng.random_range(0..near.len())]
+        } else {
+            all[rng.random_range(0..all.len())]
+        };
         pos.make_move(m).unwrap();
         last = Some(m.to as usize);
         played += 1;
@@ -39,34 +45,15 @@ fn random_game(pos: &mut PositionBox, rng: &mut Rng, size: usize, mut check: imp
 const VARIANTS: [(usize, &str); 4] = [(15, "freestyle"), (15, "renju"), (7, "standard"), (19, "renju")];
 
 #[test]
-fn make_unmake_restores_text_and_hash() {
-    let mut rng = Rng::new(7);
+fn every_variant_keeps_the_position_contract() {
+    // Make/unmake, hashing, text and notation round trips, status and move
+    // lists: the kit's suite on the linked game. The 7×7 board fills up, so
+    // the "board full" draw is reached too.
     for (size, rule) in VARIANTS {
-        let r = rules(size, rule);
-        for _ in 0..4 {
-            let mut pos = r.start_position().unwrap();
-            let mut trail = Vec::new();
-            let played = random_game(&mut pos, &mut rng, size, |p| {
-                let (before_text, before_hash) = (text(p), p.hash());
-                for m in moves(p).into_iter().take(12) {
-                    p.make_move(m).unwrap();
-                    assert_ne!(p.hash(), before_hash, "a move changes the hash");
-                    p.unmake_move().unwrap();
-                    assert_eq!(text(p), before_text);
-                    assert_eq!(p.hash(), before_hash);
-                }
-                trail.push((before_text, before_hash));
-            });
-            // Unwinding the whole game revisits every position in reverse.
-            trail.pop();
-            for _ in 0..played {
-                pos.unmake_move().unwrap();
-                let (t, h) = trail.pop().unwrap();
-                assert_eq!(text(&pos), t);
-                assert_eq!(pos.hash(), h);
-            }
-            assert!(pos.unmake_move().is_err(), "nothing left to take back");
-        }
+        let budget = Budget { playouts: 4, max_plies: 230, deep_checks: 8, seed: size as u64, ..Budget::default() };
+        let report = run(&rules(size, rule), &budget);
+        report.assert_ok();
+        assert!(report.games_finished > 0, "{report}");
     }
 }
 
@@ -88,31 +75,8 @@ fn transpositions_hash_equal() {
 }
 
 #[test]
-fn every_legal_move_round_trips_in_both_notations() {
-    let mut rng = Rng::new(11);
-    for (size, rule) in VARIANTS {
-        let r = rules(size, rule);
-        let mut pos = r.start_position().unwrap();
-        let mut checked = 0;
-        random_game(&mut pos, &mut rng, size, |p| {
-            if checked > 30 {
-                return;
-            }
-            checked += 1;
-            for m in moves(p) {
-                for notation in [Notation::STANDARD, Notation::COORDINATE] {
-                    let t: String = p.move_to_text(m, notation).unwrap().into();
-                    let back = p.parse_move(t.as_str().into(), notation).unwrap();
-                    assert_eq!(back, m, "{t}");
-                }
-            }
-        });
-    }
-}
-
-#[test]
 fn incremental_evaluation_equals_a_rebuild_from_text() {
-    let mut rng = Rng::new(23);
+    let mut rng = rng_from_seed(23);
     for (size, rule) in VARIANTS {
         let r = rules(size, rule);
         for _ in 0..3 {
@@ -140,7 +104,7 @@ fn evaluation_stays_in_bounds_and_sees_fours() {
     // White to move facing an open four: lost for White.
     let pos = setup("freestyle", "d8 e8 f8 g8 a15", "d9 e9 f9 a13", 'o');
     assert!(pos.evaluate() < -10_000);
-    let mut rng = Rng::new(5);
+    let mut rng = rng_from_seed(5);
     let r = rules(15, "renju");
     let mut pos = r.start_position().unwrap();
     random_game(&mut pos, &mut rng, 15, |p| {

@@ -3,6 +3,8 @@
 //! Material and placement are summed incrementally from Red's view by the
 //! position; only the small mobility term is computed on demand.
 
+use std::sync::LazyLock;
+
 use crate::board::{Board, MoveList, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED};
 
 /// Rough material values by kind, in hundredths of a soldier-like unit.
@@ -100,41 +102,21 @@ const fn build_piece_value() -> [[[i32; 90]; 7]; 2] {
 /// Material plus placement per side, kind and cell, each from its owner's view.
 pub static PIECE_VALUE: [[[i32; 90]; 7]; 2] = build_piece_value();
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+/// Zobrist keys: one per side, kind and cell, then one for Black to move.
+static KEYS: LazyLock<Vec<u64>> =
+    LazyLock::new(|| tabula_kit::rng::zobrist_keys(0x5851_F42D_4C95_7F2D, 2 * 7 * 90 + 1));
 
-const fn build_zobrist() -> ([[[u64; 90]; 7]; 2], u64) {
-    let mut t = [[[0u64; 90]; 7]; 2];
-    let mut state = 0x5851_F42D_4C95_7F2D_u64;
-    let mut side = 0;
-    while side < 2 {
-        let mut kind = 0;
-        while kind < 7 {
-            let mut cell = 0;
-            while cell < 90 {
-                let (s, v) = splitmix(state);
-                state = s;
-                t[side][kind][cell] = v;
-                cell += 1;
-            }
-            kind += 1;
-        }
-        side += 1;
-    }
-    let (_, black) = splitmix(state);
-    (t, black)
-}
-
-const ZOBRIST_ALL: ([[[u64; 90]; 7]; 2], u64) = build_zobrist();
 /// Zobrist key per side, kind and cell.
-pub static ZOBRIST: [[[u64; 90]; 7]; 2] = ZOBRIST_ALL.0;
+pub static ZOBRIST: LazyLock<[[[u64; 90]; 7]; 2]> = LazyLock::new(|| {
+    let mut table = [[[0u64; 90]; 7]; 2];
+    for (i, key) in table.iter_mut().flatten().flatten().enumerate() {
+        *key = KEYS[i];
+    }
+    table
+});
+
 /// Zobrist key xored in when Black is to move.
-pub const ZOBRIST_BLACK: u64 = ZOBRIST_ALL.1;
+pub static ZOBRIST_BLACK: LazyLock<u64> = LazyLock::new(|| KEYS[2 * 7 * 90]);
 
 /// Mobility of horses and chariots for `side`: the pieces whose freedom
 /// matters most in xiangqi (a hemmed-in horse is nearly worthless).
@@ -197,7 +179,7 @@ mod tests {
     #[test]
     fn zobrist_keys_are_distinct() {
         let mut all: Vec<u64> = ZOBRIST.iter().flatten().flatten().copied().collect();
-        all.push(ZOBRIST_BLACK);
+        all.push(*ZOBRIST_BLACK);
         let n = all.len();
         all.sort_unstable();
         all.dedup();

@@ -1,6 +1,9 @@
 //! A touch of history: the Chu–Han contention (206–202 BC) that the river's
 //! words 楚河 漢界 recall. Red is led by a figure of Han, Black by one of Chu.
 
+use tabula_kit::rand::Rng as _;
+use tabula_kit::rng::rng_from_seed;
+
 /// A figure who may lead a side, with one line about them.
 pub struct Figure {
     /// Name in characters.
@@ -35,12 +38,8 @@ pub const CHU: [Figure; 4] = [
 
 /// Picks one figure per side from a seed.
 pub fn pick(seed: u64) -> (&'static Figure, &'static Figure) {
-    // One splitmix round spreads nearby seeds over both lists.
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (&HAN[(z % HAN.len() as u64) as usize], &CHU[((z >> 32) % CHU.len() as u64) as usize])
+    let mut rng = rng_from_seed(seed);
+    (&HAN[rng.random_range(0..HAN.len())], &CHU[rng.random_range(0..CHU.len())])
 }
 
 /// The lines shown at the top of the help text.

@@ -1,9 +1,10 @@
 //! What the host draws: the board geometry, the players and the piece types.
 
 use abi_stable::std_types::{RString, RVec};
-use rules_api::{Cell, CellShape, GameInfo, Geometry, Label, Line, Mark, MarkKind, PieceType, PlayerInfo, Rgba};
+use rules_api::{GameInfo, Geometry, Label, Line, Mark, MarkKind, PieceType, PlayerInfo, Rgba};
+use tabula_kit::grid::{Coordinates, Grid};
 
-use crate::fen::{point_name, KIND_NAMES};
+use crate::fen::KIND_NAMES;
 
 const INK: Rgba = Rgba::rgb(70, 40, 20);
 const LINE_WIDTH: f32 = 0.04;
@@ -20,21 +21,12 @@ fn label(x: f32, y: f32, text: String) -> Label {
     Label { x, y, layer: 0, text: text.into() }
 }
 
-/// The board: 90 intersections, cell index `rank * 9 + file`, Red at the bottom.
+/// The board: 90 intersections, cell index `rank * 9 + file`, Red at the
+/// bottom, named in ICCS (`a0` … `i9`).
 pub fn geometry() -> Geometry {
-    let mut cells = RVec::with_capacity(90);
-    for rank in 0..10u8 {
-        for file in 0..9u8 {
-            cells.push(Cell {
-                x: file as f32,
-                y: 9.0 - rank as f32,
-                layer: 0,
-                shape: CellShape::POINT,
-                color: Rgba::TRANSPARENT,
-                name: point_name(file, rank).into(),
-            });
-        }
-    }
+    // The points and their ICCS names come from the grid; the river
+    // interrupts the lines, so they are drawn here.
+    let mut geometry = Grid::points(9, 10).coordinates(Coordinates::ICCS).background(Rgba::rgb(236, 200, 140)).build();
     let mut lines = RVec::new();
     for row in 0..10 {
         let width = if row == 0 || row == 9 { 2.0 * LINE_WIDTH } else { LINE_WIDTH };
@@ -74,7 +66,10 @@ pub fn geometry() -> Geometry {
         labels.push(label(file as f32, 9.75, (*text).to_string()));
         labels.push(label(file as f32, -0.75, (file + 1).to_string()));
     }
-    Geometry { cells, lines, marks, labels, background: Rgba::rgb(236, 200, 140), layers: 1 }
+    geometry.lines = lines;
+    geometry.marks = marks;
+    geometry.labels = labels;
+    geometry
 }
 
 const RED_GLYPHS: [&str; 7] = ["帥", "仕", "相", "傌", "俥", "炮", "兵"];

@@ -80,15 +80,7 @@ impl XiangqiRules {
             }
         };
         let seed_text = get("seed");
-        let seed = if seed_text == "random" {
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
-        } else {
-            seed_text.parse::<u64>().map_err(|_| {
-                PluginError::bad_option(format!(
-                    "xiangqi: option 'seed' must be a whole number or 'random', not '{seed_text}'"
-                ))
-            })?
-        };
+        let seed = tabula_kit::rng::parse_seed("xiangqi", &seed_text)?;
         let style = if get("notation") == "chinese" { Style::Chinese } else { Style::Wxf };
         let banner = (get("flavour") == "on").then(|| {
             let (red, black) = flavour::pick(seed);

@@ -88,7 +88,7 @@ impl XiangqiPosition {
     }
 
     fn from_parts(board: Board, side: u8, halfmove: u32, fullmove: u32, config: Config) -> Self {
-        let mut hash = if side == RED { 0 } else { ZOBRIST_BLACK };
+        let mut hash = if side == RED { 0 } else { *ZOBRIST_BLACK };
         let mut red_sum = 0;
         for cell in 0..90u16 {
             let sq = square_of_cell(cell).unwrap_or(0);
@@ -241,7 +241,7 @@ impl PositionImpl for XiangqiPosition {
         let captured = self.board.move_piece(from, to);
         let sign = if side == RED { 1 } else { -1 };
         let keys = &ZOBRIST[side as usize][kind as usize];
-        self.hash ^= keys[from_cell as usize] ^ keys[to_cell as usize] ^ ZOBRIST_BLACK;
+        self.hash ^= keys[from_cell as usize] ^ keys[to_cell as usize] ^ *ZOBRIST_BLACK;
         self.red_sum += sign * (piece_value(side, kind, to_cell) - piece_value(side, kind, from_cell));
         if captured != 0 {
             let victim = self.board.kind[captured as usize];

@@ -1,44 +1,40 @@
-//! Random playouts through the boundary: make/unmake, hashing, evaluation,
-//! move information and the "no moves exactly when decided" contract.
+//! Random playouts through the boundary: the kit's conformance suite,
+//! incremental hashing and evaluation, and move information.
 
 mod common;
-use common::{moves, play_all, pos, status, text, Rng};
+use common::{moves, play_all, pos, rng_from_seed, rules, text};
 use rules_api::{MoveFlags, RSlice, RVec};
+use tabula_kit::conformance::{run, Budget};
+use tabula_kit::rand::Rng as _;
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 #[test]
-fn make_unmake_restores_text_and_hash_and_matches_a_fresh_position() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+fn the_game_keeps_the_position_contract() {
+    // Make/unmake, hashing, text and notation round trips, status and move
+    // lists: the kit's suite on the linked game, in both notations.
+    let budget = Budget { playouts: 12, max_plies: 150, deep_checks: 20, ..Budget::default() };
+    run(&rules(&[]), &budget).assert_ok();
+    run(&rules(&[("pieces", "latin"), ("notation", "chinese")]), &Budget { playouts: 4, ..budget }).assert_ok();
+}
+
+#[test]
+fn incremental_evaluation_matches_a_fresh_position() {
+    let mut rng = rng_from_seed(0x9e37_79b9_7f4a_7c15);
     for _game in 0..40 {
         let mut p = pos(START);
-        let mut trail = Vec::new();
         for _ply in 0..150 {
             let list = moves(&p);
             if list.is_empty() {
-                assert!(!status(&p).is_ongoing(), "no moves but ongoing in {}", text(&p));
                 break;
             }
-            assert!(status(&p).is_ongoing());
-            let before = (text(&p), p.hash(), p.evaluate());
-            let m = list[rng.below(list.len())];
+            let m = list[rng.random_range(0..list.len())];
             p.make_move(m).into_result().expect("make");
-            p.unmake_move().into_result().expect("unmake");
-            assert_eq!((text(&p), p.hash(), p.evaluate()), before, "unmake after {m:?}");
-            p.make_move(m).into_result().expect("make");
-            trail.push(before);
-            // The incremental hash and evaluation equal those of the same
-            // position read afresh (the counters do not enter either).
+            // The counters enter neither the hash nor the evaluation.
             let fresh = pos(&text(&p));
             assert_eq!(fresh.hash(), p.hash(), "hash drifted at {}", text(&p));
             assert_eq!(fresh.evaluate(), p.evaluate(), "evaluation drifted at {}", text(&p));
-            assert!(p.evaluate().abs() <= rules_api::score::MAX_EVAL);
         }
-        while let Some(before) = trail.pop() {
-            p.unmake_move().into_result().expect("unmake");
-            assert_eq!((text(&p), p.hash(), p.evaluate()), before);
-        }
-        assert!(p.unmake_move().into_result().is_err(), "nothing left to take back");
     }
 }
 
@@ -63,7 +59,7 @@ fn transpositions_hash_equal() {
 
 #[test]
 fn move_infos_flag_captures_and_checks() {
-    let mut rng = Rng(42);
+    let mut rng = rng_from_seed(42);
     for _game in 0..20 {
         let mut p = pos(START);
         for _ply in 0..100 {
@@ -92,7 +88,7 @@ fn move_infos_flag_captures_and_checks() {
                     assert!(best_quiet.is_none_or(|q| info.hint > q + 10_000), "captures rank well above quiets");
                 }
             }
-            let m = list[rng.below(list.len())];
+            let m = list[rng.random_range(0..list.len())];
             p.make_move(m).into_result().expect("make");
         }
     }

@@ -1,8 +1,9 @@
 //! FEN and move notation: pinned examples, refusals and round trips.
 
 mod common;
-use common::{moves, play_all, pos, pos_with, rules, text, write, Rng};
+use common::{moves, play_all, pos, pos_with, rng_from_seed, rules, text, write};
 use rules_api::{Notation, PositionBox};
+use tabula_kit::rand::Rng as _;
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -104,7 +105,7 @@ fn bad_moves_are_refused_with_the_text() {
 #[test]
 fn every_legal_move_round_trips_in_every_notation() {
     let styles: Vec<_> = ["wxf", "chinese"].iter().map(|s| rules(&[("notation", s)])).collect();
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = rng_from_seed(0x1234_5678_9abc_def1);
     let mut checked = 0;
     for game in 0..30 {
         let mut positions: Vec<PositionBox> = styles.iter().map(|r| pos_with(r, START)).collect();
@@ -130,7 +131,7 @@ fn every_legal_move_round_trips_in_every_notation() {
                     }
                 }
             }
-            let m = list[rng.below(list.len())];
+            let m = list[rng.random_range(0..list.len())];
             for p in &mut positions {
                 p.make_move(m).into_result().expect("make");
             }

@@ -69,30 +69,23 @@ pub fn infos(p: &PositionBox, ms: &[Move]) -> Vec<MoveInfo> {
     out.into_iter().collect()
 }
 
-pub mod perft;
-
-pub use perft::native_perft;
-
-/// Perft through the boundary object, with one move buffer per ply.
-pub fn perft(p: &mut PositionBox, depth: usize) -> u64 {
-    let mut buffers: Vec<RVec<Move>> = (0..depth.max(1)).map(|_| RVec::with_capacity(256)).collect();
-    perft::boundary_perft(p, depth, &mut buffers)
+/// Plain cozy-chess copy-make perft (`depth` ≥ 1), counting the last ply
+/// in bulk: the reference the plugin's counts are compared with.
+pub fn native_perft(board: &cozy_chess::Board, depth: usize) -> u64 {
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for m in moves {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                nodes += native_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
 }
 
-/// A small deterministic generator (xorshift64*), so tests need no crate.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+pub use tabula_kit::rng::{rng_from_seed, Rng};

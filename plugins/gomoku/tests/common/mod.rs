@@ -108,19 +108,6 @@ pub fn text(pos: &PositionBox) -> String {
     pos.to_text().unwrap().into()
 }
 
-/// A small deterministic generator (xorshift64*).
-pub struct Rng(u64);
-
-impl Rng {
-    /// Seeded generator.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
+// Not every test file draws random moves.
+#[allow(unused_imports)]
+pub use tabula_kit::rng::{rng_from_seed, Rng};

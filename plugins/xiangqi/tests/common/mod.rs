@@ -62,37 +62,6 @@ pub fn write(p: &PositionBox, m: Move, notation: Notation) -> String {
     p.move_to_text(m, notation).into_result().expect("move_to_text").into()
 }
 
-/// Perft with one move buffer per ply, counting the last ply in bulk.
-pub fn perft(p: &mut PositionBox, depth: usize) -> u64 {
-    let mut buffers: Vec<RVec<Move>> = (0..depth).map(|_| RVec::with_capacity(128)).collect();
-    perft_inner(p, depth, &mut buffers)
-}
-
-fn perft_inner(p: &mut PositionBox, depth: usize, buffers: &mut [RVec<Move>]) -> u64 {
-    let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    p.legal_moves(buf).into_result().expect("legal_moves");
-    if depth == 1 {
-        return buf.len() as u64;
-    }
-    let mut nodes = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
-        p.make_move(m).into_result().expect("make_move");
-        nodes += perft_inner(p, depth - 1, rest);
-        p.unmake_move().into_result().expect("unmake_move");
-    }
-    nodes
-}
-
-/// A small deterministic generator for random playouts.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+// Not every test file draws random moves.
+#[allow(unused_imports)]
+pub use tabula_kit::rng::{rng_from_seed, Rng};

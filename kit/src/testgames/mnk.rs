@@ -3,15 +3,22 @@
 //! no test search ever finishes it.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use rules_api::plugin::PositionImpl;
-use rules_api::{Highlight, Piece};
+use rules_api::{GameInfo, Geometry, Highlight, Piece, Rgba};
 use rules_api::{Move, MoveFlags, MoveInfo, Notation, PluginError, RVec, Status, CELL_NONE};
 
-use super::hash_mix;
+use super::TestGame;
+use crate::grid::{Edge, Grid};
 
 const EMPTY: u8 = 0;
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// Most cells a board may have (the Zobrist table's size).
+const MAX_CELLS: usize = 256;
+
+/// One key per cell and player, then the side key.
+static KEYS: LazyLock<Vec<u64>> = LazyLock::new(|| crate::rng::zobrist_keys(0x6D6E_6B00, 2 * MAX_CELLS + 1));
 
 /// An m,n,k-game position with its history. Player 0 is `x`, player 1 `o`.
 #[derive(Clone, Debug)]
@@ -32,7 +39,11 @@ pub struct Mnk {
 
 impl Mnk {
     /// An empty `w`×`h` board where `k` in a row wins.
+    ///
+    /// # Panics
+    /// When the board has no cell or more than 256.
     pub fn new(w: i32, h: i32, k: i32) -> Self {
+        assert!(w > 0 && h > 0 && (w * h) as usize <= MAX_CELLS, "a {w}×{h} board is not supported");
         let mut m = Mnk {
             w,
             h,
@@ -70,12 +81,12 @@ impl Mnk {
         if self.side == 0 {
             0
         } else {
-            hash_mix(0x51DE)
+            KEYS[2 * MAX_CELLS]
         }
     }
 
     fn stone_key(cell: u16, player: u8) -> u64 {
-        hash_mix(((cell as u64) << 8) | (player as u64 + 1))
+        KEYS[player as usize * MAX_CELLS + cell as usize]
     }
 
     fn get(&self, x: i32, y: i32) -> Option<u8> {
@@ -246,37 +257,88 @@ impl PositionImpl for Mnk {
     }
 }
 
+impl TestGame for Mnk {
+    fn info(&self) -> GameInfo {
+        super::two_player_info(&format!("{},{},{}-game", self.w, self.h, self.k), "stone")
+    }
+
+    fn geometry(&self) -> Geometry {
+        Grid::squares(self.w as u16, self.h as u16, Rgba::rgb(235, 220, 190), Rgba::rgb(200, 170, 120))
+            .file_labels(Edge::Bottom, 0.8)
+            .rank_labels(Edge::Left, 0.8)
+            .build()
+    }
+
+    /// Reads `rows side`: rows from the top separated by `/`, each cell
+    /// `.`, `x` or `o`, then `x` or `o` to move.
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        let bad = |why: &str| PluginError::invalid_input(format!("'{text}': {why}"));
+        let (rows, side) = text.trim().split_once(' ').ok_or_else(|| bad("expected rows, a space and a side"))?;
+        let rows: Vec<&str> = rows.split('/').collect();
+        if rows.len() != self.h as usize || rows.iter().any(|r| r.chars().count() != self.w as usize) {
+            return Err(bad(&format!("expected {} rows of {} cells", self.h, self.w)));
+        }
+        let mut position = Mnk::new(self.w, self.h, self.k);
+        position.prune_far = self.prune_far;
+        for (top, row) in rows.iter().enumerate() {
+            let y = self.h - 1 - top as i32;
+            for (x, ch) in row.chars().enumerate() {
+                let stone = match ch {
+                    '.' => continue,
+                    'x' => 1,
+                    'o' => 2,
+                    other => return Err(bad(&format!("unknown cell '{other}'"))),
+                };
+                let cell = (y * self.w + x as i32) as u16;
+                position.board[cell as usize] = stone;
+                position.hash ^= Self::stone_key(cell, stone - 1);
+            }
+        }
+        position.hash ^= position.side_key();
+        position.side = match side.trim() {
+            "x" => 0,
+            "o" => 1,
+            other => return Err(bad(&format!("the side to move is x or o, not '{other}'"))),
+        };
+        position.hash ^= position.side_key();
+        let cells = position.board.len() as u16;
+        let winner = (0..cells).find(|&c| {
+            let stone = position.board[c as usize];
+            stone != EMPTY && position.line_through(c, stone) >= self.k
+        });
+        position.status = match winner {
+            Some(c) => Status::win(position.board[c as usize] - 1, "line"),
+            None if position.board.iter().all(|&s| s != EMPTY) => Status::draw("board full"),
+            None => Status::ONGOING,
+        };
+        Ok(position)
+    }
+}
+
 /// The exact score of the position for the side to move on the
 /// [`rules_api::score`] scale, by plain minimax memoised on the hash: a win
 /// in `n` plies is `WIN - n` (the winner hurries), a loss in `n` plies is
 /// `-(WIN - n)` (the loser holds out), a draw 0. The reference the searches
 /// are checked against.
 pub fn solve(pos: &mut Mnk, memo: &mut HashMap<u64, i32>) -> i32 {
-    use rules_api::score::WIN;
     if let Some(&v) = memo.get(&pos.hash()) {
         return v;
     }
-    let status = pos.status();
-    let value = if status.kind == rules_api::StatusKind::DRAW {
-        0
-    } else if status.kind == rules_api::StatusKind::WIN {
-        if status.winner == pos.side_to_move() {
-            WIN
-        } else {
-            -WIN
+    let value = match crate::score::status_score(&pos.status(), pos.side_to_move(), 0) {
+        Some(decided) => decided,
+        None => {
+            let mut moves = RVec::new();
+            pos.legal_moves(&mut moves);
+            let mut best = -rules_api::score::WIN;
+            for m in moves {
+                pos.make_move(m).expect("solver plays legal moves");
+                let child = solve(pos, memo);
+                pos.unmake_move().expect("solver takes back its own move");
+                // One ply further from the end, seen from the other side.
+                best = best.max(-(child - child.signum()));
+            }
+            best
         }
-    } else {
-        let mut moves = RVec::new();
-        pos.legal_moves(&mut moves);
-        let mut best = -WIN;
-        for m in moves {
-            pos.make_move(m).expect("solver plays legal moves");
-            let child = solve(pos, memo);
-            pos.unmake_move().expect("solver takes back its own move");
-            // One ply further from the end, seen from the other side.
-            best = best.max(-(child - child.signum()));
-        }
-        best
     };
     memo.insert(pos.hash(), value);
     value

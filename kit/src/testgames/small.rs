@@ -1,9 +1,9 @@
 //! Tiny games with known answers, and a position that panics on purpose.
 
 use rules_api::plugin::PositionImpl;
-use rules_api::{Highlight, Move, MoveInfo, Notation, Piece, PluginError, RVec, Status};
+use rules_api::{GameInfo, Geometry, Highlight, Move, MoveInfo, Notation, Piece, PluginError, RVec, Status};
 
-use super::hash_mix;
+use super::{numbers, row_geometry, side, two_player_info, TestGame};
 
 /// One pile; a move takes 1..=`max_take` stones; whoever takes the last
 /// stone wins. A move is `Move::new(0, n)`: from the pile (cell 0), `n`
@@ -53,9 +53,6 @@ impl PositionImpl for TakeAway {
         } else {
             Status::ONGOING
         }
-    }
-    fn hash(&self) -> u64 {
-        hash_mix(((self.pile as u64) << 1) | self.side as u64)
     }
     fn evaluate(&self) -> i32 {
         0
@@ -147,11 +144,6 @@ impl PositionImpl for Coins {
             Status::win((self.totals[1] > self.totals[0]) as u8, "higher total")
         }
     }
-    fn hash(&self) -> u64 {
-        hash_mix(
-            (self.left as u64) | (self.right as u64) << 16 | (self.totals[0] as u64) << 32 | (self.side as u64) << 63,
-        )
-    }
     fn evaluate(&self) -> i32 {
         let me = self.side as usize;
         self.totals[me] - self.totals[1 - me]
@@ -162,7 +154,7 @@ impl PositionImpl for Coins {
     fn pieces(&self, _out: &mut RVec<Piece>) {}
     fn highlights(&self, _out: &mut RVec<Highlight>) {}
     fn to_text(&self) -> String {
-        format!("{:?} {}..{} {:?} {}", self.values, self.left, self.right, self.totals, self.side)
+        format!("{} {} {} {} {}", self.left, self.right, self.totals[0], self.totals[1], self.side)
     }
     fn move_to_text(&self, m: Move, _notation: Notation) -> Result<String, PluginError> {
         Ok(m.to.to_string())
@@ -198,6 +190,12 @@ impl Walk {
     }
 }
 
+impl Default for Walk {
+    fn default() -> Self {
+        Walk::new()
+    }
+}
+
 impl PositionImpl for Walk {
     fn side_to_move(&self) -> u8 {
         self.side
@@ -228,9 +226,6 @@ impl PositionImpl for Walk {
             0 => Status::win(1, "reached 0"),
             _ => Status::ONGOING,
         }
-    }
-    fn hash(&self) -> u64 {
-        hash_mix(((self.token as u64) << 1) | self.side as u64)
     }
     fn evaluate(&self) -> i32 {
         300
@@ -307,5 +302,75 @@ impl<P: PositionImpl> PositionImpl for Faulty<P> {
     }
     fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
         self.inner.parse_move(text, notation)
+    }
+}
+
+impl TestGame for TakeAway {
+    fn info(&self) -> GameInfo {
+        two_player_info("take-away", "stone")
+    }
+    /// One cell per count a move may take (`Move::new(0, n)` lands on `n`).
+    fn geometry(&self) -> Geometry {
+        row_geometry(self.max_take + 1)
+    }
+    /// Reads `pile side`.
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        let v: Vec<u32> = numbers(text, 2, "'pile side'")?;
+        let pile = u16::try_from(v[0]).map_err(|_| PluginError::invalid_input(format!("'{text}': pile too big")))?;
+        Ok(TakeAway { pile, max_take: self.max_take, side: side(v[1], text)?, history: Vec::new() })
+    }
+}
+
+impl TestGame for Coins {
+    fn info(&self) -> GameInfo {
+        two_player_info("coins", "coin")
+    }
+    fn geometry(&self) -> Geometry {
+        row_geometry(self.values.len() as u16)
+    }
+    /// Reads `left right total0 total1 side` (the coin values are the game's).
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        let v: Vec<i64> = numbers(text, 5, "'left right total0 total1 side'")?;
+        let n = self.values.len() as i64;
+        if !(0 <= v[0] && v[0] <= v[1] && v[1] <= n) {
+            return Err(PluginError::invalid_input(format!("'{text}': the row is 0..{n}")));
+        }
+        Ok(Coins {
+            values: self.values.clone(),
+            left: v[0] as usize,
+            right: v[1] as usize,
+            totals: [v[2] as i32, v[3] as i32],
+            side: side(u32::try_from(v[4]).unwrap_or(2), text)?,
+            history: Vec::new(),
+        })
+    }
+}
+
+impl TestGame for Walk {
+    fn info(&self) -> GameInfo {
+        two_player_info("walk", "token")
+    }
+    fn geometry(&self) -> Geometry {
+        row_geometry(5)
+    }
+    /// Reads `token side`.
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        let v: Vec<u16> = numbers(text, 2, "'token side'")?;
+        if v[0] > 4 {
+            return Err(PluginError::invalid_input(format!("'{text}': the token stands on 0..=4")));
+        }
+        Ok(Walk { token: v[0], side: side(v[1] as u32, text)?, history: Vec::new() })
+    }
+}
+
+impl<P: TestGame> TestGame for Faulty<P> {
+    fn info(&self) -> GameInfo {
+        self.inner.info()
+    }
+    fn geometry(&self) -> Geometry {
+        self.inner.geometry()
+    }
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        Ok(Faulty { inner: self.inner.read_text(text)?, makes_left: self.makes_left })
     }
 }

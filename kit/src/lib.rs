@@ -1,0 +1,50 @@
+//! # tabula-kit — what a Tabula plugin author needs beside `rules-api`
+//!
+//! `rules-api` is the boundary a plugin implements; this crate holds the
+//! tools for building and testing one. Everything here speaks only
+//! `rules-api`, so it works on a game linked into a test
+//! (`rules_api::plugin::rules_box(MyRules)`) exactly as on a `.so` the host
+//! loaded.
+//!
+//! * [`conformance`]: the contract every rules plugin must keep
+//!   (make/unmake, hashing, text and notation round trips, status and move
+//!   lists, cells and owners), checked by random playouts; returns a
+//!   [`conformance::Report`] instead of panicking.
+//! * [`diagram`]: a text diagram of any board from its geometry, pieces and
+//!   hands, for `insta::assert_snapshot!` in a plugin's own tests.
+//! * [`perft`]: move-path counting and a harness for perft data files.
+//! * [`rng`]: reproducible seeded randomness from the `rand` family, the
+//!   `seed` option strategies share, and Zobrist key tables.
+//! * [`score`]: a game result as a score on [`rules_api::score`]'s scale.
+//! * [`grid`]: [`rules_api::Geometry`] builders for rectangular and layered
+//!   boards (squares or intersection points) with coordinate names.
+//! * [`testgames`] and [`testing`]: tiny games with known answers and the
+//!   helpers strategy authors test their players with.
+//!
+//! A plugin depends on it like any crate; it links no host, no window and
+//! no loader:
+//!
+//! ```toml
+//! [dependencies]
+//! rules-api = "0.2"
+//! tabula-kit = "0.1"
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod conformance;
+pub mod diagram;
+pub mod grid;
+pub mod perft;
+pub mod rng;
+pub mod score;
+pub mod testgames;
+pub mod testing;
+
+pub use rand;
+pub use rand_xoshiro;
+
+pub use conformance::{Budget, Report};
+pub use grid::{Grid, Layered};
+pub use rng::{parse_seed, rng_from_seed, Rng, CLOCK_SEED};
+pub use score::status_score;

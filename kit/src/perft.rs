@@ -1,0 +1,276 @@
+//! Perft (counting move paths) and a harness for perft data files.
+//!
+//! [`perft`] walks every line of moves to a depth through the boundary
+//! object, counting the last ply in bulk with `count_legal_moves`; it is
+//! the standard test of a move generator, and a known count pins every
+//! rule (castling, en passant, promotion, the flying general).
+//!
+//! # The perft file format
+//!
+//! One position per line, EPD-style: the position text in the game's own
+//! format, then `;`-separated fields, each `D<depth> <count>` or
+//! `id <name>`:
+//!
+//! ```text
+//! # The chess start position (chessprogramming wiki, "Perft Results").
+//! rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;id start ;D1 20 ;D2 400 ;D3 8902
+//! ```
+//!
+//! * The position text runs up to the first `;` (so it must not contain
+//!   one) and is trimmed; it is read with `Rules::position_from_text`.
+//! * Counts may use `_` between digits (`4_865_609`).
+//! * Blank lines and lines starting with `#` are ignored (`#` elsewhere is
+//!   text: `;id illegal ep move #1`).
+//!
+//! [`check_file`] checks every count up to a node budget and names the
+//! file, the line and the depth of the first mismatch.
+
+use std::fmt;
+use std::path::Path;
+
+use rules_api::{Move, Notation, PluginError, PositionBox, PositionExt, RVec, RulesBox, RulesExt};
+
+/// Counts the move paths of exactly `depth` plies from `position` (1 at
+/// depth 0), leaving the position as it found it.
+pub fn perft(position: &mut PositionBox, depth: u32) -> Result<u64, PluginError> {
+    let mut buffers: Vec<RVec<Move>> = (0..depth.saturating_sub(1)).map(|_| RVec::with_capacity(128)).collect();
+    walk(position, depth, &mut buffers)
+}
+
+/// One move buffer per ply above the last, so the walk allocates nothing
+/// once they have grown.
+fn walk(position: &mut PositionBox, depth: u32, buffers: &mut [RVec<Move>]) -> Result<u64, PluginError> {
+    match depth {
+        0 => Ok(1),
+        1 => position.move_count(),
+        _ => {
+            let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply above the last");
+            position.moves_into(moves)?;
+            let mut nodes = 0;
+            for &m in moves.iter() {
+                position.play(m)?;
+                let below = walk(position, depth - 1, rest);
+                // Take the move back even when counting failed, so the
+                // caller's position is never left changed.
+                position.undo()?;
+                nodes += below?;
+            }
+            Ok(nodes)
+        }
+    }
+}
+
+/// Perft split by first move: each legal move in coordinate notation with
+/// the number of paths of `depth` plies that start with it (`depth` ≥ 1),
+/// in the plugin's move order.
+pub fn divide(position: &mut PositionBox, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {
+    let mut out = Vec::new();
+    for m in position.moves()? {
+        let name = position.notate(m, Notation::COORDINATE)?;
+        position.play(m)?;
+        let nodes = perft(position, depth.saturating_sub(1));
+        position.undo()?;
+        out.push((name, nodes?));
+    }
+    Ok(out)
+}
+
+/// One line of a perft file.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PerftCase {
+    /// The line number in the file (from 1).
+    pub line: usize,
+    /// The position text.
+    pub position: String,
+    /// The `id` field, if any.
+    pub id: Option<String>,
+    /// `(depth, count)` pairs in file order.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads perft cases from `text` (the file format above); `source` names
+/// the file in errors.
+pub fn parse(source: &str, text: &str) -> Result<Vec<PerftCase>, PerftError> {
+    let mut cases = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.trim();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let error = |message: String| PerftError::new(source, line, None, PerftErrorKind::Syntax, message);
+        let mut fields = content.split(';');
+        let position = fields.next().unwrap_or("").trim().to_string();
+        if position.is_empty() {
+            return Err(error("the line has no position text before its first ';'".into()));
+        }
+        let mut case = PerftCase { line, position, id: None, counts: Vec::new() };
+        for field in fields.map(str::trim).filter(|f| !f.is_empty()) {
+            if let Some(id) = field.strip_prefix("id ") {
+                case.id = Some(id.trim().trim_matches('"').to_string());
+                continue;
+            }
+            let (key, value) = field.split_once(char::is_whitespace).unwrap_or((field, ""));
+            let depth = key.strip_prefix('D').and_then(|d| d.parse::<u32>().ok());
+            let count = value.trim().replace('_', "").parse::<u64>().ok();
+            match (depth, count) {
+                (Some(depth), Some(count)) => case.counts.push((depth, count)),
+                _ => return Err(error(format!("'{field}' is not 'D<depth> <count>' or 'id <name>'"))),
+            }
+        }
+        if case.counts.is_empty() {
+            return Err(error("the line gives no 'D<depth> <count>' field".into()));
+        }
+        cases.push(case);
+    }
+    Ok(cases)
+}
+
+/// What [`check_file`] covered.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PerftSummary {
+    /// Positions read.
+    pub positions: usize,
+    /// Counts checked.
+    pub checked: usize,
+    /// Counts left out because they exceed the node budget.
+    pub skipped: usize,
+    /// Paths counted in all.
+    pub nodes: u64,
+}
+
+/// Checks every count of the perft file at `path` whose expected count is
+/// at most `max_nodes`, and that perft leaves each position as it found it.
+pub fn check_file(rules: &RulesBox, path: impl AsRef<Path>, max_nodes: u64) -> Result<PerftSummary, PerftError> {
+    let path = path.as_ref();
+    let source = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PerftError::new(&source, 0, None, PerftErrorKind::Io, format!("cannot read the file: {e}")))?;
+    check_cases(rules, &source, &parse(&source, &text)?, max_nodes)
+}
+
+/// [`check_file`] on cases already read; `source` names them in errors.
+pub fn check_cases(
+    rules: &RulesBox,
+    source: &str,
+    cases: &[PerftCase],
+    max_nodes: u64,
+) -> Result<PerftSummary, PerftError> {
+    let mut summary = PerftSummary::default();
+    for case in cases {
+        let at = |depth: Option<u32>, kind: PerftErrorKind, message: String| {
+            let named = match &case.id {
+                Some(id) => format!("{message} ({id}: {})", case.position),
+                None => format!("{message} ({})", case.position),
+            };
+            PerftError::new(source, case.line, depth, kind, named)
+        };
+        let plugin = |depth: Option<u32>| move |e: PluginError| at(depth, PerftErrorKind::Plugin, e.to_string());
+        let mut position = rules.position(&case.position).map_err(plugin(None))?;
+        let before = (position.text().map_err(plugin(None))?, position.hash());
+        summary.positions += 1;
+        for &(depth, expected) in &case.counts {
+            if expected > max_nodes {
+                summary.skipped += 1;
+                continue;
+            }
+            let got = perft(&mut position, depth).map_err(plugin(Some(depth)))?;
+            if got != expected {
+                return Err(at(
+                    Some(depth),
+                    PerftErrorKind::Mismatch,
+                    format!("expected {expected} nodes, counted {got}"),
+                ));
+            }
+            let after = (position.text().map_err(plugin(Some(depth)))?, position.hash());
+            if after != before {
+                return Err(at(
+                    Some(depth),
+                    PerftErrorKind::Changed,
+                    format!("perft left the position as {}", after.0),
+                ));
+            }
+            summary.checked += 1;
+            summary.nodes += got;
+        }
+    }
+    Ok(summary)
+}
+
+/// What went wrong in a perft file.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum PerftErrorKind {
+    /// The file could not be read.
+    Io,
+    /// A line is not in the format.
+    Syntax,
+    /// The plugin refused the position or failed during the walk.
+    Plugin,
+    /// A count differs from the file's.
+    Mismatch,
+    /// Perft did not leave the position as it found it.
+    Changed,
+}
+
+/// A perft file problem, naming the file, the line and the depth.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PerftError {
+    /// The file (or other source) name.
+    pub source: String,
+    /// The line number (from 1; 0 when the whole file is concerned).
+    pub line: usize,
+    /// The depth being checked, if any.
+    pub depth: Option<u32>,
+    /// What went wrong.
+    pub kind: PerftErrorKind,
+    /// The details, position included.
+    pub message: String,
+}
+
+impl PerftError {
+    fn new(source: &str, line: usize, depth: Option<u32>, kind: PerftErrorKind, message: String) -> Self {
+        PerftError { source: source.to_string(), line, depth, kind, message }
+    }
+}
+
+impl fmt::Display for PerftError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.source)?;
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
+        if let Some(depth) = self.depth {
+            write!(f, ": depth {depth}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for PerftError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_comments_ids_and_counts_are_read() {
+        let text = "# a comment\n\n3 0 ;id small #1 ;D1 3 ;D2 1_0\n  5 1;D3 7\n";
+        let cases = parse("t.epd", text).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].position, "3 0");
+        assert_eq!(cases[0].id.as_deref(), Some("small #1"));
+        assert_eq!(cases[0].counts, [(1, 3), (2, 10)]);
+        assert_eq!((cases[1].line, cases[1].position.as_str(), cases[1].counts.as_slice()), (4, "5 1", &[(3, 7)][..]));
+    }
+
+    #[test]
+    fn malformed_lines_are_named() {
+        for (text, needle) in
+            [("x ;D1", "'D1'"), ("x ;E1 5", "'E1 5'"), ("x", "no 'D<depth>"), (" ;D1 2", "no position")]
+        {
+            let e = parse("f.epd", &format!("# c\n{text}\n")).unwrap_err();
+            assert_eq!((e.line, e.kind), (2, PerftErrorKind::Syntax), "{text}");
+            assert!(e.to_string().starts_with("f.epd:2: ") && e.message.contains(needle), "{e}");
+        }
+    }
+}
