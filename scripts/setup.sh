@@ -42,6 +42,24 @@ install_python_test_deps() {
     fi
 }
 
+install_rust_components() {
+    [[ "${1:-}" == "--test" ]] || return 0
+    # The test command checks formatting and lints: rustfmt and clippy come
+    # with rustup's default profile, but a minimal toolchain lacks them.
+    local wanted=()
+    cargo fmt --version >/dev/null 2>&1 || wanted+=(rustfmt)
+    cargo clippy --version >/dev/null 2>&1 || wanted+=(clippy)
+    ((${#wanted[@]} == 0)) && return 0
+    if command -v rustup >/dev/null 2>&1; then
+        echo "tabula setup: adding Rust components: ${wanted[*]}" >&2
+        rustup component add "${wanted[@]}"
+    else
+        echo "tabula setup: the tests need the Rust components ${wanted[*]} (no rustup here to add them)" >&2
+        exit 1
+    fi
+}
+install_rust_components "${1:-}"
+
 if ((${#missing[@]} == 0)); then
     install_python_test_deps "${1:-}"
     exit 0

@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tabula_gui::{read_png, render_image, write_png, Image};
 use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_core::session::Session;
+use tabula_gui::{read_png, render_image, write_png, Image};
 
 /// Mean absolute difference per channel allowed (0..255): small enough to
 /// catch a moved piece or a missing line, large enough for rounding noise.
@@ -35,7 +35,8 @@ fn check(name: &str, rules: &str, moves: &str) {
     let s = session(rules, moves);
     let image = render_image(s.rules(), s.position(), 640, 480).expect("render");
     let stored = snapshot_dir().join(format!("{name}.png"));
-    let artifact = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("test-artifacts").join(format!("{name}.png"));
+    let artifact =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("test-artifacts").join(format!("{name}.png"));
     write_png(&image, &artifact).expect("write artifact");
     if std::env::var_os("TABULA_UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") || !stored.exists() {
         write_png(&image, &stored).expect("write snapshot");
@@ -46,7 +47,10 @@ fn check(name: &str, rules: &str, moves: &str) {
     }
     let expected: Image = read_png(&stored).expect("read snapshot");
     let diff = image.mean_abs_diff(&expected).unwrap_or_else(|| {
-        panic!("{name}: size {}x{} differs from the snapshot's {}x{}", image.width, image.height, expected.width, expected.height)
+        panic!(
+            "{name}: size {}x{} differs from the snapshot's {}x{}",
+            image.width, image.height, expected.width, expected.height
+        )
     });
     let changed = image.fraction_differing(&expected, 48).expect("same size");
     assert!(

@@ -27,11 +27,9 @@ fn script(name: &str) -> PathBuf {
 /// Runs a reference script and fails the test, with everything it printed
 /// and how to install what is missing, unless it exits 0.
 fn run_script(name: &str, args: &[&str]) -> String {
-    let out: Output = Command::new(python())
-        .arg(script(name))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run `{}` for {name}: {e}; install Python 3 (scripts/setup.sh --test)", python()));
+    let out: Output = Command::new(python()).arg(script(name)).args(args).output().unwrap_or_else(|e| {
+        panic!("cannot run `{}` for {name}: {e}; install Python 3 (scripts/setup.sh --test)", python())
+    });
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {

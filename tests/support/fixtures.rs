@@ -58,6 +58,22 @@ pub fn build_cdylib(manifest_dir: &Path, lib_name: &str) -> PathBuf {
     so
 }
 
+/// Runs `cargo test --release` in the cargo project at `manifest_dir` (in
+/// the shared fixture target dir) and returns its combined output; panics
+/// with that output when a test fails.
+pub fn test_project(manifest_dir: &Path) -> String {
+    let _guard = BUILD_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let out = Command::new(env!("CARGO"))
+        .args(["test", "--release", "--quiet", "--manifest-path"])
+        .arg(manifest_dir.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", fixture_target_dir())
+        .output()
+        .expect("run cargo");
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(out.status.success(), "cargo test in {} failed:\n{text}", manifest_dir.display());
+    text
+}
+
 /// Builds one of the fixture projects under `tests/fixtures/`.
 pub fn build_fixture(name: &str, lib_name: &str) -> PathBuf {
     build_cdylib(&workspace().join("tests").join("fixtures").join(name), lib_name)

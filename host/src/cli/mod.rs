@@ -1,10 +1,12 @@
 //! The `tabula` command line: argument definitions and dispatch.
 
 mod common;
+mod conform;
 mod matches;
 mod play;
 mod protocols;
 mod query;
+mod scaffold;
 mod seating;
 mod window;
 
@@ -58,6 +60,10 @@ pub enum Command {
     Ucci(protocols::EngineArgs),
     /// Be a Gomocup (Piskvork) brain on stdin/stdout.
     Gomocup(protocols::EngineArgs),
+    /// Check a rules plugin against the position contract (tabula-kit's conformance suite).
+    Conform(conform::ConformArgs),
+    /// Create an out-of-tree cargo project for a new rules or strategy plugin.
+    NewPlugin(scaffold::NewPluginArgs),
 }
 
 /// A rules plugin and its options.
@@ -211,6 +217,8 @@ pub fn run() -> i32 {
         Some(Command::Uci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Uci, &dirs),
         Some(Command::Ucci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Ucci, &dirs),
         Some(Command::Gomocup(a)) => protocols::gomocup(&a, &dirs),
+        Some(Command::Conform(a)) => conform::conform(&a, &dirs),
+        Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
     };
     match outcome {
         Ok(code) => code,

@@ -4,9 +4,9 @@
 
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{
-    Cell, CellShape, GameInfo, Geometry, Move, Notation, Options, Piece, PieceType, PlayerInfo, PluginError, RVec,
-    Rgba, Status,
+    GameInfo, Geometry, Move, Notation, Options, Piece, PieceType, PlayerInfo, PluginError, RVec, Rgba, Status,
 };
+use tabula_kit::grid::Grid;
 
 const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 const MARKS: [char; 2] = ['x', 'o'];
@@ -38,8 +38,10 @@ impl Board {
     }
 }
 
-fn cell_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % 3) as u8) as char, cell / 3 + 1)
+/// Three by three squares named a1 (bottom left) to c3, numbered row by row.
+fn grid() -> Grid {
+    let paper = Rgba::rgb(240, 230, 200);
+    Grid::squares(3, 3, paper, paper).background(Rgba::rgb(60, 60, 60))
 }
 
 impl PositionImpl for Board {
@@ -54,7 +56,7 @@ impl PositionImpl for Board {
     fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
         let cell = m.to as usize;
         if m.from != rules_api::CELL_NONE || cell >= 9 || self.cells[cell].is_some() || !self.status().is_ongoing() {
-            return Err(PluginError::illegal_move(format!("{m:?} is not a legal move here")));
+            return Err(PluginError::illegal_move(format!("placing on cell {} is not legal here", m.to)));
         }
         self.cells[cell] = Some(self.side());
         self.history.push(cell);
@@ -83,7 +85,8 @@ impl PositionImpl for Board {
         [2, 1, 0].map(row).join("/")
     }
     fn move_to_text(&self, m: Move, _notation: Notation) -> Result<String, PluginError> {
-        Ok(cell_name(m.to as usize))
+        let (file, rank) = grid().file_rank(m.to);
+        Ok(grid().name(file, rank))
     }
 }
 
@@ -100,23 +103,7 @@ impl RulesImpl for TicTacToe {
         }
     }
     fn geometry(&self) -> Geometry {
-        let color = Rgba::rgb(240, 230, 200);
-        let cell = |c: usize| Cell {
-            x: (c % 3) as f32,
-            y: (2 - c / 3) as f32,
-            layer: 0,
-            shape: CellShape::SQUARE,
-            color,
-            name: cell_name(c).into(),
-        };
-        Geometry {
-            cells: (0..9).map(cell).collect(),
-            lines: RVec::new(),
-            marks: RVec::new(),
-            labels: RVec::new(),
-            background: Rgba::rgb(60, 60, 60),
-            layers: 1,
-        }
+        grid().build()
     }
     fn start_position(&self) -> Result<Board, PluginError> {
         Ok(Board::default())
@@ -128,22 +115,22 @@ impl RulesImpl for TicTacToe {
         }
         let mut board = Board::default();
         for (i, ch) in rows.iter().rev().flat_map(|r| r.chars()).enumerate() {
-            board.cells[i] = match ch {
-                '.' => None,
-                _ => Some(
-                    MARKS
-                        .iter()
-                        .position(|&m| m == ch)
-                        .ok_or_else(|| PluginError::invalid_input(format!("'{text}': '{ch}' is not x, o or .")))?
-                        as u8,
-                ),
-            };
+            let owner = MARKS.iter().position(|&m| m == ch).map(|p| p as u8);
+            if owner.is_none() && ch != '.' {
+                return Err(PluginError::invalid_input(format!("'{text}': '{ch}' is not x, o or .")));
+            }
+            board.cells[i] = owner;
         }
         let count = |p| board.cells.iter().filter(|&&c| c == Some(p)).count();
         if !(count(1)..=count(1) + 1).contains(&count(0)) {
             return Err(PluginError::invalid_input(format!(
                 "'{text}': x moves first, so x has as many marks as o or one more"
             )));
+        }
+        // The winner made the last move (and nobody played on after a win).
+        let wins = |p: u8| LINES.iter().any(|l| l.iter().all(|&c| board.cells[c] == Some(p)));
+        if (wins(0) && board.side() != 1) || (wins(1) && board.side() != 0) {
+            return Err(PluginError::invalid_input(format!("'{text}': the game went on after a win")));
         }
         Ok(board)
     }
