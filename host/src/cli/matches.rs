@@ -18,13 +18,12 @@ use tabula_core::records::elo::{format_elo, Tally};
 use tabula_core::records::{today, GameRecord, RecordFormat, Recorder};
 use tabula_core::session::Session;
 
-/// Mixes a match seed with the game and seat so every strategy object gets
-/// its own reproducible stream (splitmix64 finaliser).
+/// A seed of its own for every game and seat of a match, reproducible from
+/// the match seed: the first output of a generator seeded with all three
+/// (the generator's seeding spreads neighbouring inputs over its state).
 fn derive_seed(seed: u64, game: u32, seat: usize) -> u64 {
-    let mut z = seed ^ ((game as u64) << 32 | seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    use tabula_kit::rand::RngCore as _;
+    tabula_kit::rng_from_seed(seed ^ ((game as u64) << 32 | seat as u64)).next_u64()
 }
 
 fn load_config(path: Option<&PathBuf>) -> Result<Config, CliError> {

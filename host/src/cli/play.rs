@@ -9,7 +9,6 @@ use rules_api::PluginKind;
 
 use super::common::{moves_text, pv_text, CliError};
 use super::PlayArgs;
-use tabula_core::ascii::render_position;
 use tabula_core::config::Config;
 use tabula_core::outcome::ForfeitCause;
 use tabula_core::players::ComputerPlayer;
@@ -17,6 +16,7 @@ use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_core::seating::{computer_player, Table};
 use tabula_core::session::Session;
 use tabula_core::turn::{computer_turn, TurnEnd};
+use tabula_kit::diagram::render_position;
 
 const HELP: &str = "Type a move in coordinate or standard notation, or one of:
   moves        list the legal moves
@@ -122,7 +122,7 @@ pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
 
 fn show(table: &TextGame) -> Result<(), CliError> {
     let s = &table.session;
-    print!("\n{}", render_position(s.rules(), s.info(), s.position())?);
+    print!("\n{}", render_position(s.rules(), s.position())?);
     let history: Vec<&str> = s.history().iter().map(|m| m.standard.as_str()).collect();
     if !history.is_empty() {
         println!("moves: {}", history.join(" "));

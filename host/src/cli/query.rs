@@ -9,10 +9,10 @@ use rules_api::{RulesBox, SearchLimits};
 
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
-use tabula_core::perft;
 use tabula_core::players::StrategyPlayer;
 use tabula_core::plugins::{discover, Discovered};
 use tabula_core::turn::{judge, Forfeit};
+use tabula_kit::perft;
 
 /// `tabula perft`: the count alone on the first line, timing on stderr.
 pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
@@ -27,7 +27,7 @@ pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         let total: u64 = per_move.iter().map(|(_, n)| n).sum();
         writeln!(out, "{total}")?;
         for (m, n) in per_move {
-            writeln!(out, "{} {n}", moves_text(&position, &[m])?)?;
+            writeln!(out, "{m} {n}")?;
         }
         total
     } else {
