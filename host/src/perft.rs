@@ -1,8 +1,8 @@
 //! Move-generation counting (perft) through the generic position interface.
 //!
 //! One move buffer per ply is allocated up front and reused, so the count
-//! runs without allocating per node; the last ply is bulk-counted from the
-//! length of the move list.
+//! runs without allocating per node; the last ply is bulk-counted by the
+//! plugin (`count_legal_moves`), without writing the moves out.
 
 use rules_api::{Move, PluginError, PositionBox, RVec};
 
@@ -31,11 +31,11 @@ fn count(position: &mut PositionBox, depth: u32, buffers: &mut [RVec<Move>]) -> 
     if depth == 0 {
         return Ok(1);
     }
+    if depth == 1 {
+        return position.count_legal_moves().into_result();
+    }
     let (moves, deeper) = buffers.split_first_mut().ok_or_else(|| PluginError::internal("perft ran out of buffers"))?;
     position.legal_moves(moves).into_result()?;
-    if depth == 1 {
-        return Ok(moves.len() as u64);
-    }
     let mut total = 0;
     for i in 0..moves.len() {
         position.make_move(moves[i]).into_result()?;

@@ -5,8 +5,9 @@
 //! threefold repetition with the en-passant subtlety, insufficient material),
 //! make/unmake on a preallocated copy-make stack, a normalised Zobrist hash,
 //! FEN with precise errors, SAN and UCI both ways, a tapered evaluation and
-//! move-ordering hints. Everything crosses the boundary through
-//! [`rules_api::plugin`]'s adapters.
+//! move-ordering hints, the search facts a generic search needs (in check,
+//! zugzwang risk, irreversible moves, null moves, bulk move counts).
+//! Everything crosses the boundary through [`rules_api::plugin`]'s adapters.
 //!
 //! Cells are cozy square indices (a1 = 0, b1 = 1, ..., h8 = 63). Castling is
 //! the king's two-square move (`e1g1`), translated to and from cozy-chess's
@@ -21,7 +22,7 @@ use cozy_chess::{get_pawn_attacks, BitBoard, Board, Color, File, Piece, Rank, Sq
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{
     GameInfo, Geometry, Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, OptionSpec, Options,
-    PluginError, RVec, Status,
+    PluginError, PositionFlags, RVec, Status,
 };
 
 pub use eval::EvalState;
@@ -126,13 +127,17 @@ struct Entry {
     eval: EvalState,
     /// How many earlier positions in the reversible window share `key`.
     repeats: u8,
+    /// Plies since the last null move (saturating; `u16::MAX` when there
+    /// was none). Repetitions are only looked for after it: the positions
+    /// before a null move belong to another line of play.
+    since_null: u16,
 }
 
 impl Entry {
     fn root(board: Board) -> Self {
         let key = position_key(&board, ep_capturable(&board));
         let eval = EvalState::from_board(&board);
-        Entry { board, key, eval, repeats: 0 }
+        Entry { board, key, eval, repeats: 0, since_null: u16::MAX }
     }
 }
 
@@ -411,21 +416,66 @@ impl ChessPosition {
         let ep = if board.en_passant().is_some() { ep_capturable(&board) } else { None };
         let key = position_key(&board, ep);
 
-        // Repetitions: same side to move, within the reversible window.
+        // Repetitions: same side to move, within the reversible window and
+        // after the last null move. Two plies back is never the same
+        // position (each side has moved a piece since), so the scan starts
+        // four plies back.
+        let since_null = parent.since_null.saturating_add(1);
         let mut repeats = 0u8;
-        let window = board.halfmove_clock() as usize;
+        let window = (board.halfmove_clock() as usize).min(since_null as usize);
         let n = self.stack.len(); // index of the new entry
-        let mut back = 2;
+        let mut back = 4;
         while back <= window && back <= n {
             if self.stack[n - back].key == key {
                 repeats += 1;
             }
             back += 2;
         }
-        self.stack.push(Entry { board, key, eval, repeats });
+        self.stack.push(Entry { board, key, eval, repeats, since_null });
     }
 
-    /// Takes back the last move.
+    /// Passes the turn (for null-move pruning): refused in check and when
+    /// the game is over. Like a quiet move, it advances the halfmove clock
+    /// and the move number and clears the en passant square; it resets
+    /// nothing, and repetitions are only counted among the positions after
+    /// it. [`Self::take_back`] undoes it.
+    pub fn play_null(&mut self) -> Result<(), PluginError> {
+        let parent = self.top();
+        let Some(board) = parent.board.null_move() else {
+            return Err(PluginError::illegal_move(format!(
+                "null move refused: the side to move is in check in {}",
+                write_fen(self.board())
+            )));
+        };
+        let status = self.status();
+        if !status.is_ongoing() {
+            return Err(PluginError::illegal_move(format!(
+                "null move refused: the game is over ({})",
+                status.reason.as_str()
+            )));
+        }
+        let key = position_key(&board, None);
+        let eval = parent.eval;
+        self.stack.push(Entry { board, key, eval, repeats: 0, since_null: 0 });
+        Ok(())
+    }
+
+    /// The number of legal moves (0 when the game is drawn by rule), counted
+    /// from cozy-chess's piece-move sets without writing the moves out:
+    /// promotions count four, castling one.
+    pub fn count_moves(&self) -> u64 {
+        if self.drawn_by_rule() {
+            return 0;
+        }
+        let mut n = 0;
+        self.board().generate_moves(|pm| {
+            n += pm.len() as u64;
+            false
+        });
+        n
+    }
+
+    /// Takes back the last move or null move.
     pub fn take_back(&mut self) -> Result<(), PluginError> {
         if self.stack.len() <= 1 {
             return Err(PluginError::unsupported("unmake_move: no move to take back"));
@@ -531,6 +581,10 @@ impl PositionImpl for ChessPosition {
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
         let board = self.board();
         let stm = board.side_to_move();
+        // A position with a legal en passant capture only ever follows the
+        // double push that allowed it, so no move made here can lead back
+        // to it (and everything earlier lies behind that pawn move).
+        let leaves_ep = board.en_passant().is_some() && ep_capturable(board).is_some();
         for &m in moves {
             let Some(d) = self.decode(m) else {
                 out.push(MoveInfo::default());
@@ -560,6 +614,17 @@ impl PositionImpl for ChessPosition {
             after.play_unchecked(d.cozy);
             if !after.checkers().is_empty() {
                 flags |= MoveFlags::CHECK;
+            }
+            // Captures, pawn moves and castling can never be undone, nor
+            // can a lost castling right.
+            let castles = matches!(d.kind, tag::CASTLE_SHORT | tag::CASTLE_LONG);
+            if leaves_ep
+                || castles
+                || d.victim.is_some()
+                || d.piece == Piece::Pawn
+                || Color::ALL.iter().any(|&c| after.castle_rights(c) != board.castle_rights(c))
+            {
+                flags |= MoveFlags::IRREVERSIBLE;
             }
             out.push(MoveInfo { hint, flags });
         }
@@ -594,6 +659,27 @@ impl PositionImpl for ChessPosition {
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
         notation::parse_move(self, text)
+    }
+
+    fn flags(&self) -> PositionFlags {
+        let board = self.board();
+        let mut flags = PositionFlags::NONE;
+        if !board.checkers().is_empty() {
+            flags |= PositionFlags::IN_CHECK;
+        }
+        let pieces = board.colors(board.side_to_move()) & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King));
+        if pieces.is_empty() {
+            flags |= PositionFlags::ZUGZWANG_RISK;
+        }
+        flags
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
+        self.count_moves()
+    }
+
+    fn make_null_move(&mut self) -> Result<(), PluginError> {
+        self.play_null()
     }
 }
 
