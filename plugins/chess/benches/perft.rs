@@ -27,7 +27,8 @@
 //!
 //! For instruction counts (repeatable on a loaded machine), one walk can be
 //! run alone: `PERFT_ONCE=<native|boxed|loaded>:<start|kiwipete>` runs that
-//! perft once at the table's depth, prints the node count and exits; run it
+//! perft once at the table's depth, prints the node count and time and
+//! exits; run it
 //! under `valgrind --tool=callgrind --toggle-collect='*perft_once_walk*'` to
 //! count the walk alone (see docs/BENCHMARKS.md). `TABULA_CHESS_SO` names
 //! another library file.
@@ -204,8 +205,13 @@ fn perft_once(spec: &str) {
     let &(name, fen, _, depth) =
         CASES.iter().find(|c| c.0 == name).unwrap_or_else(|| panic!("PERFT_ONCE: no position '{name}'"));
     let mut case = Case::new(name, fen, depth);
+    let started = Instant::now();
     let nodes = perft_once_walk(&mut case, walk);
-    println!("{walk} {name} depth {depth}: {nodes} nodes");
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{walk} {name} depth {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)",
+        nodes as f64 / seconds / 1e6
+    );
 }
 
 /// The measured walk of [`perft_once`] (named for callgrind's

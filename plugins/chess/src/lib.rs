@@ -411,19 +411,27 @@ impl ChessPosition {
             }
         }
 
-        let mut board = old.clone();
-        board.play_unchecked(d.cozy);
-        let ep = if board.en_passant().is_some() { ep_capturable(&board) } else { None };
-        let key = position_key(&board, ep);
+        let since_null = parent.since_null.saturating_add(1);
+
+        // Copy the parent entry straight into the stack's next slot and play
+        // the move there (one copy of the board, no temporary).
+        let n = self.stack.len(); // index of the new entry
+        self.stack.extend_from_within(n - 1..);
+        let top = &mut self.stack[n];
+        top.board.play_unchecked(d.cozy);
+        let board = &top.board;
+        let ep = if board.en_passant().is_some() { ep_capturable(board) } else { None };
+        let key = position_key(board, ep);
+        let window = (board.halfmove_clock() as usize).min(since_null as usize);
+        top.key = key;
+        top.eval = eval;
+        top.since_null = since_null;
 
         // Repetitions: same side to move, within the reversible window and
         // after the last null move. Two plies back is never the same
         // position (each side has moved a piece since), so the scan starts
         // four plies back.
-        let since_null = parent.since_null.saturating_add(1);
         let mut repeats = 0u8;
-        let window = (board.halfmove_clock() as usize).min(since_null as usize);
-        let n = self.stack.len(); // index of the new entry
         let mut back = 4;
         while back <= window && back <= n {
             if self.stack[n - back].key == key {
@@ -431,7 +439,7 @@ impl ChessPosition {
             }
             back += 2;
         }
-        self.stack.push(Entry { board, key, eval, repeats, since_null });
+        self.stack[n].repeats = repeats;
     }
 
     /// Passes the turn (for null-move pruning): refused in check and when
@@ -480,7 +488,8 @@ impl ChessPosition {
         if self.stack.len() <= 1 {
             return Err(PluginError::unsupported("unmake_move: no move to take back"));
         }
-        self.stack.pop();
+        // (truncate, not pop: nothing is moved out of the stack)
+        self.stack.truncate(self.stack.len() - 1);
         Ok(())
     }
 }
@@ -503,7 +512,9 @@ pub(crate) fn decode_on(board: &Board, m: Move) -> Option<Decoded> {
         _ => return None,
     };
     let mut kind;
-    let mut victim = board.piece_on(to).filter(|_| board.colors(!stm).has(to));
+    // (only an occupied square is looked up: a quiet move's empty target
+    // would make `piece_on` test all six piece sets)
+    let mut victim = if board.colors(!stm).has(to) { board.piece_on(to) } else { None };
     match piece {
         Piece::King if from.rank() == to.rank() && (from.file() as i32 - to.file() as i32).abs() == 2 => {
             // The king's two-square move is castling: cozy encodes it as
