@@ -345,7 +345,7 @@ impl PositionImpl for XiangqiPosition {
 
     fn highlights(&self, out: &mut RVec<Highlight>) {
         if self.in_check() {
-            out.push(Highlight::new(cell_of(self.board.king(self.side)), HighlightKind::CHECK).of(self.side as u8));
+            out.push(Highlight::new(cell_of(self.board.king(self.side)), HighlightKind::CHECK).of(self.side));
         }
     }
 
