@@ -11,7 +11,7 @@
 //! one node of search.
 
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::AtomicBool;
 
@@ -41,51 +41,91 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
 }
 
 /// Runs `f`, turning a panic into a [`PluginError`] of kind `PANIC`.
+#[inline]
 pub fn catch<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, PluginError> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        PluginError::new(ErrorKind::PANIC, format!("plugin panicked in {what}: {}", panic_message(payload.as_ref())))
-    })
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| panic_error(what, payload))
+}
+
+/// The error a caught panic becomes (out of line: only ever on the
+/// unhappy path).
+#[cold]
+#[inline(never)]
+fn panic_error(what: &str, payload: Box<dyn Any + Send>) -> PluginError {
+    PluginError::new(ErrorKind::PANIC, format!("plugin panicked in {what}: {}", panic_message(payload.as_ref())))
 }
 
 /// Remembers the first panic of an object so later calls can report it.
-#[derive(Default)]
-struct Fault(RefCell<Option<PluginError>>);
+///
+/// A `OnceCell` rather than a `RefCell`: the happy path of every guarded
+/// call only reads whether it is set (no borrow flag to count up and down),
+/// and it is set at most once, on the first panic.
+#[derive(Default, Clone)]
+struct Fault(OnceCell<PluginError>);
 
 impl Fault {
-    fn check(&self) -> Result<(), PluginError> {
-        match &*self.0.borrow() {
-            None => Ok(()),
-            Some(e) => Err(PluginError::new(
-                ErrorKind::PANIC,
-                format!("object unusable after an earlier panic: {}", e.message),
-            )),
+    /// Whether an earlier call panicked.
+    #[inline(always)]
+    fn is_set(&self) -> bool {
+        self.0.get().is_some()
+    }
+    /// The error every call of a poisoned object returns.
+    #[cold]
+    #[inline(never)]
+    fn unusable(&self) -> PluginError {
+        let earlier = self.0.get().map_or("", |e| e.message.as_str());
+        PluginError::new(ErrorKind::PANIC, format!("object unusable after an earlier panic: {earlier}"))
+    }
+    /// Remembers `e` if it reports a panic (the first one wins).
+    #[inline(always)]
+    fn record(&self, e: &PluginError) {
+        if e.kind == ErrorKind::PANIC {
+            self.record_panic(e);
         }
     }
-    fn record<T>(&self, r: Result<T, PluginError>) -> Result<T, PluginError> {
-        if let Err(e) = &r {
-            if e.kind == ErrorKind::PANIC {
-                self.0.borrow_mut().get_or_insert_with(|| e.clone());
-            }
-        }
-        r
-    }
-    fn clone_state(&self) -> Fault {
-        Fault(RefCell::new(self.0.borrow().clone()))
+    #[cold]
+    #[inline(never)]
+    fn record_panic(&self, e: &PluginError) {
+        let _ = self.0.set(e.clone());
     }
 }
 
-/// Runs a fallible `&self` call under the guard.
+/// Runs a fallible call under the guard: an earlier panic, a panic now (or
+/// a panic error passed on from a call this one made) poisons the object.
+/// The happy path is one flag test and `catch_unwind`'s landing pad, which
+/// costs nothing until something unwinds.
+#[inline(always)]
 fn loud<T>(fault: &Fault, what: &str, f: impl FnOnce() -> Result<T, PluginError>) -> RResult<T, PluginError> {
-    let r = fault.check().and_then(|()| catch(what, f).and_then(|r| r));
-    fault.record(r).into()
+    if fault.is_set() {
+        return RResult::RErr(fault.unusable());
+    }
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => RResult::ROk(v),
+        Ok(Err(e)) => {
+            fault.record(&e);
+            RResult::RErr(e)
+        }
+        Err(payload) => {
+            let e = panic_error(what, payload);
+            fault.record(&e);
+            RResult::RErr(e)
+        }
+    }
 }
 
-/// Runs an infallible call under the guard; a panic yields `default`.
+/// Runs an infallible call under the guard; a panic yields `default` and
+/// poisons the object.
+#[inline(always)]
 fn quiet<T>(fault: &Fault, what: &str, default: T, f: impl FnOnce() -> T) -> T {
-    if fault.check().is_err() {
+    if fault.is_set() {
         return default;
     }
-    fault.record(catch(what, f)).unwrap_or(default)
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(payload) => {
+            fault.record(&panic_error(what, payload));
+            default
+        }
+    }
 }
 
 /// The boundary adapter for a [`PositionImpl`].
@@ -99,7 +139,7 @@ pub struct GuardedPosition<P> {
 
 impl<P: Clone> Clone for GuardedPosition<P> {
     fn clone(&self) -> Self {
-        GuardedPosition { inner: self.inner.clone(), fault: self.fault.clone_state(), scratch: RefCell::default() }
+        GuardedPosition { inner: self.inner.clone(), fault: self.fault.clone(), scratch: RefCell::default() }
     }
 }
 
@@ -384,4 +424,113 @@ macro_rules! __export_plugin {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugin::PositionImpl;
+
+    /// A one-move game whose methods panic on request.
+    #[derive(Clone, Default)]
+    struct Touchy {
+        panic_in_moves: bool,
+        panic_in_hash: bool,
+        made: u32,
+    }
+
+    impl PositionImpl for Touchy {
+        fn side_to_move(&self) -> u8 {
+            0
+        }
+        fn legal_moves(&self, out: &mut RVec<Move>) {
+            assert!(!self.panic_in_moves, "no moves today");
+            out.push(Move::place(0));
+        }
+        fn make_move(&mut self, _m: Move) -> Result<(), PluginError> {
+            self.made += 1;
+            Ok(())
+        }
+        fn unmake_move(&mut self) -> Result<(), PluginError> {
+            match self.made {
+                0 => Err(PluginError::unsupported("nothing to take back")),
+                _ => {
+                    self.made -= 1;
+                    Ok(())
+                }
+            }
+        }
+        fn status(&self) -> Status {
+            Status::ONGOING
+        }
+        fn hash(&self) -> u64 {
+            assert!(!self.panic_in_hash, "no hash today");
+            7
+        }
+        fn pieces(&self, _out: &mut RVec<Piece>) {}
+        fn to_text(&self) -> String {
+            format!("made {}", self.made)
+        }
+        fn move_to_text(&self, _m: Move, _notation: Notation) -> Result<String, PluginError> {
+            Ok("a1".into())
+        }
+    }
+
+    #[test]
+    fn healthy_calls_pass_through() {
+        let mut p = position_box(Touchy::default());
+        let mut out = RVec::new();
+        p.legal_moves(&mut out).unwrap();
+        assert_eq!(out.len(), 1);
+        assert_eq!(p.count_legal_moves().unwrap(), 1);
+        p.make_move(Move::place(0)).unwrap();
+        assert_eq!(p.to_text().unwrap().as_str(), "made 1");
+        p.unmake_move().unwrap();
+        // An ordinary error does not poison the object.
+        assert_eq!(p.unmake_move().unwrap_err().kind, ErrorKind::UNSUPPORTED);
+        assert_eq!(p.hash(), 7);
+        assert_eq!(p.to_text().unwrap().as_str(), "made 0");
+        assert_eq!(p.make_null_move().unwrap_err().kind, ErrorKind::UNSUPPORTED);
+    }
+
+    #[test]
+    fn a_panic_in_a_fallible_call_is_an_error_and_poisons_the_object() {
+        let p = position_box(Touchy { panic_in_moves: true, ..Touchy::default() });
+        let mut out = RVec::new();
+        let e = p.legal_moves(&mut out).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::PANIC);
+        assert!(e.message.contains("legal_moves") && e.message.contains("no moves today"), "{}", e.message);
+        // Every later call reports it, even those that would not panic.
+        let later = p.to_text().unwrap_err();
+        assert_eq!(later.kind, ErrorKind::PANIC);
+        assert!(
+            later.message.contains("earlier panic") && later.message.contains("no moves today"),
+            "{}",
+            later.message
+        );
+        assert_eq!(p.count_legal_moves().unwrap_err().kind, ErrorKind::PANIC);
+        assert_eq!(p.hash(), 0, "infallible calls of a poisoned object return the neutral value");
+        // A clone of a poisoned object is poisoned too.
+        let q = p.clone();
+        assert_eq!(q.status().unwrap_err().kind, ErrorKind::PANIC);
+    }
+
+    #[test]
+    fn a_panic_in_an_infallible_call_returns_the_neutral_value_and_poisons() {
+        let p = position_box(Touchy { panic_in_hash: true, ..Touchy::default() });
+        assert_eq!(p.hash(), 0);
+        let e = p.status().unwrap_err();
+        assert_eq!(e.kind, ErrorKind::PANIC);
+        assert!(e.message.contains("hash") && e.message.contains("no hash today"), "{}", e.message);
+        assert_eq!(p.side_to_move(), 0);
+    }
+
+    #[test]
+    fn a_clone_taken_before_the_panic_stays_healthy() {
+        let p = position_box(Touchy { panic_in_hash: true, ..Touchy::default() });
+        let q = p.clone();
+        assert_eq!(p.hash(), 0);
+        assert!(p.to_text().is_err());
+        assert_eq!(q.to_text().unwrap().as_str(), "made 0");
+    }
 }

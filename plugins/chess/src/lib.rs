@@ -5,8 +5,9 @@
 //! threefold repetition with the en-passant subtlety, insufficient material),
 //! make/unmake on a preallocated copy-make stack, a normalised Zobrist hash,
 //! FEN with precise errors, SAN and UCI both ways, a tapered evaluation and
-//! move-ordering hints. Everything crosses the boundary through
-//! [`rules_api::plugin`]'s adapters.
+//! move-ordering hints, the search facts a generic search needs (in check,
+//! zugzwang risk, irreversible moves, null moves, bulk move counts).
+//! Everything crosses the boundary through [`rules_api::plugin`]'s adapters.
 //!
 //! Cells are cozy square indices (a1 = 0, b1 = 1, ..., h8 = 63). Castling is
 //! the king's two-square move (`e1g1`), translated to and from cozy-chess's
@@ -23,7 +24,7 @@ use cozy_chess::{get_pawn_attacks, BitBoard, Board, Color, File, Piece, Rank, Sq
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{
     GameInfo, Geometry, Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, OptionSpec, Options,
-    PluginError, RVec, Status,
+    PluginError, PositionFlags, RVec, Status,
 };
 
 pub use eval::EvalState;
@@ -117,13 +118,17 @@ struct Entry {
     eval: EvalState,
     /// How many earlier positions in the reversible window share `key`.
     repeats: u8,
+    /// Plies since the last null move (saturating; `u16::MAX` when there
+    /// was none). Repetitions are only looked for after it: the positions
+    /// before a null move belong to another line of play.
+    since_null: u16,
 }
 
 impl Entry {
     fn root(board: Board) -> Self {
         let key = position_key(&board, ep_capturable(&board));
         let eval = EvalState::from_board(&board);
-        Entry { board, key, eval, repeats: 0 }
+        Entry { board, key, eval, repeats: 0, since_null: u16::MAX }
     }
 }
 
@@ -397,31 +402,85 @@ impl ChessPosition {
             }
         }
 
-        let mut board = old.clone();
-        board.play_unchecked(d.cozy);
-        let ep = if board.en_passant().is_some() { ep_capturable(&board) } else { None };
-        let key = position_key(&board, ep);
+        let since_null = parent.since_null.saturating_add(1);
 
-        // Repetitions: same side to move, within the reversible window.
-        let mut repeats = 0u8;
-        let window = board.halfmove_clock() as usize;
+        // Copy the parent entry straight into the stack's next slot and play
+        // the move there (one copy of the board, no temporary).
         let n = self.stack.len(); // index of the new entry
-        let mut back = 2;
+        self.stack.extend_from_within(n - 1..);
+        let top = &mut self.stack[n];
+        top.board.play_unchecked(d.cozy);
+        let board = &top.board;
+        let ep = if board.en_passant().is_some() { ep_capturable(board) } else { None };
+        let key = position_key(board, ep);
+        let window = (board.halfmove_clock() as usize).min(since_null as usize);
+        top.key = key;
+        top.eval = eval;
+        top.since_null = since_null;
+
+        // Repetitions: same side to move, within the reversible window and
+        // after the last null move. Two plies back is never the same
+        // position (each side has moved a piece since), so the scan starts
+        // four plies back.
+        let mut repeats = 0u8;
+        let mut back = 4;
         while back <= window && back <= n {
             if self.stack[n - back].key == key {
                 repeats += 1;
             }
             back += 2;
         }
-        self.stack.push(Entry { board, key, eval, repeats });
+        self.stack[n].repeats = repeats;
     }
 
-    /// Takes back the last move.
+    /// Passes the turn (for null-move pruning): refused in check and when
+    /// the game is over. Like a quiet move, it advances the halfmove clock
+    /// and the move number and clears the en passant square; it resets
+    /// nothing, and repetitions are only counted among the positions after
+    /// it. [`Self::take_back`] undoes it.
+    pub fn play_null(&mut self) -> Result<(), PluginError> {
+        let parent = self.top();
+        let Some(board) = parent.board.null_move() else {
+            return Err(PluginError::illegal_move(format!(
+                "null move refused: the side to move is in check in {}",
+                write_fen(self.board())
+            )));
+        };
+        let status = self.status();
+        if !status.is_ongoing() {
+            return Err(PluginError::illegal_move(format!(
+                "null move refused: the game is over ({})",
+                status.reason.as_str()
+            )));
+        }
+        let key = position_key(&board, None);
+        let eval = parent.eval;
+        self.stack.push(Entry { board, key, eval, repeats: 0, since_null: 0 });
+        Ok(())
+    }
+
+    /// The number of legal moves (0 when the game is drawn by rule), counted
+    /// from cozy-chess's piece-move sets without writing the moves out:
+    /// promotions count four, castling one.
+    pub fn count_moves(&self) -> u64 {
+        if self.drawn_by_rule() {
+            return 0;
+        }
+        let mut n = 0;
+        self.board().generate_moves(|pm| {
+            n += pm.len() as u64;
+            false
+        });
+        n
+    }
+
+    /// Takes back the last move or null move.
     pub fn take_back(&mut self) -> Result<(), PluginError> {
         if self.stack.len() <= 1 {
             return Err(PluginError::unsupported("unmake_move: no move to take back"));
         }
-        self.stack.pop();
+        // (truncate, not pop: nothing is moved out of the stack)
+        self.stack.truncate(self.stack.len() - 1);
         Ok(())
     }
 }
@@ -444,7 +503,9 @@ pub(crate) fn decode_on(board: &Board, m: Move) -> Option<Decoded> {
         _ => return None,
     };
     let mut kind;
-    let mut victim = board.piece_on(to).filter(|_| board.colors(!stm).has(to));
+    // (only an occupied square is looked up: a quiet move's empty target
+    // would make `piece_on` test all six piece sets)
+    let mut victim = if board.colors(!stm).has(to) { board.piece_on(to) } else { None };
     match piece {
         Piece::King if from.rank() == to.rank() && (from.file() as i32 - to.file() as i32).abs() == 2 => {
             // The king's two-square move is castling: cozy encodes it as
@@ -522,6 +583,10 @@ impl PositionImpl for ChessPosition {
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
         let board = self.board();
         let stm = board.side_to_move();
+        // A position with a legal en passant capture only ever follows the
+        // double push that allowed it, so no move made here can lead back
+        // to it (and everything earlier lies behind that pawn move).
+        let leaves_ep = board.en_passant().is_some() && ep_capturable(board).is_some();
         for &m in moves {
             let Some(d) = self.decode(m) else {
                 out.push(MoveInfo::default());
@@ -551,6 +616,17 @@ impl PositionImpl for ChessPosition {
             after.play_unchecked(d.cozy);
             if !after.checkers().is_empty() {
                 flags |= MoveFlags::CHECK;
+            }
+            // Captures, pawn moves and castling can never be undone, nor
+            // can a lost castling right.
+            let castles = matches!(d.kind, tag::CASTLE_SHORT | tag::CASTLE_LONG);
+            if leaves_ep
+                || castles
+                || d.victim.is_some()
+                || d.piece == Piece::Pawn
+                || Color::ALL.iter().any(|&c| after.castle_rights(c) != board.castle_rights(c))
+            {
+                flags |= MoveFlags::IRREVERSIBLE;
             }
             out.push(MoveInfo { hint, flags });
         }
@@ -585,6 +661,27 @@ impl PositionImpl for ChessPosition {
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
         notation::parse_move(self, text)
+    }
+
+    fn flags(&self) -> PositionFlags {
+        let board = self.board();
+        let mut flags = PositionFlags::NONE;
+        if !board.checkers().is_empty() {
+            flags |= PositionFlags::IN_CHECK;
+        }
+        let pieces = board.colors(board.side_to_move()) & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King));
+        if pieces.is_empty() {
+            flags |= PositionFlags::ZUGZWANG_RISK;
+        }
+        flags
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
+        self.count_moves()
+    }
+
+    fn make_null_move(&mut self) -> Result<(), PluginError> {
+        self.play_null()
     }
 }
 

@@ -1,5 +1,6 @@
 //! Throughput of the operations a search performs per node, through the
-//! boundary object: legal moves, move infos, make/unmake, evaluation.
+//! boundary object: legal moves, the bulk move count, move infos,
+//! make/unmake, evaluation.
 //!
 //! Run with `cargo bench -p tabula-gomoku --bench throughput`.
 
@@ -35,6 +36,9 @@ fn bench(c: &mut Criterion) {
                 pos.legal_moves(&mut moves).unwrap();
                 black_box(moves.len())
             })
+        });
+        c.bench_function(&format!("{rule}/count_legal_moves"), |b| {
+            b.iter(|| black_box(pos.count_legal_moves().unwrap()))
         });
         c.bench_function(&format!("{rule}/move_infos"), |b| {
             b.iter(|| {

@@ -2,7 +2,9 @@
 
 use abi_stable::std_types::RVec;
 use rules_api::plugin::PositionImpl;
-use rules_api::{Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, Piece, PluginError, Status, CELL_NONE};
+use rules_api::{
+    Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, Piece, PluginError, PositionFlags, Status, CELL_NONE,
+};
 
 use crate::board::{side_key, Board, EMPTY};
 use crate::config::Rule;
@@ -198,7 +200,8 @@ impl PositionImpl for GomokuPosition {
                 continue;
             }
             let (mine, theirs) = (self.board.summary(me, cell), self.board.summary(1 - me, cell));
-            let mut flags = MoveFlags::NONE;
+            // A stone is never taken back: every placement is irreversible.
+            let mut flags = MoveFlags::IRREVERSIBLE;
             let makes_four = mine.level >= Level::Four && mine.level != Level::DoubleThree;
             if makes_four && mine.level != Level::Five {
                 flags |= MoveFlags::CHECK;
@@ -264,6 +267,32 @@ impl PositionImpl for GomokuPosition {
     fn move_to_text(&self, m: Move, _notation: Notation) -> Result<String, PluginError> {
         let cell = self.check_move(m)?;
         Ok(self.board.layout.name(cell))
+    }
+
+    /// In check when the opponent has a point that makes five (a four on
+    /// the board): the mover must block it or win first. Read from the
+    /// incrementally kept pattern sums, so it costs nothing.
+    fn flags(&self) -> PositionFlags {
+        if self.status.is_ongoing() && self.board.totals[1 - self.side].fives > 0 {
+            PositionFlags::IN_CHECK
+        } else {
+            PositionFlags::NONE
+        }
+    }
+
+    /// The empty points, less Black's renju fouls when Black is to move.
+    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
+        if !self.status.is_ongoing() {
+            return 0;
+        }
+        let empty = (self.board.layout.cells - self.board.stones) as u64;
+        if !self.board.rule.restricted(self.side) {
+            return empty;
+        }
+        // `foul` answers from the stored classes for all but the few points
+        // shaped like a foul.
+        let fouls = (0..self.board.layout.cells).filter(|&c| self.board.foul(c).is_some()).count() as u64;
+        empty - fouls
     }
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {

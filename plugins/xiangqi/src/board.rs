@@ -417,6 +417,24 @@ impl Board {
         }
     }
 
+    /// The number of legal moves of `side`, without writing them out.
+    pub fn count_legal_moves(&mut self, side: u8) -> usize {
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves(side, &mut pseudo);
+        let in_check = self.in_check(side);
+        pseudo.as_slice().iter().filter(|&&(from, to)| self.is_safe(side, from, to, in_check)).count()
+    }
+
+    /// Whether `side` still has a chariot, a horse or a cannon (a piece that
+    /// can attack across the river).
+    pub fn has_attackers(&self, side: u8) -> bool {
+        let t = tag(side);
+        (1..16u8).any(|slot| {
+            let code = (t | slot) as usize;
+            self.pos[code] != 0 && matches!(self.kind[code], CHARIOT | HORSE | CANNON)
+        })
+    }
+
     /// Whether `side` has at least one legal move (stops at the first).
     pub fn has_legal_move(&mut self, side: u8) -> bool {
         let mut pseudo = MoveList::new();

@@ -3,9 +3,11 @@
 
 use abi_stable::std_types::RVec;
 use rules_api::plugin::PositionImpl;
-use rules_api::{Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, Piece, PluginError, Status};
+use rules_api::{
+    Highlight, HighlightKind, Move, MoveFlags, MoveInfo, Notation, Piece, PluginError, PositionFlags, Status,
+};
 
-use crate::board::{cell_of, square_of_cell, Board, MoveList, RED};
+use crate::board::{cell_of, rank_of, square_of_cell, Board, MoveList, RED, SOLDIER};
 use crate::eval::{self, piece_value, VALUE, ZOBRIST, ZOBRIST_BLACK};
 
 /// How moves are written for people.
@@ -32,7 +34,8 @@ impl Default for Config {
     }
 }
 
-/// What `unmake_move` needs to take a move back.
+/// What `unmake_move` needs to take a move back. A null move has `from`
+/// and `to` both [`NULL_SQUARE`].
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     from: u8,
@@ -43,12 +46,19 @@ struct Undo {
     hash: u64,
 }
 
+/// The `from` and `to` of a null move in the undo stack (no real point).
+const NULL_SQUARE: u8 = 0;
+
 /// One position of the game so far, for the repetition rules.
 #[derive(Clone, Copy, Debug)]
 struct Seen {
     hash: u64,
     /// The side to move is in check here, i.e. the move that led here checked.
     in_check: bool,
+    /// Plies since the last null move (saturating; `u32::MAX` when there
+    /// was none): repetitions are only looked for after it, since the
+    /// positions before a null move belong to another line of play.
+    since_null: u32,
 }
 
 /// Room for a long game before the undo and history stacks have to grow.
@@ -100,7 +110,7 @@ impl XiangqiPosition {
             }
         }
         let mut history = Vec::with_capacity(STACK_CAPACITY);
-        history.push(Seen { hash, in_check: board.in_check(side) });
+        history.push(Seen { hash, in_check: board.in_check(side), since_null: u32::MAX });
         XiangqiPosition {
             board,
             side,
@@ -156,8 +166,9 @@ impl XiangqiPosition {
     fn repetition_status(&self) -> Option<Status> {
         let p = self.history.len() - 1;
         let current = self.history[p].hash;
-        // Positions before the last capture cannot recur.
-        let window = (self.halfmove as usize).min(p);
+        // Positions before the last capture cannot recur, and those before
+        // a null move do not count.
+        let window = (self.halfmove as usize).min(p).min(self.history[p].since_null as usize);
         let mut count = 1;
         let mut q = p;
         while q >= 2 && p - (q - 2) <= window {
@@ -252,7 +263,8 @@ impl PositionImpl for XiangqiPosition {
             self.halfmove += 1;
         }
         self.side ^= 1;
-        self.history.push(Seen { hash: self.hash, in_check: self.board.in_check(self.side) });
+        let since_null = self.history.last().map_or(u32::MAX, |s| s.since_null).saturating_add(1);
+        self.history.push(Seen { hash: self.hash, in_check: self.board.in_check(self.side), since_null });
         Ok(())
     }
 
@@ -261,7 +273,9 @@ impl PositionImpl for XiangqiPosition {
             return Err(PluginError::unsupported("cannot take back a move: no move has been made in this position"));
         };
         self.history.pop();
-        self.board.unmove_piece(u.from, u.to, u.captured);
+        if u.from != NULL_SQUARE {
+            self.board.unmove_piece(u.from, u.to, u.captured);
+        }
         self.side ^= 1;
         self.red_sum = u.red_sum;
         self.halfmove = u.halfmove;
@@ -304,6 +318,12 @@ impl PositionImpl for XiangqiPosition {
             } else {
                 info.hint = piece_value(self.side, mover, m.to) - piece_value(self.side, mover, m.from);
             }
+            // Captures cannot be undone, nor can a soldier's step forward
+            // (soldiers never move back). A sideways step across the river
+            // can be stepped back, so it stays reversible.
+            if board.sq[to as usize] != 0 || (mover == SOLDIER && rank_of(from) != rank_of(to)) {
+                info.flags |= MoveFlags::IRREVERSIBLE;
+            }
             let captured = board.move_piece(from, to);
             if board.in_check(self.side ^ 1) {
                 info.flags |= MoveFlags::CHECK | MoveFlags::TACTICAL;
@@ -339,5 +359,61 @@ impl PositionImpl for XiangqiPosition {
 
     fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
         crate::notation::parse_move(self, text, notation)
+    }
+
+    /// In check; zugzwang risk when the mover has no chariot, horse or
+    /// cannon left (only general, advisors, elephants and soldiers): those
+    /// endgames are decided by tempo moves, where passing would often be
+    /// the best move if it were allowed.
+    fn flags(&self) -> PositionFlags {
+        let mut flags = PositionFlags::NONE;
+        if self.in_check() {
+            flags |= PositionFlags::IN_CHECK;
+        }
+        if !self.board.has_attackers(self.side) {
+            flags |= PositionFlags::ZUGZWANG_RISK;
+        }
+        flags
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
+        if !self.history_status().is_ongoing() {
+            return 0;
+        }
+        let mut board = self.board;
+        board.count_legal_moves(self.side) as u64
+    }
+
+    /// Passes the turn: refused in check and when the game is over. It
+    /// counts as a ply without a capture (the no-capture count goes on) and
+    /// repetitions are only looked for among the positions after it.
+    fn make_null_move(&mut self) -> Result<(), PluginError> {
+        if self.in_check() {
+            return Err(PluginError::illegal_move(format!(
+                "null move refused: the side to move is in check in {}",
+                crate::fen::write(self)
+            )));
+        }
+        let status = PositionImpl::status(self);
+        if !status.is_ongoing() {
+            return Err(PluginError::illegal_move(format!(
+                "null move refused: the game is over ({})",
+                status.reason.as_str()
+            )));
+        }
+        self.undo.push(Undo {
+            from: NULL_SQUARE,
+            to: NULL_SQUARE,
+            captured: 0,
+            red_sum: self.red_sum,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.hash ^= *ZOBRIST_BLACK;
+        self.halfmove += 1;
+        self.side ^= 1;
+        let in_check = self.board.in_check(self.side);
+        self.history.push(Seen { hash: self.hash, in_check, since_null: 0 });
+        Ok(())
     }
 }
