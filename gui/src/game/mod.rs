@@ -591,5 +591,4 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
 }
 
 #[cfg(test)]
-#[path = "game_tests.rs"]
 mod tests;
