@@ -41,28 +41,9 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use rules_api::abi_stable::library::lib_header_from_path;
 use rules_api::plugin::position_box;
 use rules_api::{Options, PluginModRef, PositionBox, RulesExt};
-use tabula_chess::ChessPosition;
+use tabula_chess::{native_perft, ChessPosition};
 
 use tabula_kit::perft::perft;
-
-/// Plain cozy-chess copy-make perft (`depth` ≥ 1), leaves counted in bulk
-/// from the sizes of cozy's piece-move sets.
-fn native_perft(board: &cozy_chess::Board, depth: usize) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += native_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
 
 /// (name, FEN, criterion depth, table depth). The table depths are those
 /// of `tabula perft --rules chess --depth 5` and Kiwipete at depth 4.

@@ -94,6 +94,26 @@ fn position_key(board: &Board, ep: Option<File>) -> u64 {
     key
 }
 
+/// cozy-chess's own copy-make perft (`depth` ≥ 1, the last ply counted in
+/// bulk from its piece-move sets): the native reference the plugin's counts
+/// through the boundary are tested and benchmarked against.
+pub fn native_perft(board: &Board, depth: usize) -> u64 {
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for m in moves {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                nodes += native_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
 /// Whether neither side can ever mate: K v K, K + minor v K, and kings with
 /// bishops that all stand on squares of one colour.
 pub fn insufficient_material(board: &Board) -> bool {

@@ -69,23 +69,5 @@ pub fn infos(p: &PositionBox, ms: &[Move]) -> Vec<MoveInfo> {
     out.into_iter().collect()
 }
 
-/// Plain cozy-chess copy-make perft (`depth` ≥ 1), counting the last ply
-/// in bulk: the reference the plugin's counts are compared with.
-pub fn native_perft(board: &cozy_chess::Board, depth: usize) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += native_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
-
+pub use tabula_chess::native_perft;
 pub use tabula_kit::rng::{rng_from_seed, Rng};
