@@ -46,3 +46,21 @@ fn gomoku_standard_on_a_small_board_conforms() {
     // A 7×7 board fills up, so the "board full" draw is reached too.
     conform("gomoku", &[("rule", "standard"), ("size", "7")], budget(30, 60, 10));
 }
+
+#[test]
+fn the_tutorial_passes_tabula_conform_as_a_loaded_library() {
+    let out = tabula_suite::fixtures::tabula(&["conform", "--rules", "tictactoe", "--games", "20"]);
+    let text = tabula_suite::fixtures::stdout(&out);
+    assert!(out.status.success(), "{text}{}", tabula_suite::fixtures::stderr(&out));
+    assert!(text.contains("all 16 checks passed") && text.contains("finished 20 of 20 random games"), "{text}");
+}
+
+#[test]
+fn tabula_conform_fails_a_broken_game_and_says_which_check() {
+    // A position text tic-tac-toe refuses: the suite's setup check fails,
+    // the report names it and the command exits non-zero.
+    let out = tabula_suite::fixtures::tabula(&["conform", "--rules", "tictactoe", "--position", "xxx/xxx/xxx"]);
+    let text = tabula_suite::fixtures::stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL") && text.contains("setup") && text.contains("xxx/xxx/xxx"), "{text}");
+}
