@@ -8,6 +8,14 @@
 sentence = { $text }.
 two-sentences = { $first }. { $second }
 
+## Games (ids from the plugins' display names)
+game-chess = Chess
+game-xiangqi = Xiangqi
+game-gomoku-freestyle = Gomoku (freestyle)
+game-gomoku-standard = Gomoku (exactly five)
+game-gomoku-renju = Gomoku (renju)
+game-tic-tac-toe = Tic-tac-toe
+
 ## Buttons
 button-new = New
 button-new-game = New game
@@ -117,7 +125,9 @@ eval-wins-in = { $side } wins in { $n ->
 }
 
 ## Move entry
-entry-placeholder = Type a move (Enter), e.g. e4 or e2e4
+entry-placeholder = Type a move and press Enter
+entry-placeholder-one = Type a move and press Enter, e.g. { $example }
+entry-placeholder-two = Type a move and press Enter, e.g. { $standard } or { $coordinate }
 entry-refused = Move refused: { $reason }
 entry-not-your-turn = It is not your turn.
 

@@ -4,6 +4,14 @@
 sentence = { $text }。
 two-sentences = { $first }。{ $second }
 
+## Games (ids from the plugins' display names)
+game-chess = 国际象棋
+game-xiangqi = 中国象棋
+game-gomoku-freestyle = 五子棋（自由规则）
+game-gomoku-standard = 五子棋（恰好五子）
+game-gomoku-renju = 五子棋（连珠规则）
+game-tic-tac-toe = 井字棋
+
 ## Buttons
 button-new = 新局
 button-new-game = 新的一局
@@ -107,7 +115,9 @@ eval-winning = { $side }大优（{ $score }）
 eval-wins-in = { $side } { $n } 步内取胜
 
 ## Move entry
-entry-placeholder = 输入着法（回车），例如 e4 或 e2e4
+entry-placeholder = 输入着法后按回车
+entry-placeholder-one = 输入着法后按回车，例如 { $example }
+entry-placeholder-two = 输入着法后按回车，例如 { $standard } 或 { $coordinate }
 entry-refused = 着法无效：{ $reason }
 entry-not-your-turn = 现在不是你走。
 

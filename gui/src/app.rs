@@ -543,7 +543,7 @@ impl App {
             self.drawn_key = key;
             self.dirty = true;
         }
-        let title = format!("Tabula — {}", self.game.session.info().name);
+        let title = format!("Tabula — {}", crate::messages::game_name(self.game.session.info().name.as_str()));
         if window.title() != title {
             // A title with an interior NUL cannot be set; keep the old one.
             let _ = window.set_title(&title);

@@ -135,7 +135,7 @@ pub fn draw_empty_board<T: RenderTarget>(
         match m.kind {
             MarkKind::DOT => p.disc(x, y, m.size * s / 2.0, m.color, Rgba::TRANSPARENT, 0.0)?,
             MarkKind::TEXT => {
-                p.text(m.text.as_str(), m.size * s, super::fonts::Style::Regular, m.color, x, y, Anchor::Center)?;
+                p.text(m.text.as_str(), m.size * s, super::fonts::Style::Glyph, m.color, x, y, Anchor::Center)?;
             }
             MarkKind::CORNERS => draw_corners(p, layout, m.x, m.y, m.layer, m.size, m.color)?,
             _ => {}
@@ -145,7 +145,7 @@ pub fn draw_empty_board<T: RenderTarget>(
     let label_px = (0.3 * s).max(9.0);
     for l in g.labels.iter() {
         let (x, y) = layout.to_screen(l.x, l.y, l.layer);
-        p.text(l.text.as_str(), label_px, super::fonts::Style::Regular, label_color, x, y, Anchor::Center)?;
+        p.text(l.text.as_str(), label_px, super::fonts::Style::Glyph, label_color, x, y, Anchor::Center)?;
     }
     Ok(())
 }
@@ -271,9 +271,9 @@ fn piece_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, glyph: &str, 
     raster::composite(&mut image, &ring, at, at);
     // Size the glyph by its visible ink, which differs between symbols and characters.
     let extent = radius * 1.12;
-    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(glyph, 100.0, Style::Regular, ink));
+    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(glyph, 100.0, Style::Glyph, ink));
     let ratio = ((x1 - x0).max(y1 - y0) as f32 / 100.0).max(0.2);
-    let text = fonts.rasterize(glyph, (extent / ratio).round().max(1.0), Style::Regular, ink);
+    let text = fonts.rasterize(glyph, (extent / ratio).round().max(1.0), Style::Glyph, ink);
     let (x0, y0, x1, y1) = raster::ink_box(&text);
     let (gx, gy) = ((x0 + x1) as f32 / 2.0, (y0 + y1) as f32 / 2.0);
     raster::composite(&mut image, &text, (c - gx).round() as i32, (c - gy).round() as i32);

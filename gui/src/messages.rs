@@ -49,6 +49,12 @@ pub fn side_name(info: &GameInfo, index: u8) -> String {
     known_word("side", &raw).unwrap_or_else(|| capitalised(&raw))
 }
 
+/// A game's display name in this language (`Xiangqi` -> `中国象棋`), or as
+/// the plugin wrote it.
+pub fn game_name(name: &str) -> String {
+    known_word("game", name).unwrap_or_else(|| name.to_string())
+}
+
 /// A plugin's reason (`checkmate`, `board full`) as a phrase of this language.
 pub fn reason_text(reason: &str) -> String {
     known_word("reason", reason).unwrap_or_else(|| reason.to_string())

@@ -216,7 +216,7 @@ pub fn draw_panel<T: RenderTarget>(
     let buttons = panel_buttons(game, &st);
     let r = PanelRects::new(window, game.seats.len(), buttons.len());
     let info = game.session.info();
-    line(p, info.name.as_str(), px * 1.3, Style::Bold, theme::TEXT, (r.title.x, r.title.y), r.title.w, Anchor::TopLeft)?;
+    line(p, &crate::messages::game_name(info.name.as_str()), px * 1.3, Style::Bold, theme::TEXT, (r.title.x, r.title.y), r.title.w, Anchor::TopLeft)?;
     let side = game.session.side_to_move() as usize;
     let live = st.view_ply.is_none();
     for (i, seat_area) in r.seats.iter().enumerate() {
@@ -237,13 +237,25 @@ pub fn draw_panel<T: RenderTarget>(
         button(p, hits, *cell, &b.label, b.action.clone(), look, st.hover, px * 0.85)?;
     }
     let focused = st.focus == Some(Focus::MoveEntry);
-    let placeholder = tr!("entry-placeholder");
+    let placeholder = entry_placeholder(game);
     text_field(p, hits, r.entry, st.entry, &placeholder, focused, Action::Focus(Focus::MoveEntry), px * 0.9)?;
     if window.moves.is_some() {
         let m = window.moves.unwrap_or(area);
         p.fill_rect(m.x, m.y, 1.0, m.h, theme::WINDOW)?;
     }
     draw_move_list(p, hits, game, &mut st, r.moves, px)
+}
+
+/// The move entry's hint, with a legal move of this position as the example.
+fn entry_placeholder(game: &Game) -> String {
+    let example = game.legal_moves().first().and_then(|&m| game.session.move_texts(m).ok());
+    match example {
+        Some((coordinate, standard)) if coordinate != standard => {
+            tr!("entry-placeholder-two", standard = standard, coordinate = coordinate)
+        }
+        Some((coordinate, _)) => tr!("entry-placeholder-one", example = coordinate),
+        None => tr!("entry-placeholder"),
+    }
 }
 
 /// One seat's block: its piece, name and clock, who plays it, and the

@@ -27,7 +27,7 @@ impl SeatChoice {
     pub fn label(self) -> String {
         match self {
             SeatChoice::Human => crate::tr!("seat-person"),
-            SeatChoice::Computer(level) => crate::messages::level_name(level),
+            SeatChoice::Computer(level) => crate::messages::capitalised(&crate::messages::level_name(level)),
         }
     }
 

@@ -199,7 +199,7 @@ impl App {
             let specs = plugin.options();
             let info = plugin.new_rules(&[]).ok().and_then(|r| r.info().into_result().ok());
             let (label, sides) = match info {
-                Some(info) => (info.name.to_string(), info.players.iter().map(|p| p.name.to_string()).collect()),
+                Some(info) => (crate::messages::game_name(info.name.as_str()), info.players.iter().map(|p| p.name.to_string()).collect()),
                 None => (crate::messages::capitalised(&name), Vec::new()),
             };
             games.push(GameChoice { name, label, specs, sides });

@@ -205,7 +205,7 @@ fn help<T: RenderTarget>(
     let (px, bh) = (pen.px, pen.bh);
     let a = frame(pen.p, window, px * 44.0, window.h - 30.0)?;
     let x = a.x + px;
-    let name = game.session.info().name.to_string();
+    let name = crate::messages::game_name(game.session.info().name.as_str());
     pen.title(&tr!("help-title", game = name), 1.3, (x, a.y + px), a.w - 2.0 * px)?;
     let body = format!("{}\n\n{}\n\n{}", reflow(text), tr!("help-marks"), tr!("help-keys"));
     let (top, room, width) = (a.y + px * 3.4, a.h - px * 3.4 - bh - 2.0 * px, a.w - 2.0 * px);

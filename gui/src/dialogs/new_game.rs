@@ -221,7 +221,7 @@ impl NewGameForm {
             });
         }
         for seat in (0..2).filter(|&s| self.is_computer(s)) {
-            let levels = Level::ALL.iter().map(|l| level_name(*l)).collect();
+            let levels = Level::ALL.iter().map(|l| capitalised(&level_name(*l))).collect();
             let chosen = Level::ALL.iter().position(|l| Some(l) == self.levels.get(seat)).unwrap_or(0);
             rows.push(Row {
                 key: FormKey::Level(seat),
