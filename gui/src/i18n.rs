@@ -255,6 +255,38 @@ mod tests {
         assert!(missing.is_empty() && extra.is_empty(), "missing in zh-CN: {missing:?}; only in zh-CN: {extra:?}");
     }
 
+    /// Every `tr!("id"...)` and `tr("id")` of the window's code names a message.
+    #[test]
+    fn every_message_the_code_asks_for_exists() {
+        let ids = message_ids(EN_FTL);
+        let mut asked = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("i18n.rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for (i, _) in text.match_indices("tr!(") {
+                        if text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                            continue;
+                        }
+                        let rest = text[i + 4..].trim_start();
+                        if let Some(lit) = rest.strip_prefix('"') {
+                            let id = &lit[..lit.find('"').unwrap()];
+                            asked.push((id.to_string(), path.display().to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(asked.len() > 100, "found only {} uses", asked.len());
+        let unknown: Vec<&(String, String)> =
+            asked.iter().filter(|(id, _)| !ids.contains(id)).collect();
+        assert!(unknown.is_empty(), "ids missing from en.ftl: {unknown:?}");
+    }
+
     #[test]
     fn plurals_and_arguments_follow_the_language() {
         set_language(Lang::En);
