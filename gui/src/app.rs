@@ -751,7 +751,18 @@ impl App {
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
         let dialog = self.dialog.as_ref().map_or("", Dialog::name);
         let status = crate::panel::status_text(&self.game, &probe).0;
+        let form = match &self.dialog {
+            Some(Dialog::NewGame(f)) => serde_json::json!({
+                "games": f.games.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
+                "game": f.game,
+                "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
+                    serde_json::json!([s.name.as_str(), s.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()])
+                }).collect::<Vec<_>>()),
+            }),
+            _ => serde_json::Value::Null,
+        };
         let dump = serde_json::json!({
+            "form": form,
             "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
             "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),

@@ -110,6 +110,10 @@ impl App {
     /// Keeps the game in progress in the autosave after every change, and
     /// removes the autosave once the game is over or has no moves.
     pub(super) fn autosave(&mut self) {
+        if matches!(self.dialog, Some(Dialog::Resume(_))) {
+            // The kept game stays until the player chooses.
+            return;
+        }
         let key = (self.game.session.history().len(), self.game.is_over());
         if self.autosaved == Some(key) {
             return;
