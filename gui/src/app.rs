@@ -157,6 +157,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         let wait = if app.dirty { 0 } else { app.wait_ms() };
         let first = if wait == 0 { events.poll_event() } else { events.wait_event_timeout(wait) };
         let frame_start = Instant::now();
+        let cpu_start = if frames.enabled() { super::frames::thread_cpu() } else { None };
         for event in first.into_iter().chain(events.poll_iter().collect::<Vec<_>>()) {
             app.handle(event);
         }
@@ -183,7 +184,8 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
             }
         }
         app.dump_layout(w, h);
-        frames.record(frame_start.elapsed(), app.game.is_thinking());
+        let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
+        frames.record(frame_start.elapsed(), app.game.is_thinking(), cpu);
     }
     app.game.cancel_search();
     frames.finish();

@@ -55,6 +55,11 @@ pub struct WindowLayout {
     pub px: f32,
 }
 
+/// The height of the panel's controls (title, seats, thinking, status,
+/// buttons, move entry) in units of the text size; `PanelRects` lays them
+/// out within it (a test keeps the two in step).
+pub const CONTROLS_HEIGHT: f32 = 29.8;
+
 /// The narrowest column of controls.
 const CONTROLS_MIN_W: f32 = 290.0;
 /// The widest column of controls.
@@ -67,8 +72,9 @@ impl WindowLayout {
         let (w, h) = (w.max(MIN_WINDOW.0) as f32, h.max(MIN_WINDOW.1) as f32);
         let px = (w.min(h) / 42.0).clamp(12.0, 16.0);
         if h > w * 1.15 {
-            // Portrait: a square board on top, the panel below in two columns.
-            let panel_h = (h - w).max(h * 0.36).min(h * 0.55);
+            // Portrait: the board on top, the panel below in two columns,
+            // tall enough for every control.
+            let panel_h = (h - w).max(h * 0.36).max(CONTROLS_HEIGHT * px).min(h * 0.6);
             let board = Area { x: 0.0, y: 0.0, w, h: h - panel_h };
             let panel = Area { x: 0.0, y: h - panel_h, w, h: panel_h };
             let controls_w = (w * 0.55).clamp(CONTROLS_MIN_W.min(w), CONTROLS_MAX_W.max(w * 0.55));

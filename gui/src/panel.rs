@@ -417,7 +417,7 @@ mod tests {
 
     #[test]
     fn controls_keep_their_places_whatever_is_shown() {
-        for (w, h) in [(640, 480), (1120, 760), (700, 1200), (1900, 600)] {
+        for (w, h) in [(640, 480), (1120, 760), (700, 1200), (700, 1100), (640, 900), (1900, 600)] {
             let window = WindowLayout::new(w, h);
             let r = PanelRects::new(&window, 2, 19);
             let c = window.controls;
@@ -428,6 +428,8 @@ mod tests {
                 assert!(b.w >= 60.0 && b.h >= 20.0, "{w}x{h}: button {b:?} too small");
             }
             assert!(r.entry.y + r.entry.h <= c.y + c.h, "{w}x{h}: the move entry is on screen");
+            let needed = r.entry.y + r.entry.h + window.px * 0.8 - c.y;
+            assert!(needed <= crate::layout::CONTROLS_HEIGHT * window.px + 0.5, "{w}x{h}: controls need {needed}");
             assert!(r.moves.h >= window.px * 4.0, "{w}x{h}: room for moves: {:?}", r.moves);
             assert_eq!(r, PanelRects::new(&window, 2, 19), "the same sizes give the same places");
         }
