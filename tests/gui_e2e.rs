@@ -174,8 +174,14 @@ impl Gui {
                 }
             }
         });
-        let mut gui =
-            Gui { display: display.name.clone(), child, lines, seen: Vec::new(), window: String::new(), last: Value::Null };
+        let mut gui = Gui {
+            display: display.name.clone(),
+            child,
+            lines,
+            seen: Vec::new(),
+            window: String::new(),
+            last: Value::Null,
+        };
         gui.wait(30, "a first layout", |_| true);
         let found = gui.xdotool(&["search", "--sync", "--name", "Tabula"]);
         gui.window = found.lines().next().unwrap_or_default().to_string();
@@ -313,13 +319,17 @@ fn play_save_load_type_a_move_then_sigterm_and_resume() {
     let record = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).unwrap().record.unwrap();
     assert_eq!(record.moves, played, "the save holds both moves");
     assert_eq!(record.used_ms.len(), 2, "the clocks are kept: {text}");
-    let status = gui.wait(10, "the message naming the file", |v| v["message"].as_str().is_some_and(|m| m.contains("Saved to")));
+    let status =
+        gui.wait(10, "the message naming the file", |v| v["message"].as_str().is_some_and(|m| m.contains("Saved to")));
     assert!(status["message"].as_str().unwrap().contains(&*saved.to_string_lossy()));
 
     // A corrupt save chosen in the Load dialog: the error is shown and the game stays.
     std::thread::sleep(Duration::from_millis(1100));
-    std::fs::write(saved.with_file_name("zzz-corrupt.toml"), "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n")
-        .unwrap();
+    std::fs::write(
+        saved.with_file_name("zzz-corrupt.toml"),
+        "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n",
+    )
+    .unwrap();
     gui.key("ctrl+o");
     gui.wait(10, "the Load dialog", |v| v["dialog"] == "load");
     gui.click("LoadSave(0)");
@@ -397,7 +407,8 @@ fn renju_from_the_new_game_dialog_explains_a_forbidden_point_at_640x480() {
 
     gui.click("NewGameDialog");
     let form = gui.wait(10, "the New game dialog", |v| v["dialog"] == "new");
-    let games: Vec<String> = form["form"]["games"].as_array().unwrap().iter().map(|g| g.as_str().unwrap().into()).collect();
+    let games: Vec<String> =
+        form["form"]["games"].as_array().unwrap().iter().map(|g| g.as_str().unwrap().into()).collect();
     let gomoku = games.iter().position(|g| g == "gomoku").expect("gomoku is offered");
     gui.click(&format!("FormGame({gomoku})"));
     let form = gui.wait(10, "gomoku's options", |v| v["form"]["game"] == gomoku);

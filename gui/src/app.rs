@@ -686,9 +686,8 @@ impl App {
         let sliding = self.slide.and_then(|s| {
             let t = (s.start.elapsed().as_secs_f32() / SLIDE.as_secs_f32()).min(1.0);
             let eased = 1.0 - (1.0 - t) * (1.0 - t);
-            let at = |cell: u16| {
-                self.game.geometry.cells.get(cell as usize).map(|c| layout.to_screen(c.x, c.y, c.layer))
-            };
+            let at =
+                |cell: u16| self.game.geometry.cells.get(cell as usize).map(|c| layout.to_screen(c.x, c.y, c.layer));
             let ((fx, fy), (tx, ty)) = (at(s.from)?, at(s.to)?);
             Some((s.to, s.piece, fx + (tx - fx) * eased, fy + (ty - fy) * eased))
         });

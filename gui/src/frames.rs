@@ -63,7 +63,8 @@ impl FrameLog {
         let Some(path) = &self.path else { return };
         let mut text = String::from("# work_us interval_us searching cpu_us\n");
         for (work, interval, searching, cpu) in &self.samples {
-            let line = format!("{} {} {} {}\n", work.as_micros(), interval.as_micros(), u8::from(*searching), cpu.as_micros());
+            let line =
+                format!("{} {} {} {}\n", work.as_micros(), interval.as_micros(), u8::from(*searching), cpu.as_micros());
             text.push_str(&line);
         }
         if let Err(e) = std::fs::write(path, text) {

@@ -282,8 +282,7 @@ mod tests {
             }
         }
         assert!(asked.len() > 100, "found only {} uses", asked.len());
-        let unknown: Vec<&(String, String)> =
-            asked.iter().filter(|(id, _)| !ids.contains(id)).collect();
+        let unknown: Vec<&(String, String)> = asked.iter().filter(|(id, _)| !ids.contains(id)).collect();
         assert!(unknown.is_empty(), "ids missing from en.ftl: {unknown:?}");
     }
 

@@ -154,7 +154,7 @@ pub fn evaluation_text(info: &GameInfo, score: i32, mover: u8) -> String {
     let first = if mover == 0 { score } else { -score };
     let leader = |ahead: bool| side_name(info, if ahead { 0 } else { 1 });
     if let Some(plies) = rules_api::score::plies_to_end(first) {
-        let moves = ((plies.unsigned_abs() + 1) / 2).max(1) as usize;
+        let moves = plies.unsigned_abs().div_ceil(2).max(1) as usize;
         return tr!("eval-wins-in", side = leader(plies >= 0), n = moves);
     }
     let pawns = first as f64 / 100.0;

@@ -82,9 +82,8 @@ impl PanelRects {
         let title = Area { x, y, w, h: px * 1.6 };
         y += title.h + px * 0.4;
         let seat_h = px * 3.7;
-        let seats = (0..seats)
-            .map(|i| Area { x, y: y + i as f32 * seat_h, w, h: seat_h - px * 0.3 })
-            .collect::<Vec<_>>();
+        let seats =
+            (0..seats).map(|i| Area { x, y: y + i as f32 * seat_h, w, h: seat_h - px * 0.3 }).collect::<Vec<_>>();
         y += seat_h * seats.len() as f32;
         let thinking = Area { x, y, w, h: px * 1.9 };
         y += thinking.h + px * 0.2;
@@ -124,12 +123,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("save", tr!("button-save"), Action::SaveDialog, true),
         b("load", tr!("button-load"), Action::LoadDialog, true),
         b("players", tr!("button-players"), Action::PlayersDialog, true),
-        b(
-            "pause",
-            if game.paused { tr!("button-resume") } else { tr!("button-pause") },
-            Action::Pause,
-            cvc && !over,
-        ),
+        b("pause", if game.paused { tr!("button-resume") } else { tr!("button-pause") }, Action::Pause, cvc && !over),
         b("step", tr!("button-step"), Action::Step, cvc && game.paused && !over),
         b(
             "replay",
@@ -216,7 +210,16 @@ pub fn draw_panel<T: RenderTarget>(
     let buttons = panel_buttons(game, &st);
     let r = PanelRects::new(window, game.seats.len(), buttons.len());
     let info = game.session.info();
-    line(p, &crate::messages::game_name(info.name.as_str()), px * 1.3, Style::Bold, theme::TEXT, (r.title.x, r.title.y), r.title.w, Anchor::TopLeft)?;
+    line(
+        p,
+        &crate::messages::game_name(info.name.as_str()),
+        px * 1.3,
+        Style::Bold,
+        theme::TEXT,
+        (r.title.x, r.title.y),
+        r.title.w,
+        Anchor::TopLeft,
+    )?;
     let side = game.session.side_to_move() as usize;
     let live = st.view_ply.is_none();
     for (i, seat_area) in r.seats.iter().enumerate() {
@@ -273,7 +276,16 @@ fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32
     line(p, &seat.name, px, Style::Bold, theme::TEXT, (text_x, a.y), name_w, Anchor::TopLeft)?;
     let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();
     let role = tr!("seat-line", side = side_name(info, i as u8), who = source);
-    line(p, &role, px * 0.82, Style::Regular, theme::TEXT_DIM, (text_x, a.y + px * 1.25), a.w - px * 2.3, Anchor::TopLeft)?;
+    line(
+        p,
+        &role,
+        px * 0.82,
+        Style::Regular,
+        theme::TEXT_DIM,
+        (text_x, a.y + px * 1.25),
+        a.w - px * 2.3,
+        Anchor::TopLeft,
+    )?;
     let mut cx = text_x;
     let r = px * 0.55;
     let taken = game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]);
@@ -301,7 +313,8 @@ fn draw_clock<T: RenderTarget>(
 ) -> Result<f32, GuiError> {
     let size = px * 1.1;
     let Some(left) = game.countdown(side) else {
-        let (w, _) = p.text(&clock_text(game.clock(side)), size, Style::Bold, theme::TEXT, right, y, Anchor::TopRight)?;
+        let (w, _) =
+            p.text(&clock_text(game.clock(side)), size, Style::Bold, theme::TEXT, right, y, Anchor::TopRight)?;
         return Ok(w as f32);
     };
     let text = countdown_text(left);
@@ -395,7 +408,16 @@ fn draw_move_list<T: RenderTarget>(
     list(p, area, rows.len(), row_h, st.scroll, |p, r, cell| {
         let row = &rows[r];
         let ty = cell.y + px * 0.15;
-        line(p, &row.label, px * 0.8, Style::Regular, theme::TEXT_DIM, (cell.x + px * 0.3, ty), label_w - px * 0.4, Anchor::TopLeft)?;
+        line(
+            p,
+            &row.label,
+            px * 0.8,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (cell.x + px * 0.3, ty),
+            label_w - px * 0.4,
+            Anchor::TopLeft,
+        )?;
         for (c, ply) in row.plies.iter().enumerate() {
             let Some(i) = *ply else { continue };
             let Some(m) = history.get(i) else { continue };
@@ -403,7 +425,16 @@ fn draw_move_list<T: RenderTarget>(
             if i + 1 == current {
                 p.fill_rect(a.x, a.y, a.w - 2.0, a.h, theme::darker(theme::ACCENT, 0.5))?;
             }
-            line(p, &m.standard, px * 0.88, Style::Regular, theme::TEXT, (a.x + px * 0.3, ty), a.w - px * 0.5, Anchor::TopLeft)?;
+            line(
+                p,
+                &m.standard,
+                px * 0.88,
+                Style::Regular,
+                theme::TEXT,
+                (a.x + px * 0.3, ty),
+                a.w - px * 0.5,
+                Anchor::TopLeft,
+            )?;
             hits.add(a, Action::ReviewPly(i + 1));
         }
         Ok(())

@@ -73,8 +73,7 @@ pub fn default_name(game: &str, players: &[String], now: SystemTime) -> String {
 /// A file name from what the player typed: path separators, control
 /// characters and leading dots removed, spaces kept.
 pub fn file_stem(name: &str) -> String {
-    let cleaned: String =
-        name.chars().map(|c| if c == '/' || c == '\\' || c.is_control() { '-' } else { c }).collect();
+    let cleaned: String = name.chars().map(|c| if c == '/' || c == '\\' || c.is_control() { '-' } else { c }).collect();
     cleaned.trim().trim_start_matches('.').trim().to_string()
 }
 

@@ -135,11 +135,9 @@ impl App {
                 let to = (from + d as i64).clamp(0, len as i64) as usize;
                 self.show_ply(to, d == 1);
             }
-            Action::ReviewFirst => {
-                if self.dialog.is_none() && len > 0 {
-                    self.replay = None;
-                    self.show_ply(0, false);
-                }
+            Action::ReviewFirst if self.dialog.is_none() && len > 0 => {
+                self.replay = None;
+                self.show_ply(0, false);
             }
             Action::LiveView => {
                 self.replay = None;
@@ -199,12 +197,15 @@ impl App {
             let specs = plugin.options();
             let info = plugin.new_rules(&[]).ok().and_then(|r| r.info().into_result().ok());
             let (label, sides) = match info {
-                Some(info) => (crate::messages::game_name(info.name.as_str()), info.players.iter().map(|p| p.name.to_string()).collect()),
+                Some(info) => (
+                    crate::messages::game_name(info.name.as_str()),
+                    info.players.iter().map(|p| p.name.to_string()).collect(),
+                ),
                 None => (crate::messages::capitalised(&name), Vec::new()),
             };
             games.push(GameChoice { name, label, specs, sides });
         }
-        games.sort_by(|a, b| a.label.to_lowercase().cmp(&b.label.to_lowercase()));
+        games.sort_by_key(|g| g.label.to_lowercase());
         self.games = Some(games.clone());
         games
     }

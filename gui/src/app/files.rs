@@ -68,8 +68,13 @@ impl App {
     pub(super) fn open_load(&mut self) {
         let dir = saves_dir();
         self.replay = None;
-        self.dialog =
-            Some(Dialog::Load(LoadForm { entries: list_saves(&dir), scroll: 0, path: String::new(), dir, error: None }));
+        self.dialog = Some(Dialog::Load(LoadForm {
+            entries: list_saves(&dir),
+            scroll: 0,
+            path: String::new(),
+            dir,
+            error: None,
+        }));
     }
 
     /// Loads entry `i` of the Load dialog.
@@ -195,7 +200,7 @@ impl App {
             None => self.game.session.position().clone(),
         };
         match position.to_text().into_result() {
-            Ok(text) => self.to_clipboard(text.as_str(), tr!("copied-position", format = self.format_name())),
+            Ok(text) => self.put_on_clipboard(text.as_str(), tr!("copied-position", format = self.format_name())),
             Err(e) => self.say(tr!("cannot-copy", reason = e.to_string()), true),
         }
     }
@@ -217,10 +222,10 @@ impl App {
             RecordFormat::Pgn => "PGN",
             RecordFormat::Text => "TOML",
         };
-        self.to_clipboard(&text, tr!("copied-record", format = kind));
+        self.put_on_clipboard(&text, tr!("copied-record", format = kind));
     }
 
-    fn to_clipboard(&mut self, text: &str, done: String) {
+    fn put_on_clipboard(&mut self, text: &str, done: String) {
         match self.clipboard.as_ref().map(|c| c.set_clipboard_text(text)) {
             Some(Ok(())) => self.say(done, false),
             Some(Err(e)) => self.say(tr!("cannot-copy", reason = e), true),

@@ -49,15 +49,29 @@ pub fn draw_save<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, fo
     pen.title(&tr!("save-title"), 1.3, (x, a.y + px), w)?;
     let field = Area { x, y: a.y + px * 3.4, w, h: bh };
     let focused = pen.focus == Some(Focus::SaveName);
-    text_field(pen.p, pen.hits, field, &form.name, &tr!("save-placeholder"), focused, Action::Focus(Focus::SaveName), px)?;
+    text_field(
+        pen.p,
+        pen.hits,
+        field,
+        &form.name,
+        &tr!("save-placeholder"),
+        focused,
+        Action::Focus(Focus::SaveName),
+        px,
+    )?;
     let note = Area { x, y: field.y + bh + px * 0.6, w, h: px * 3.5 };
     match &form.error {
         Some(e) => text_box(pen.p, e, px * 0.85, theme::ERROR, note)?,
-        None => text_box(pen.p, &tr!("save-where", dir = form.dir.display().to_string()), px * 0.85, theme::TEXT_DIM, note)?,
+        None => {
+            text_box(pen.p, &tr!("save-where", dir = form.dir.display().to_string()), px * 0.85, theme::TEXT_DIM, note)?
+        }
     };
     pen.corner_buttons(
         a,
-        &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal), (tr!("button-save"), Action::SaveNamed, Look::Normal)],
+        &[
+            (tr!("button-cancel"), Action::CloseDialog, Look::Normal),
+            (tr!("button-save"), Action::SaveNamed, Look::Normal),
+        ],
     )
 }
 
@@ -80,7 +94,11 @@ pub fn describe(entry: &SaveEntry) -> String {
 }
 
 /// Draws the Load dialog.
-pub fn draw_load<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &mut LoadForm) -> Result<(), GuiError> {
+pub fn draw_load<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    form: &mut LoadForm,
+) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let a = frame(pen.p, window, px * 46.0, px * 34.0)?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
@@ -103,9 +121,35 @@ pub fn draw_load<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, fo
         let hot = r.contains(hover.0, hover.1);
         p.fill_rect(r.x, r.y, r.w, r.h, if hot { theme::BUTTON_HOT } else { theme::BUTTON })?;
         let date = date_text(e.modified);
-        let (dw, _) = p.text(&date, px * 0.8, Style::Regular, theme::TEXT_DIM, r.x + r.w - px * 0.4, r.y + px * 0.3, Anchor::TopRight)?;
-        line(p, &e.title, px * 0.95, Style::Bold, theme::TEXT, (r.x + px * 0.4, r.y + px * 0.25), r.w - dw as f32 - px * 1.4, Anchor::TopLeft)?;
-        line(p, &describe(e), px * 0.8, Style::Regular, theme::TEXT_DIM, (r.x + px * 0.4, r.y + px * 1.55), r.w - px * 0.8, Anchor::TopLeft)?;
+        let (dw, _) = p.text(
+            &date,
+            px * 0.8,
+            Style::Regular,
+            theme::TEXT_DIM,
+            r.x + r.w - px * 0.4,
+            r.y + px * 0.3,
+            Anchor::TopRight,
+        )?;
+        line(
+            p,
+            &e.title,
+            px * 0.95,
+            Style::Bold,
+            theme::TEXT,
+            (r.x + px * 0.4, r.y + px * 0.25),
+            r.w - dw as f32 - px * 1.4,
+            Anchor::TopLeft,
+        )?;
+        line(
+            p,
+            &describe(e),
+            px * 0.8,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (r.x + px * 0.4, r.y + px * 1.55),
+            r.w - px * 0.8,
+            Anchor::TopLeft,
+        )?;
         hits.add(r, Action::LoadSave(i));
         Ok(())
     })?;
@@ -116,7 +160,16 @@ pub fn draw_load<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, fo
     let open_w = px * 6.0;
     let field = Area { x: x + lw as f32 + px * 0.6, y: field_y, w: w - lw as f32 - px * 1.2 - open_w, h: bh };
     let focused = pen.focus == Some(Focus::LoadPath);
-    text_field(pen.p, pen.hits, field, &form.path, &tr!("load-path-placeholder"), focused, Action::Focus(Focus::LoadPath), px * 0.9)?;
+    text_field(
+        pen.p,
+        pen.hits,
+        field,
+        &form.path,
+        &tr!("load-path-placeholder"),
+        focused,
+        Action::Focus(Focus::LoadPath),
+        px * 0.9,
+    )?;
     let open = Area { x: field.x + field.w + px * 0.6, y: field_y, w: open_w, h: bh };
     let look = if form.path.trim().is_empty() { Look::Disabled } else { Look::Normal };
     pen.button(open, &tr!("button-open"), Action::LoadPath, look)?;

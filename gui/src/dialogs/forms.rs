@@ -31,7 +31,10 @@ impl SettingsForm {
         let mut languages = vec![tr!("language-auto")];
         languages.extend(Lang::ALL.iter().map(|l| l.own_name().to_string()));
         let language = Lang::ALL.iter().position(|l| l.tag() == s.language).map_or(0, |i| i + 1);
-        let speeds = REPLAY_SPEEDS.iter().map(|ms| tr!("replay-speed", seconds = format!("{:.1}", *ms as f64 / 1000.0))).collect();
+        let speeds = REPLAY_SPEEDS
+            .iter()
+            .map(|ms| tr!("replay-speed", seconds = format!("{:.1}", *ms as f64 / 1000.0)))
+            .collect();
         let speed = REPLAY_SPEEDS.iter().position(|&ms| ms == s.replay_ms).unwrap_or(1);
         vec![
             (FormKey::Language, tr!("settings-language"), languages, language),
@@ -46,7 +49,8 @@ impl SettingsForm {
         let s = &mut self.settings;
         match key {
             FormKey::Language => {
-                s.language = index.checked_sub(1).and_then(|i| Lang::ALL.get(i)).map_or("auto", |l| l.tag()).to_string();
+                s.language =
+                    index.checked_sub(1).and_then(|i| Lang::ALL.get(i)).map_or("auto", |l| l.tag()).to_string();
             }
             FormKey::AutoFlip => s.auto_flip = index == 0,
             FormKey::Animate => s.animate = index == 0,
@@ -70,7 +74,16 @@ pub fn draw_settings<T: RenderTarget>(
     let label_w = w * 0.38;
     let mut y = a.y + px * 3.4;
     for (key, label, choices, chosen) in rows {
-        line(pen.p, &label, px * 0.9, Style::Regular, theme::TEXT_DIM, (x, y + bh / 2.0), label_w - px * 0.5, Anchor::MidLeft)?;
+        line(
+            pen.p,
+            &label,
+            px * 0.9,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (x, y + bh / 2.0),
+            label_w - px * 0.5,
+            Anchor::MidLeft,
+        )?;
         let items: Vec<(String, Action)> =
             choices.into_iter().enumerate().map(|(k, l)| (l, Action::FormPick(key, k))).collect();
         let widget = Area { x: x + label_w, y, w: w - label_w, h: bh };
@@ -97,7 +110,16 @@ pub fn draw_seats<T: RenderTarget>(
     let label_w = px * 7.0;
     for (seat, choice) in form.choices.iter().enumerate() {
         let title = side_name(info, seat as u8);
-        line(pen.p, &title, px * 0.9, Style::Regular, theme::TEXT_DIM, (x, y + bh / 2.0), label_w - px * 0.5, Anchor::MidLeft)?;
+        line(
+            pen.p,
+            &title,
+            px * 0.9,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (x, y + bh / 2.0),
+            label_w - px * 0.5,
+            Anchor::MidLeft,
+        )?;
         let items: Vec<(String, Action)> =
             SeatChoice::ALL.iter().map(|&c| (c.label(), Action::SeatChoose(seat, c))).collect();
         let chosen = choice.and_then(|c| SeatChoice::ALL.iter().position(|&o| o == c));
@@ -106,12 +128,24 @@ pub fn draw_seats<T: RenderTarget>(
         if choice.is_none() {
             let now = game.config.players.get(seat).map(|p| seat_label(&p.source)).unwrap_or_default();
             let text = tr!("players-kept", who = now);
-            line(pen.p, &text, px * 0.75, Style::Regular, theme::TEXT_DIM, (x + label_w, y + bh + px * 0.1), w - label_w, Anchor::TopLeft)?;
+            line(
+                pen.p,
+                &text,
+                px * 0.75,
+                Style::Regular,
+                theme::TEXT_DIM,
+                (x + label_w, y + bh + px * 0.1),
+                w - label_w,
+                Anchor::TopLeft,
+            )?;
         }
         y += bh + px * 1.2;
     }
     pen.corner_buttons(
         a,
-        &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal), (tr!("button-apply"), Action::ApplySeats, Look::Normal)],
+        &[
+            (tr!("button-cancel"), Action::CloseDialog, Look::Normal),
+            (tr!("button-apply"), Action::ApplySeats, Look::Normal),
+        ],
     )
 }

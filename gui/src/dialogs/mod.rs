@@ -282,9 +282,8 @@ fn promotion<T: RenderTarget>(
 /// values; the order of equal values kept).
 pub fn promotion_order(moves: Vec<Move>, info: &GameInfo) -> Vec<Move> {
     let mut moves = moves;
-    let value = |m: &Move| {
-        m.extra.checked_sub(1).and_then(|k| info.piece_types.get(k as usize)).map_or(i32::MIN, |t| t.value)
-    };
+    let value =
+        |m: &Move| m.extra.checked_sub(1).and_then(|k| info.piece_types.get(k as usize)).map_or(i32::MIN, |t| t.value);
     moves.sort_by_key(|m| std::cmp::Reverse(value(m)));
     moves
 }

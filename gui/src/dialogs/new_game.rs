@@ -23,8 +23,15 @@ use tabula_core::config::{ClockConfig, Config, GameConfig, PluginsConfig, Record
 use tabula_core::source::Level;
 
 /// The time controls offered: name, minutes per side, seconds added per move.
-pub const CLOCKS: [(&str, u64, u64); 7] =
-    [("none", 0, 0), ("1+0", 1, 0), ("3+2", 3, 2), ("5+3", 5, 3), ("10+5", 10, 5), ("15+10", 15, 10), ("30+20", 30, 20)];
+pub const CLOCKS: [(&str, u64, u64); 7] = [
+    ("none", 0, 0),
+    ("1+0", 1, 0),
+    ("3+2", 3, 2),
+    ("5+3", 5, 3),
+    ("10+5", 10, 5),
+    ("15+10", 15, 10),
+    ("30+20", 30, 20),
+];
 
 /// A rules plugin the dialog offers.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,11 +100,7 @@ impl NewGameForm {
         let game = games.iter().position(|g| g.name == wanted).unwrap_or(0);
         let levels = (0..2)
             .map(|i| {
-                memory
-                    .levels
-                    .get(i)
-                    .and_then(|w| Level::ALL.into_iter().find(|l| l.word() == w))
-                    .unwrap_or(Level::Hard)
+                memory.levels.get(i).and_then(|w| Level::ALL.into_iter().find(|l| l.word() == w)).unwrap_or(Level::Hard)
             })
             .collect();
         let mut form = NewGameForm {
@@ -353,7 +356,11 @@ fn clock_label(name: &str) -> String {
 }
 
 /// Draws the form.
-pub fn draw<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &mut NewGameForm) -> Result<(), GuiError> {
+pub fn draw<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    form: &mut NewGameForm,
+) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let a = frame(pen.p, window, px * 54.0, px * 36.0)?;
     pen.title(&tr!("new-game-title"), 1.3, (a.x + px, a.y + px), a.w - 2.0 * px)?;
@@ -361,7 +368,12 @@ pub fn draw<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &
     let bottom = a.y + a.h - bh - px * 4.2;
     let list_w = (a.w * 0.28).clamp(px * 8.0, px * 14.0);
     let games_area = Area { x: a.x + px, y: top, w: list_w, h: bottom - top };
-    let rows_area = Area { x: games_area.x + list_w + px, y: top, w: a.x + a.w - px - (games_area.x + list_w + px), h: bottom - top };
+    let rows_area = Area {
+        x: games_area.x + list_w + px,
+        y: top,
+        w: a.x + a.w - px - (games_area.x + list_w + px),
+        h: bottom - top,
+    };
     form.areas = (games_area, rows_area);
 
     pen.p.fill_rect(games_area.x, games_area.y, games_area.w, games_area.h, theme::FIELD)?;
@@ -387,7 +399,16 @@ pub fn draw<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &
     list(pen.p, rows_area, rows.len(), row_h, &mut form.scroll, |p, i, cell| {
         let row = &rows[i];
         let y = cell.y + bh / 2.0;
-        line(p, &row.label, px * 0.9, Style::Regular, theme::TEXT_DIM, (cell.x, y), label_w - px * 0.5, Anchor::MidLeft)?;
+        line(
+            p,
+            &row.label,
+            px * 0.9,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (cell.x, y),
+            label_w - px * 0.5,
+            Anchor::MidLeft,
+        )?;
         let widget = Area { x: cell.x + label_w, y: cell.y, w: cell.w - label_w, h: bh };
         if (Area { h: row_h, ..cell }).contains(hover.0, hover.1) {
             described = row.description.clone();
@@ -408,7 +429,16 @@ pub fn draw<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &
             }
             RowKind::Text(text, placeholder) => {
                 let focused = focus_is(focus, row.key);
-                text_field(p, hits, widget, text, placeholder, focused, Action::Focus(Focus::Form(row.key)), px * 0.85)?;
+                text_field(
+                    p,
+                    hits,
+                    widget,
+                    text,
+                    placeholder,
+                    focused,
+                    Action::Focus(Focus::Form(row.key)),
+                    px * 0.85,
+                )?;
             }
         }
         Ok(())
@@ -479,7 +509,12 @@ mod tests {
         let variants: Vec<String> = (0..20).map(|i| format!("variant{i}")).collect();
         let refs: Vec<&str> = variants.iter().map(String::as_str).collect();
         vec![
-            GameChoice { name: "plain".into(), label: "Plain".into(), specs: vec![], sides: vec!["white".into(), "black".into()] },
+            GameChoice {
+                name: "plain".into(),
+                label: "Plain".into(),
+                specs: vec![],
+                sides: vec!["white".into(), "black".into()],
+            },
             GameChoice {
                 name: "many".into(),
                 label: "Many".into(),

@@ -28,10 +28,7 @@ const PAWN: Drawing = Drawing {
 };
 
 const ROOK: Drawing = Drawing {
-    shapes: &[
-        "M9 39.5h27v-3.5H9z",
-        "M12 36v-3.6l2-2.6V17.2L11 14.5V9h4v2.3h5V9h5v2.3h5V9h4v5.5l-3 2.7v12.6l2 2.6V36z",
-    ],
+    shapes: &["M9 39.5h27v-3.5H9z", "M12 36v-3.6l2-2.6V17.2L11 14.5V9h4v2.3h5V9h5v2.3h5V9h4v5.5l-3 2.7v12.6l2 2.6V36z"],
     lines: &["M12 32.4h21", "M14 29.8h17", "M14 17.2h17", "M11 14.5h23"],
     balls: &[],
     dots: &[],
@@ -95,7 +92,8 @@ const SET: [&Drawing; 6] = [&PAWN, &KNIGHT, &BISHOP, &ROOK, &QUEEN, &KING];
 /// (0 = White, 1 = Black).
 pub fn piece_svg(kind: usize, owner: usize) -> String {
     let d = SET[kind.min(SET.len() - 1)];
-    let (fill, edge, inner) = if owner == 0 { ("#f7f5ee", "#1c1c1c", "#1c1c1c") } else { ("#262626", "#0c0c0c", "#e6e6e6") };
+    let (fill, edge, inner) =
+        if owner == 0 { ("#f7f5ee", "#1c1c1c", "#1c1c1c") } else { ("#262626", "#0c0c0c", "#e6e6e6") };
     let mut svg = String::from(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\" width=\"45\" height=\"45\"> \
          <g stroke-linecap=\"round\" stroke-linejoin=\"round\" stroke-width=\"1.5\">",
