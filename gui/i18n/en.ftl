@@ -189,6 +189,8 @@ choice-renju = Renju
 choice-wxf = WXF (C2=5)
 choice-chinese = Chinese (炮二平五)
 choice-latin = Latin letters
+# A choice of one option only: choice-<option>-<value> wins over choice-<value>.
+choice-pieces-chinese = Chinese characters
 save-title = Save the game
 save-placeholder = a name for this game
 save-where = Saved games go to { $dir }. Type a full path (/… or ~/…) to save elsewhere.
@@ -209,11 +211,11 @@ players-note = Who plays each side from here on; the game, its moves and the clo
 players-kept = now { $who }; kept unless changed
 settings-title = Settings
 settings-language = Language
-settings-auto-flip = Turn the board when you play the second side
+settings-auto-flip = Your side at the bottom
 settings-animate = Slide pieces
-settings-replay = Replay speed
+settings-replay = Replay, per move
 language-auto = System
-replay-speed = { $seconds } s per move
+replay-speed = { $seconds } s
 quit-question = A game is in progress. Quit anyway? (It will be offered again at the next start.)
 resign-question = Resign this game?
 resume-question = A game was in progress when Tabula last closed: { $game }. Resume it?

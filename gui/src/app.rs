@@ -545,6 +545,13 @@ impl App {
             self.drawn_key = key;
             self.dirty = true;
         }
+        // A window manager that ignores the minimum size (or none at all)
+        // would leave controls off screen: grow the window back.
+        let (w, h) = window.size();
+        if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 {
+            let _ = window.set_size(w.max(MIN_WINDOW.0), h.max(MIN_WINDOW.1));
+            self.dirty = true;
+        }
         let title = format!("Tabula — {}", crate::messages::game_name(self.game.session.info().name.as_str()));
         if window.title() != title {
             // A title with an interior NUL cannot be set; keep the old one.

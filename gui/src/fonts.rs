@@ -196,6 +196,27 @@ mod tests {
     }
 
     #[test]
+    fn every_chinese_character_a_bundled_plugin_writes_is_in_the_bundled_fonts() {
+        // Help texts, board words and notation come from the plugins: a
+        // character outside the subset would be drawn as a gap.
+        let fonts = fonts().expect("fonts in assets/fonts");
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins")];
+        let mut missing = std::collections::BTreeSet::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().map(Result::unwrap) {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    missing.extend(text.chars().filter(|&c| c >= '\u{2E80}' && !fonts.covers(&c.to_string())));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no glyph for {missing:?}: run scripts/subset-fonts.sh");
+    }
+
+    #[test]
     fn rasterised_text_has_ink_where_the_glyph_is() {
         let fonts = fonts().unwrap();
         let image = fonts.rasterize("帥", 40.0, Style::Regular, Rgba::rgb(200, 0, 0));

@@ -111,7 +111,14 @@ pub fn seat_label(source: &PlayerSource) -> String {
     match source {
         PlayerSource::Human => tr!("seat-person"),
         PlayerSource::Strategy(StrategyRef::Level(level)) => tr!("seat-computer-level", level = level_name(*level)),
-        PlayerSource::Strategy(StrategyRef::Plugin(s)) => tr!("seat-computer-named", name = plugin_label(s)),
+        // A config naming the strategy a level stands for (the default
+        // config says `strategy = "alphabeta"`) reads as that level.
+        PlayerSource::Strategy(StrategyRef::Plugin(s)) => {
+            match Level::ALL.into_iter().find(|l| l.strategy() == s.as_str()) {
+                Some(level) => tr!("seat-computer-level", level = level_name(level)),
+                None => tr!("seat-computer-named", name = plugin_label(s)),
+            }
+        }
         PlayerSource::Isolated(s) => tr!("seat-computer-isolated", name = plugin_label(s)),
         PlayerSource::Engine(spec) => tr!("seat-engine", name = spec.program_name()),
     }
@@ -212,6 +219,7 @@ mod tests {
             seat_label(&PlayerSource::Strategy(StrategyRef::Plugin("/x/libtabula_plugin_mcts.so".into()))),
             "Computer (mcts)"
         );
+        assert_eq!(seat_label(&PlayerSource::Strategy(StrategyRef::Plugin("alphabeta".into()))), "Computer (hard)");
     }
 
     #[test]

@@ -419,9 +419,24 @@ fn draw_move_list<T: RenderTarget>(
             Anchor::TopLeft,
         )?;
         for (c, ply) in row.plies.iter().enumerate() {
-            let Some(i) = *ply else { continue };
-            let Some(m) = history.get(i) else { continue };
             let a = Area { x: cell.x + label_w + c as f32 * col_w, y: cell.y, w: col_w, h: row_h };
+            let Some(i) = *ply else {
+                // A game that starts with a later player: `1. … d5`.
+                if r == 0 && row.plies[c..].iter().any(Option::is_some) {
+                    line(
+                        p,
+                        "…",
+                        px * 0.88,
+                        Style::Regular,
+                        theme::TEXT_DIM,
+                        (a.x + px * 0.3, ty),
+                        a.w,
+                        Anchor::TopLeft,
+                    )?;
+                }
+                continue;
+            };
+            let Some(m) = history.get(i) else { continue };
             if i + 1 == current {
                 p.fill_rect(a.x, a.y, a.w - 2.0, a.h, theme::darker(theme::ACCENT, 0.5))?;
             }

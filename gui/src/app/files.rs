@@ -168,11 +168,13 @@ impl App {
         let players: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
         let description = tr!(
             "resume-description",
-            game = crate::messages::capitalised(&game),
+            game = crate::messages::capitalised(&crate::messages::game_name(&game)),
             players = players.join(" – "),
             n = record.moves.len()
         );
         self.dialog = Some(Dialog::Resume(description));
+        // The new game's clock waits for the player's answer.
+        self.game.hold_clocks(true);
     }
 
     pub(super) fn resume(&mut self) {
@@ -189,6 +191,7 @@ impl App {
 
     pub(super) fn discard_resume(&mut self) {
         self.dialog = None;
+        self.game.hold_clocks(false);
         let _ = std::fs::remove_file(autosave_path());
         self.autosaved = None;
     }

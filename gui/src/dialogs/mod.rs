@@ -289,14 +289,22 @@ pub fn promotion_order(moves: Vec<Move>, info: &GameInfo) -> Vec<Move> {
 }
 
 /// Joins lines that a plugin wrapped by hand (a line that does not end a
-/// sentence or a heading, followed by one starting in lowercase), so the
-/// text can be wrapped again at the dialog's width.
+/// sentence or a heading, followed by one starting in lowercase; or a
+/// deeper-indented line under a definition), so the text can be wrapped
+/// again at the dialog's width.
 pub fn reflow(text: &str) -> String {
     let mut out = String::new();
+    // The indentation of the line the current output line started with, and
+    // whether that line is a definition (`term   text`): a deeper line below
+    // a definition (a hanging indent) continues it.
+    let (mut indent, mut definition) = (0, false);
     for line in text.lines() {
-        let open_sentence = !out.is_empty() && !out.ends_with(['\n', '.', ':', ';', '!', '?', ')']);
-        let continues = open_sentence && line.trim_start().chars().next().is_some_and(|c| c.is_lowercase());
-        if continues {
+        let depth = line.len() - line.trim_start().len();
+        let blank = out.is_empty() || out.ends_with('\n');
+        let open_sentence = !blank && !out.ends_with(['.', ':', ';', '!', '?', ')']);
+        let lowercase = line.trim_start().chars().next().is_some_and(|c| c.is_lowercase());
+        let hanging = definition && !blank && depth > indent && !line.trim().is_empty();
+        if (open_sentence && lowercase) || hanging {
             out.push(' ');
             out.push_str(line.trim());
         } else {
@@ -304,6 +312,8 @@ pub fn reflow(text: &str) -> String {
                 out.push('\n');
             }
             out.push_str(line.trim_end());
+            indent = depth;
+            definition = line.trim().contains("  ");
         }
     }
     out
@@ -320,6 +330,11 @@ mod tests {
         assert_eq!(
             reflow(text),
             "Black may never play a forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five."
+        );
+        let hanging = "MOVES\n  King    one square.\nRules:\n  renju   Black may not play a double four\n          (two fours at once) or a straight (open)\n          four.\n  free    Five wins.\nExample:\n  ..x.. o\nDone.";
+        assert_eq!(
+            reflow(hanging),
+            "MOVES\n  King    one square.\nRules:\n  renju   Black may not play a double four (two fours at once) or a straight (open) four.\n  free    Five wins.\nExample:\n  ..x.. o\nDone."
         );
     }
 

@@ -202,7 +202,8 @@ impl NewGameForm {
                 RowKind::Text(value, spec.default.to_string())
             } else {
                 let chosen = spec.choices.iter().position(|c| c.as_str() == value).unwrap_or(0);
-                RowKind::Choice(spec.choices.iter().map(|c| choice_label(c.as_str())).collect(), chosen)
+                let name = spec.name.as_str();
+                RowKind::Choice(spec.choices.iter().map(|c| option_choice_label(name, c.as_str())).collect(), chosen)
             };
             rows.push(Row { key: FormKey::Option(i), label, description, kind });
         }
@@ -322,6 +323,19 @@ fn option_label(name: &str) -> String {
     let text = tr(&id);
     if text == id {
         capitalised(&name.replace('_', " "))
+    } else {
+        text
+    }
+}
+
+/// A choice of option `option` as a label: the catalogue's word for this
+/// option's value (`choice-pieces-chinese`), else [`choice_label`]; the
+/// same value may mean different things in two options.
+pub fn option_choice_label(option: &str, value: &str) -> String {
+    let id = format!("choice-{}-{}", slug(option), slug(value));
+    let text = tr(&id);
+    if text == id {
+        choice_label(value)
     } else {
         text
     }
@@ -504,6 +518,15 @@ fn draw_popup<T: RenderTarget>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_options_own_word_for_a_value_wins() {
+        crate::i18n::set_language(crate::i18n::Lang::En);
+        assert_eq!(option_choice_label("pieces", "chinese"), "Chinese characters");
+        assert_eq!(option_choice_label("notation", "chinese"), "Chinese (炮二平五)");
+        assert_eq!(option_choice_label("rule", "renju"), "Renju");
+        assert_eq!(option_choice_label("variant", "crazyhouse"), "Crazyhouse");
+    }
 
     fn games() -> Vec<GameChoice> {
         let variants: Vec<String> = (0..20).map(|i| format!("variant{i}")).collect();

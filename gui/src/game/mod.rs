@@ -456,6 +456,16 @@ impl Game {
         self.sync_clock();
     }
 
+    /// Stops (`true`) or restarts the clocks without touching the game, for
+    /// a question asked before play begins.
+    pub fn hold_clocks(&mut self, hold: bool) {
+        if self.paused != hold {
+            self.close_turn();
+            self.paused = hold;
+            self.sync_clock();
+        }
+    }
+
     /// Lets the computer to move play one move while paused.
     pub fn step(&mut self) {
         self.step = true;

@@ -140,3 +140,15 @@ fn an_external_engine_seat_plays_its_move() {
     assert_eq!(game.session.history()[0].mv, expected, "the engine's legal move was played");
     assert!(game.human_to_move(), "then the person is to move");
 }
+
+#[test]
+fn held_clocks_do_not_run_while_the_resume_question_is_open() {
+    let mut game = clocked_game();
+    game.hold_clocks(true);
+    assert_eq!(game.countdown_running(), None);
+    let held = (game.clock(0), game.countdown(0));
+    std::thread::sleep(Duration::from_millis(40));
+    assert_eq!((game.clock(0), game.countdown(0)), held, "neither clock moved while held");
+    game.hold_clocks(false);
+    assert_eq!(game.countdown_running(), Some(0), "the first player's clock runs again");
+}
