@@ -400,6 +400,18 @@ fn renju_from_the_new_game_dialog_explains_a_forbidden_point_at_640x480() {
     )
     .unwrap();
     let mut gui = Gui::start(&display, dir.path(), &config, (640, 480));
+    // Smaller than the minimum (Xvfb has no window manager to refuse it):
+    // the window grows back, so no control can fall off.
+    gui.xdotool(&["windowsize", &gui.window.clone(), "400", "300"]);
+    let start = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let geometry = gui.xdotool(&["getwindowgeometry", &gui.window.clone()]);
+        if geometry.contains("Geometry: 640x480") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the window stayed too small: {geometry}");
+    }
     for (id, xy) in gui.last["buttons"].as_object().unwrap() {
         let (x, y) = (xy[0].as_f64().unwrap(), xy[1].as_f64().unwrap());
         assert!(x > 0.0 && x < 640.0 && y > 0.0 && y < 480.0, "button {id} at {x},{y} is off a 640x480 window");
