@@ -477,6 +477,39 @@ fn chinese_interface_turns_the_board_for_the_second_player() {
 }
 
 #[test]
+fn check_is_announced_in_words_in_a_wide_window() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require_tools() {
+        return;
+    }
+    let display = Display::start();
+    let dir = TempDir::new("check");
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"xiangqi\"\n[[players]]\nname = \"A\"\nkind = \"human\"\n\
+             [[players]]\nname = \"B\"\nkind = \"human\"\n{}\
+             [record]\nstart = \"9/4k4/9/9/9/2p6/9/9/9/R2K5 w - - 0 1\"\nmoves = []\n",
+            plugin_dirs()
+        ),
+    )
+    .unwrap();
+    let mut gui = Gui::start(&display, dir.path(), &config, (1500, 600));
+    let before = gui.last["status"].as_str().unwrap().to_string();
+    assert!(!before.contains("Check"), "{before}");
+    // The chariot to the black general's rank.
+    gui.click_cell("a0");
+    gui.click_cell("a8");
+    let v = gui.wait(10, "the chariot's move", |v| moves(v) == ["a0a8"]);
+    let status = v["status"].as_str().unwrap();
+    assert!(status.starts_with("Check!") && status.contains("Black to move"), "{status}");
+    let (board_right, panel_left) = (v["cells"]["i0"][0].as_f64().unwrap(), region(&v, "NewGameDialog").unwrap().0);
+    assert!(board_right < panel_left, "the panel is beside the board in a wide window");
+    gui.shot("gui-e2e-xiangqi-check-wide.png");
+}
+
+#[test]
 fn without_a_display_the_error_names_the_headless_commands() {
     let dir = TempDir::new("no-display");
     let config = dir.path().join("game.toml");
