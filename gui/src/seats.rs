@@ -31,13 +31,17 @@ impl SeatChoice {
         }
     }
 
-    /// The choice a configured player corresponds to; `None` for a
-    /// computer with a named strategy rather than a level (no button is
-    /// chosen for it, and it stays as it is unless another is picked).
+    /// The choice a configured player corresponds to (a strategy named
+    /// like a level's, as in the default config, is that level); `None`
+    /// for any other computer (no button is chosen for it, and it stays as
+    /// it is unless another is picked).
     pub fn of(p: &PlayerConfig) -> Option<SeatChoice> {
-        match p.source {
+        match &p.source {
             PlayerSource::Human => Some(SeatChoice::Human),
-            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(SeatChoice::Computer(level)),
+            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(SeatChoice::Computer(*level)),
+            PlayerSource::Strategy(StrategyRef::Plugin(name)) => {
+                Level::ALL.into_iter().find(|l| l.strategy() == name.as_str()).map(SeatChoice::Computer)
+            }
             _ => None,
         }
     }
@@ -161,9 +165,11 @@ mod tests {
     #[test]
     fn the_form_shows_who_plays_now() {
         let mut players = you_vs_computer();
-        players.push(PlayerConfig::ai("Engine", "alphabeta", 1000));
+        players.push(PlayerConfig::ai("Engine", "mcts", 1000));
+        players.push(PlayerConfig::ai("Default", "alphabeta", 1000));
         let form = SeatsForm::new(&players);
-        assert_eq!(form.choices, vec![Some(SeatChoice::Human), Some(SeatChoice::Computer(Level::Hard)), None]);
+        let hard = Some(SeatChoice::Computer(Level::Hard));
+        assert_eq!(form.choices, vec![Some(SeatChoice::Human), hard, None, hard]);
     }
 
     #[test]
