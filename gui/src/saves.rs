@@ -19,6 +19,19 @@ pub fn data_dir() -> PathBuf {
         .map_or_else(|| PathBuf::from("tabula-data"), |d| d.join("tabula"))
 }
 
+/// `path` as people read it: under the home directory as `~/…`, so the
+/// part that differs fits where the window shows it.
+pub fn short_path(path: &Path) -> String {
+    short_path_in(path, std::env::var_os("HOME").map(PathBuf::from).as_deref())
+}
+
+fn short_path_in(path: &Path, home: Option<&Path>) -> String {
+    match home.filter(|h| h.components().count() > 1).and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) => Path::new("~").join(rest).display().to_string(),
+        None => path.display().to_string(),
+    }
+}
+
 /// The directory saved games go to.
 pub fn saves_dir() -> PathBuf {
     data_dir().join("saves")
@@ -151,6 +164,22 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn paths_under_home_are_shown_from_the_tilde() {
+        let home = Some(Path::new("/home/ann"));
+        assert_eq!(
+            short_path_in(Path::new("/home/ann/.local/share/tabula/saves/a.toml"), home),
+            "~/.local/share/tabula/saves/a.toml"
+        );
+        assert_eq!(short_path_in(Path::new("/tmp/x.toml"), home), "/tmp/x.toml");
+        assert_eq!(short_path_in(Path::new("/home/annie/x.toml"), home), "/home/annie/x.toml");
+        assert_eq!(
+            short_path_in(Path::new("/x.toml"), Some(Path::new("/"))),
+            "/x.toml",
+            "a home of / shortens nothing"
+        );
+    }
 
     #[test]
     fn civil_time_matches_known_dates() {

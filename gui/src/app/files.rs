@@ -37,7 +37,7 @@ impl App {
             Ok(()) => {
                 eprintln!("tabula: saved {}", path.display());
                 self.dialog = None;
-                self.say(tr!("saved-to", file = path.display().to_string()), false);
+                self.say(tr!("saved-to", file = crate::saves::short_path(&path)), false);
             }
             Err(e) => form.error = Some(tr!("save-failed", file = path.display().to_string(), reason = e)),
         }
@@ -55,7 +55,7 @@ impl App {
         match result {
             Ok(path) => {
                 eprintln!("tabula: saved {}", path.display());
-                self.say(tr!("saved-to", file = path.display().to_string()), false);
+                self.say(tr!("saved-to", file = crate::saves::short_path(&path)), false);
                 true
             }
             Err(e) => {
@@ -98,7 +98,7 @@ impl App {
         match Game::load(path, self.game.extra_dirs()) {
             Ok(game) => {
                 self.replace_game(game);
-                self.say(tr!("loaded", file = path.display().to_string()), false);
+                self.say(tr!("loaded", file = crate::saves::short_path(&path)), false);
             }
             Err(e) => {
                 let text = tr!("cannot-load", file = path.display().to_string(), reason = e);

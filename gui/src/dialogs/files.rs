@@ -62,9 +62,13 @@ pub fn draw_save<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, fo
     let note = Area { x, y: field.y + bh + px * 0.6, w, h: px * 3.5 };
     match &form.error {
         Some(e) => text_box(pen.p, e, px * 0.85, theme::ERROR, note)?,
-        None => {
-            text_box(pen.p, &tr!("save-where", dir = form.dir.display().to_string()), px * 0.85, theme::TEXT_DIM, note)?
-        }
+        None => text_box(
+            pen.p,
+            &tr!("save-where", dir = crate::saves::short_path(&form.dir)),
+            px * 0.85,
+            theme::TEXT_DIM,
+            note,
+        )?,
     };
     pen.corner_buttons(
         a,
@@ -103,7 +107,7 @@ pub fn draw_load<T: RenderTarget>(
     let a = frame(pen.p, window, px * 46.0, px * 34.0)?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     pen.title(&tr!("load-title"), 1.3, (x, a.y + px), w)?;
-    let dir_line = tr!("load-folder", dir = form.dir.display().to_string());
+    let dir_line = tr!("load-folder", dir = crate::saves::short_path(&form.dir));
     line(pen.p, &dir_line, px * 0.8, Style::Regular, theme::TEXT_DIM, (x, a.y + px * 2.8), w, Anchor::TopLeft)?;
     let bottom = a.y + a.h - bh * 2.0 - px * 4.6;
     let area = Area { x, y: a.y + px * 4.4, w, h: bottom - (a.y + px * 4.4) };
