@@ -263,3 +263,24 @@ fn both_generators_agree_along_random_games() {
     assert!(compared > 1000, "compared only {compared} positions");
     assert!(promotions_seen > 0, "no promotion was ever legal along the games");
 }
+
+#[test]
+fn the_plain_generator_confirms_the_perft_file_to_depth_two() {
+    let data = include_str!("data/perft.epd");
+    let mut lines = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let (text, fields) = line.split_once(';').unwrap();
+        let reference = parse(text.trim());
+        for field in fields.split(';').map(str::trim) {
+            let Some(rest) = field.strip_prefix('D') else { continue };
+            let (depth, count) = rest.split_once(' ').unwrap();
+            let depth: u32 = depth.parse().unwrap();
+            if depth <= 2 {
+                let count: u64 = count.replace('_', "").parse().unwrap();
+                assert_eq!(ref_perft(&reference, depth), count, "{text} depth {depth}");
+            }
+        }
+        lines += 1;
+    }
+    assert_eq!(lines, 5);
+}
