@@ -133,7 +133,9 @@ pub const fn forward(side: u8) -> i8 {
 /// face) and captures through an edge that goes towards the promotion cell
 /// without going back: sideways and forward, sideways and up (down for
 /// Black), or forward and up at once (see docs/RAUMSCHACH.md).
-fn pawn_deltas(side: u8) -> ([(i8, i8, i8); 2], [(i8, i8, i8); 5]) {
+type Step = (i8, i8, i8);
+
+fn pawn_deltas(side: u8) -> ([Step; 2], [Step; 5]) {
     let d = forward(side);
     let steps = [(0, d, 0), (0, 0, d)];
     let captures = [(-1, d, 0), (1, d, 0), (-1, 0, d), (1, 0, d), (0, d, d)];

@@ -78,7 +78,7 @@ impl Ref {
         let mut out = Vec::new();
         let add = |c: Cell, d: Cell| (c.0 + d.0, c.1 + d.1, c.2 + d.2);
         for (&from, p) in self.cells.iter().filter(|(_, p)| p.white == white) {
-            let target_ok = |to: Cell| inside(to) && self.cells.get(&to).is_none_or(|q| q.white != white);
+            let target_ok = |to: Cell| inside(to) && self.cells.get(&to).map_or(true, |q| q.white != white);
             let slide = |dirs: Vec<Cell>, out: &mut Vec<(Cell, Cell, char)>| {
                 for d in dirs {
                     let mut to = add(from, d);
