@@ -211,6 +211,17 @@ pub const fn is_promotion_cell(side: u8, c: u8) -> bool {
     }
 }
 
+/// Whether two cells lie on one of the 26 lines through a cell (equal
+/// steps along every axis that changes).
+#[inline]
+pub fn aligned(a: u8, b: u8) -> bool {
+    let (fa, ra, la) = coords(a);
+    let (fb, rb, lb) = coords(b);
+    let steps = [(fa - fb).abs(), (ra - rb).abs(), (la - lb).abs()];
+    let n = steps.iter().copied().max().unwrap_or(0);
+    n > 0 && steps.iter().all(|&d| d == 0 || d == n)
+}
+
 /// A move inside the plugin: from, to and the promotion kind (or
 /// [`NO_PROMOTION`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -333,48 +344,67 @@ impl Board {
     /// Every pseudo-legal move of `side` (moves that may leave its own
     /// king attacked).
     pub fn pseudo_moves(&self, side: u8, out: &mut MoveList) {
-        let t = &*TABLES;
         for from in 0..CELLS as u8 {
             let piece = self.cells[from as usize];
-            if piece == 0 || owner_of(piece) != side {
-                continue;
+            if piece != 0 && owner_of(piece) == side {
+                self.piece_moves(from, out);
             }
-            let kind = kind_of(piece);
-            let free_or_enemy = |c: u8| {
-                let p = self.cells[c as usize];
-                p == 0 || owner_of(p) != side
-            };
-            match kind {
-                KNIGHT | KING => {
-                    let table = if kind == KNIGHT { &t.knight } else { &t.king };
-                    for &to in &table[from as usize] {
-                        if free_or_enemy(to) {
-                            out.push(Mv { from, to, promo: NO_PROMOTION });
-                        }
+        }
+    }
+
+    /// The pseudo-legal moves of the piece on `from` (none if it is empty).
+    pub fn piece_moves(&self, from: u8, out: &mut MoveList) {
+        let t = &*TABLES;
+        let piece = self.cells[from as usize];
+        if piece == 0 {
+            return;
+        }
+        let (side, kind) = (owner_of(piece), kind_of(piece));
+        let free_or_enemy = |c: u8| {
+            let p = self.cells[c as usize];
+            p == 0 || owner_of(p) != side
+        };
+        match kind {
+            KNIGHT | KING => {
+                let table = if kind == KNIGHT { &t.knight } else { &t.king };
+                for &to in &table[from as usize] {
+                    if free_or_enemy(to) {
+                        out.push(Mv { from, to, promo: NO_PROMOTION });
                     }
                 }
-                PAWN => self.pawn_moves(side, from, out),
-                _ => {
-                    let dirs = match kind {
-                        ROOK => FACE_DIRS,
-                        BISHOP => EDGE_DIRS,
-                        UNICORN => CORNER_DIRS,
-                        _ => 0..26,
-                    };
-                    for dir in dirs {
-                        for &to in t.ray(from, dir) {
-                            let p = self.cells[to as usize];
-                            if p == 0 || owner_of(p) != side {
-                                out.push(Mv { from, to, promo: NO_PROMOTION });
-                            }
-                            if p != 0 {
-                                break;
-                            }
+            }
+            PAWN => self.pawn_moves(side, from, out),
+            _ => {
+                let dirs = match kind {
+                    ROOK => FACE_DIRS,
+                    BISHOP => EDGE_DIRS,
+                    UNICORN => CORNER_DIRS,
+                    _ => 0..26,
+                };
+                for dir in dirs {
+                    for &to in t.ray(from, dir) {
+                        let p = self.cells[to as usize];
+                        if p == 0 || owner_of(p) != side {
+                            out.push(Mv { from, to, promo: NO_PROMOTION });
+                        }
+                        if p != 0 {
+                            break;
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Whether `m` is a legal move of `side`, history rules aside.
+    pub fn is_legal(&mut self, side: u8, m: Mv) -> bool {
+        let piece = self.cells[m.from as usize];
+        if piece == 0 || owner_of(piece) != side {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        self.piece_moves(m.from, &mut moves);
+        moves.as_slice().contains(&m) && self.is_safe(side, m)
     }
 
     fn pawn_moves(&self, side: u8, from: u8, out: &mut MoveList) {
@@ -436,12 +466,31 @@ impl Board {
         safe
     }
 
+    /// A filter for [`Board::is_safe`]: when `side` is not in check, a
+    /// move can only expose its king if the king moves or the piece leaves
+    /// a line through the king (a pin). Returns `None` to test every move.
+    #[inline]
+    fn pin_filter(&self, side: u8) -> Option<u8> {
+        let king = self.kings[side as usize];
+        (king != u8::MAX && !self.in_check(side)).then_some(king)
+    }
+
+    /// Whether `m` needs the full safety test under `filter`.
+    #[inline]
+    fn must_test(filter: Option<u8>, m: Mv) -> bool {
+        match filter {
+            None => true,
+            Some(king) => m.from == king || aligned(king, m.from),
+        }
+    }
+
     /// Every legal move of `side` (kings safe), history rules aside.
     pub fn legal_moves(&mut self, side: u8, out: &mut MoveList) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(side, &mut pseudo);
+        let filter = self.pin_filter(side);
         for &m in pseudo.as_slice() {
-            if self.is_safe(side, m) {
+            if !Self::must_test(filter, m) || self.is_safe(side, m) {
                 out.push(m);
             }
         }
@@ -451,14 +500,16 @@ impl Board {
     pub fn count_legal_moves(&mut self, side: u8) -> usize {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(side, &mut pseudo);
-        pseudo.as_slice().iter().filter(|&&m| self.is_safe(side, m)).count()
+        let filter = self.pin_filter(side);
+        pseudo.as_slice().iter().filter(|&&m| !Self::must_test(filter, m) || self.is_safe(side, m)).count()
     }
 
     /// Whether `side` has any legal move.
     pub fn has_legal_move(&mut self, side: u8) -> bool {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(side, &mut pseudo);
-        pseudo.as_slice().iter().any(|&m| self.is_safe(side, m))
+        let filter = self.pin_filter(side);
+        pseudo.as_slice().iter().any(|&m| !Self::must_test(filter, m) || self.is_safe(side, m))
     }
 
     /// Whether only the kings are left.

@@ -153,7 +153,8 @@ impl RaumPosition {
 
     /// Whether `m` is legal here, draw rules included.
     pub(crate) fn is_legal(&self, m: Mv) -> bool {
-        self.draw_status().is_none() && self.board_moves().as_slice().contains(&m)
+        let mut board = self.board;
+        self.draw_status().is_none() && board.is_legal(self.side, m)
     }
 
     fn push_history(&mut self, null: bool) {
