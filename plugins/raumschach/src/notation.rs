@@ -88,6 +88,9 @@ fn refuse(text: &str, why: impl std::fmt::Display) -> PluginError {
 pub fn parse_move(p: &RaumPosition, text: &str, _notation: Notation) -> Result<Move, PluginError> {
     let cleaned: String =
         text.trim().chars().filter(|c| !matches!(c, '+' | '#' | '!' | '?' | '-' | 'x' | 'X' | '=' | ' ')).collect();
+    if !cleaned.is_ascii() {
+        return Err(refuse(text, "write a move with letters and digits like Bc2Cc3"));
+    }
     // A leading piece letter is there when the text is one longer than the
     // cells and the optional promotion letter account for.
     let ends_in_letter = cleaned.chars().last().is_some_and(|c| c.is_ascii_alphabetic());

@@ -227,6 +227,8 @@ fn notation_both_ways_and_refusals() {
         ("Cc3Cc4", "no piece stands on Cc3"),
         ("QAb1-Ab3", "not a Q"),
         ("Ab1Ab4", "not a legal move"),
+        ("éAb1Ac3", "letters and digits"),
+        ("Ab1Ac3é", "letters and digits"),
     ] {
         let err = start.parse_move(text, Notation::COORDINATE).unwrap_err();
         assert_eq!(err.kind, ErrorKind::ILLEGAL_MOVE);
