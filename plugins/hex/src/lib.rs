@@ -9,6 +9,7 @@
 //! * [`graph`]: neighbours, connection distances, the winning chain.
 //! * [`position`]: the position, [`HexPosition`].
 //! * [`text`], [`notation`]: position text and `a1`-style moves.
+//! * [`twodist`]: the two-distance potential of the evaluation.
 //!
 //! Options: `size` (7 to 19, default 11), `swap` (`on` | `off`).
 
@@ -18,6 +19,7 @@ pub mod graph;
 pub mod notation;
 pub mod position;
 pub mod text;
+pub mod twodist;
 
 use rules_api::plugin::{check_options, option_or_default, RulesImpl};
 use rules_api::{

@@ -222,17 +222,26 @@ impl PositionImpl for HexPosition {
         self.hash
     }
 
-    /// The difference of the connection distances, mover's view: each
-    /// empty cell the opponent still needs is worth 100, each the mover
-    /// needs costs 100, and having the move is worth half a cell.
+    /// Mover's view: the difference of the shortest connection distances
+    /// (100 per empty cell still needed), plus half as much per step of the
+    /// two-distance potentials, which see the bridges and double routes a
+    /// single cut cannot break, plus a little for having more cells on the
+    /// best routes and for having the move.
     fn evaluate(&self) -> i32 {
         if self.winner.is_some() {
             return 0;
         }
+        let n = self.size();
         let [red, blue] = self.distances();
-        let (me, them) = if self.side == 0 { (red.total, blue.total) } else { (blue.total, red.total) };
-        (100 * (them.min(400) as i32 - me.min(400) as i32) + 50)
-            .clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)
+        let shortest = [red.total.min(400) as i32, blue.total.min(400) as i32];
+        let two = [crate::twodist::potential(&self.cells, n, 0), crate::twodist::potential(&self.cells, n, 1)];
+        // With a single route left the potential is unbounded: cap it a
+        // little above what two routes of the shortest length would give.
+        let pot = |p: usize| (two[p].0 as i32).min(2 * shortest[p] + 6);
+        let (me, them) = (self.side as usize, self.side as usize ^ 1);
+        let ways = (two[me].1 as i32 - two[them].1 as i32).clamp(-25, 25);
+        let score = 100 * (shortest[them] - shortest[me]) + 50 * (pot(them) - pot(me)) + 2 * ways + 30;
+        score.clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)
     }
 
     /// Cells on either player's shortest connection first; a cell that
