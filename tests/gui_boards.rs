@@ -1,7 +1,9 @@
 //! The real window on boards that are not flat squares, driven by real
 //! clicks under Xvfb: a Raumschach pawn moved from level B up to level C
 //! (every level drawn at once, the targets on both), and a Hex stone placed
-//! by a click off the centre of its hexagon, towards its neighbours. Screenshots go to target/test-artifacts/.
+//! by a click off the centre of its hexagon, towards its neighbours; the
+//! Raumschach levels at 640x480; a 7x7 Hex started from the New game
+//! dialog's option rows. Screenshots go to target/test-artifacts/.
 //!
 //! Like tests/gui_e2e.rs, missing tools fail the test unless
 //! `TABULA_SKIP_GUI_E2E=1` asks to skip it.
@@ -180,7 +182,65 @@ fn a_raumschach_pawn_moves_up_a_level_by_two_clicks() {
     let replied = w.layout("the computer's reply", |v| moves(v).len() >= 2);
     assert_eq!(moves(&replied)[0], "Bc2Cc2", "the clicked move from level B to level C");
     let after = w.screenshot("gui-raumschach.png");
-    eprintln!("screenshots: {} {}", selected.display(), after.display());
+    // The smallest window the layout is meant for still shows all five
+    // levels apart, with cells a finger's width from each other.
+    w.xdotool(&["windowsize", &w.id.clone(), "640", "480"]);
+    let small = w.layout("the 640x480 layout", |v| v["window"] == serde_json::json!([640, 480]));
+    let cells: Vec<(f64, f64)> = small["cells"].as_object().unwrap().keys().map(|c| centre(&small, c)).collect();
+    assert_eq!(cells.len(), 125);
+    for (i, a) in cells.iter().enumerate() {
+        assert!((0.0..640.0).contains(&a.0) && (0.0..480.0).contains(&a.1), "a cell off the window at {a:?}");
+        for b in &cells[i + 1..] {
+            assert!((a.0 - b.0).hypot(a.1 - b.1) >= 18.0, "cells {a:?} and {b:?} too close at 640x480");
+        }
+    }
+    let queen = centre(&small, "Bc1");
+    w.click(queen.0, queen.1);
+    std::thread::sleep(Duration::from_millis(400));
+    let small_shot = w.screenshot("gui-raumschach-640x480.png");
+    eprintln!("screenshots: {} {} {}", selected.display(), after.display(), small_shot.display());
+}
+
+#[test]
+fn the_new_game_dialog_offers_the_hex_board_sizes() {
+    if !tools_present() {
+        return;
+    }
+    let mut w = Window::open("newgame", &format!("[game]\nrules = \"raumschach\"\n\n{HUMAN_VS_ALPHABETA}"));
+    let first = w.layout("the first layout", |_| true);
+    let button = |v: &serde_json::Value, name: &str| {
+        let xy = &v["buttons"][name];
+        (xy[0].as_f64().unwrap_or_else(|| panic!("no button {name} in {v}")), xy[1].as_f64().unwrap())
+    };
+    // The first click may come before the window takes input: retry.
+    let new = button(&first, "new");
+    let mut dialog = None;
+    for _ in 0..5 {
+        w.click(new.0, new.1);
+        let end = Instant::now() + Duration::from_secs(3);
+        while dialog.is_none() && Instant::now() < end {
+            let Ok(line) = w.lines.recv_timeout(Duration::from_millis(200)) else { continue };
+            let parsed: Option<serde_json::Value> =
+                line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok());
+            dialog = parsed.filter(|v| v["dialog"] == "new");
+        }
+        if dialog.is_some() {
+            break;
+        }
+    }
+    let dialog = dialog.expect("the New game dialog opens");
+    let hex = button(&dialog, "game:hex");
+    w.click(hex.0, hex.1);
+    let offered = w.layout("the hex sizes", |v| v["buttons"].get("option:size=7").is_some());
+    assert!(offered["buttons"].get("option:size=19").is_some() && offered["buttons"].get("option:swap=off").is_some());
+    let seven = button(&offered, "option:size=7");
+    w.click(seven.0, seven.1);
+    let shot = w.screenshot("gui-new-game-hex.png");
+    let start = button(&offered, "start");
+    w.click(start.0, start.1);
+    let started = w.layout("a 7x7 Hex board", |v| v["dialog"] == "" && v["cells"].get("g7").is_some());
+    assert_eq!(started["cells"].as_object().unwrap().len(), 49, "a 7x7 board: {started}");
+    eprintln!("screenshot: {}", shot.display());
 }
 
 #[test]
