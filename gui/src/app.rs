@@ -713,6 +713,25 @@ impl App {
         draw_board(p, layout, &scene)
     }
 
+    /// The New game form's buttons by name for the layout dump: `start`,
+    /// `game:NAME`, `open:KEY` (an option's drop-down) and
+    /// `option:KEY=VALUE` (the chosen game's choices on screen).
+    fn form_buttons(&self) -> Vec<(String, Action)> {
+        let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
+        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
+        let specs = form.games.get(form.game).map(|g| g.specs.as_slice()).unwrap_or_default();
+        let options = specs.iter().enumerate().flat_map(|(k, o)| {
+            let key = crate::controls::FormKey::Option(k);
+            let picks = o
+                .choices
+                .iter()
+                .enumerate()
+                .map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormPick(key, c)));
+            std::iter::once((format!("open:{}", o.name), Action::FormOpen(key))).chain(picks)
+        });
+        std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).collect()
+    }
+
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
     /// clickable region is (one JSON line on stderr) whenever that changes,
     /// so a test driving the real window can click without knowing the game.
@@ -748,6 +767,11 @@ impl App {
         for b in crate::panel::panel_buttons(&self.game, &probe) {
             if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
                 buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
+            }
+        }
+        for (name, action) in self.form_buttons() {
+            if let Some((x, y)) = self.hits.centre_of(&action) {
+                buttons.insert(name, serde_json::json!([x.round(), y.round()]));
             }
         }
         let regions: Vec<serde_json::Value> = self
