@@ -313,14 +313,29 @@ impl Session {
             start: self.start_text.clone(),
             moves: self.history.iter().map(|m| m.coordinate.clone()).collect(),
             result,
+            clock_ms: Vec::new(),
+            used_ms: Vec::new(),
         })
     }
 
     /// Writes `config` plus this game's record to `path`, atomically (a
     /// temporary file in the same directory, then a rename).
     pub fn save(&self, path: &Path, config: &Config) -> Result<(), SessionError> {
+        self.save_with(path, config, |_| {})
+    }
+
+    /// [`Session::save`], letting `complete` add to the record first (the
+    /// window keeps its clocks there).
+    pub fn save_with(
+        &self,
+        path: &Path,
+        config: &Config,
+        complete: impl FnOnce(&mut Record),
+    ) -> Result<(), SessionError> {
         let mut saved = config.absolutized();
-        saved.record = Some(self.record()?);
+        let mut record = self.record()?;
+        complete(&mut record);
+        saved.record = Some(record);
         let file = path.display().to_string();
         let text = saved.to_toml().map_err(|source| SessionError::Serialize { file: file.clone(), source })?;
         let text =
