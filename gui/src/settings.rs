@@ -46,6 +46,26 @@ pub struct NewGameMemory {
     pub options: BTreeMap<String, BTreeMap<String, String>>,
 }
 
+impl NewGameMemory {
+    /// These choices with the game being played in front: a player who
+    /// opens New game during a renju game expects renju preselected, even
+    /// when that game came from a config file or a save rather than from
+    /// the dialog. Options the running game does not set keep their
+    /// remembered values.
+    pub fn with_running_game(&self, rules: &str, options: &[(String, String)]) -> NewGameMemory {
+        let mut memory = self.clone();
+        if rules.is_empty() {
+            return memory;
+        }
+        memory.game = rules.to_string();
+        let remembered = memory.options.entry(rules.to_string()).or_default();
+        for (key, value) in options {
+            remembered.insert(key.clone(), value.clone());
+        }
+        memory
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {

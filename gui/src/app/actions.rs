@@ -210,10 +210,13 @@ impl App {
         games
     }
 
-    /// The New game dialog, with the last choices.
+    /// The New game dialog, on the game being played and its options,
+    /// other games with their last choices.
     fn open_new_game(&mut self) {
         let games = self.game_choices();
-        let form = NewGameForm::new(games, &self.settings.new_game, &self.game.config.game.rules);
+        let config = &self.game.config;
+        let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
+        let form = NewGameForm::new(games, &memory, &config.game.rules);
         self.replay = None;
         self.dialog = Some(Dialog::NewGame(Box::new(form)));
     }

@@ -579,6 +579,23 @@ mod tests {
     }
 
     #[test]
+    fn the_running_game_and_its_options_are_preselected() {
+        let mut memory = NewGameMemory::default();
+        let mut last = NewGameForm::new(games(), &memory, "plain");
+        last.choose_game(1, &memory);
+        last.pick(FormKey::Option(0), 4);
+        last.remember(&mut memory);
+        memory.game = "plain".into();
+        // A game of "many" loaded from a file with variant 9: the dialog opens on it.
+        let running = memory.with_running_game("many", &[("variant".into(), "variant9".into())]);
+        let form = NewGameForm::new(games(), &running, "many");
+        assert_eq!((form.game, form.values.clone()), (1, vec!["variant9".to_string(), "19".to_string()]));
+        // The settings themselves are untouched.
+        assert_eq!(memory.game, "plain");
+        assert_eq!(memory.options["many"]["variant"], "variant4");
+    }
+
+    #[test]
     fn a_start_position_and_default_options_are_written_plainly() {
         let mut form = NewGameForm::new(games(), &NewGameMemory::default(), "plain");
         form.start = "  some position  ".into();
