@@ -6,3 +6,5 @@
 
 pub mod protocol;
 pub mod store;
+pub mod client;
+pub mod server;

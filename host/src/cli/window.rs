@@ -39,7 +39,16 @@ pub fn open(_file: Option<&Path>, _extra: &[PathBuf]) -> Result<i32, CliError> {
 
 /// `tabula play`: the window, or the terminal game with `--text`.
 pub fn play(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    if args.text {
+    if args.net.connect.is_some() {
+        if !args.text {
+            return Err(CliError(
+                "network play in the window is not built yet; play in the terminal with `tabula play --text \
+                 --connect HOST:PORT`"
+                    .into(),
+            ));
+        }
+        super::netplay::run(&args.net, extra)
+    } else if args.text {
         super::play::run(args, extra)
     } else {
         open(args.config.as_deref(), extra)
