@@ -8,3 +8,4 @@ pub mod protocol;
 pub mod store;
 pub mod client;
 pub mod server;
+pub mod load;

@@ -96,7 +96,7 @@ impl Catalog {
         if let Some(engine) = self.engines.get(&spec.player) {
             return Ok(Kind::Engine(engine.clone()));
         }
-        if looks_like_path(&spec.player) {
+        if looks_like_path(&spec.player) && EngineSpec::parse(&spec.player).is_none() {
             return Err(invalid(format!("seat player '{}': a computer is named, never given by path", spec.player)));
         }
         match PlayerSource::parse_entry(&spec.player) {
