@@ -66,7 +66,10 @@ fn a_hostile_client_cannot_crash_the_server_or_change_another_room() {
     let mut deep = "[".repeat(8000).into_bytes();
     deep.push(b'\n');
     assert_eq!(fatal_after(&addr, true, &deep), ErrorCode::BadMessage, "deep nesting is refused, not recursed");
-    let extra = format!("{{\"type\":\"move\",\"room\":{},\"token\":\"{}\",\"move\":\"e7e5\",\"ply\":1,\"x\":1}}\n", a.room, b.token);
+    let extra = format!(
+        "{{\"type\":\"move\",\"room\":{},\"token\":\"{}\",\"move\":\"e7e5\",\"ply\":1,\"x\":1}}\n",
+        a.room, b.token
+    );
     assert_eq!(fatal_after(&addr, true, extra.as_bytes()), ErrorCode::BadMessage, "unknown fields");
     let flood: Vec<u8> = (0..400).flat_map(|i| format!("{{\"type\":\"ping\",\"id\":{i}}}\n").into_bytes()).collect();
     assert_eq!(fatal_after(&addr, true, &flood), ErrorCode::RateLimit);
@@ -196,7 +199,10 @@ fn kill_9_mid_game_loses_nothing_and_players_reconnect() {
     ann.send(&ClientMsg::Create {
         rules: "tictactoe".into(),
         options: Default::default(),
-        seats: vec![SeatSpec::human(), SeatSpec { player: "random".into(), time_ms: Some(20), options: Default::default() }],
+        seats: vec![
+            SeatSpec::human(),
+            SeatSpec { player: "random".into(), time_ms: Some(20), options: Default::default() },
+        ],
         seat: None,
         name: "Ann".into(),
         clock: None,
@@ -237,12 +243,14 @@ fn kill_9_mid_game_loses_nothing_and_players_reconnect() {
     assert_eq!(s.moves.len(), 2);
     let ServerMsg::Moved { mv: first_reply, .. } = reply else { unreachable!() };
     assert_eq!(s.moves[1].coordinate, first_reply.coordinate);
-    let free = ["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"].into_iter().find(|c| *c != first_reply.coordinate).unwrap();
+    let free =
+        ["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"].into_iter().find(|c| *c != first_reply.coordinate).unwrap();
     play(&mut ann, &t, free, 2).unwrap();
     see_move(&mut ann, 3);
 
     ann.send(&ClientMsg::Export { room: a.room, game: None, format: ExportFormat::Pgn, password: None }).unwrap();
-    let pgn = ann.wait_for(|m| if let ServerMsg::Exported { text, .. } = m { Some(text.clone()) } else { None }).unwrap();
+    let pgn =
+        ann.wait_for(|m| if let ServerMsg::Exported { text, .. } = m { Some(text.clone()) } else { None }).unwrap();
     assert!(pgn.contains("1. f3 e5 2. g4 Qh4#") && pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(server.alive());
 }

@@ -54,7 +54,7 @@ fn two_players_play_a_whole_game_with_requests_chat_and_export() {
         ServerMsg::Answered { accept, .. } => Some(*accept),
         _ => None,
     });
-    assert_eq!(declined.unwrap(), false);
+    assert!(!declined.unwrap(), "declined");
     ask(&mut ann, RequestKind::Undo);
     answer(&mut bob, RequestKind::Undo, true);
     let s = state(&mut ann);
@@ -107,7 +107,10 @@ fn a_computer_takes_a_seat_and_the_server_keeps_the_clocks() {
     ann.send(&ClientMsg::Create {
         rules: "tictactoe".into(),
         options: Default::default(),
-        seats: vec![SeatSpec { player: "random".into(), time_ms: Some(20), options: Default::default() }, SeatSpec::human()],
+        seats: vec![
+            SeatSpec { player: "random".into(), time_ms: Some(20), options: Default::default() },
+            SeatSpec::human(),
+        ],
         seat: None,
         name: "Ann".into(),
         clock: None,

@@ -4,8 +4,8 @@
 //! a blocking client ([`client`]) for the terminal, the window, tests and
 //! the load generator ([`load`]). Links no SDL2 and knows no game.
 
-pub mod protocol;
-pub mod store;
 pub mod client;
-pub mod server;
 pub mod load;
+pub mod protocol;
+pub mod server;
+pub mod store;

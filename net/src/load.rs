@@ -216,7 +216,9 @@ fn player(
                     return Ok(seen);
                 }
             }
-            ServerMsg::Error { code, message, .. } => return Err(format!("room {room} seat {seat}: {code:?}: {message}")),
+            ServerMsg::Error { code, message, .. } => {
+                return Err(format!("room {room} seat {seat}: {code:?}: {message}"))
+            }
             _ => {}
         }
     }

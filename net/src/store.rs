@@ -299,8 +299,10 @@ impl Store {
             .optional()
             .map_err(ctx("reading a room"))?;
         let Some((rules, options, password, initial, increment)) = row else { return Ok(None) };
-        let mut stmt =
-            self.db.prepare("SELECT spec, name, token FROM seats WHERE room = ?1 ORDER BY seat").map_err(ctx("reading seats"))?;
+        let mut stmt = self
+            .db
+            .prepare("SELECT spec, name, token FROM seats WHERE room = ?1 ORDER BY seat")
+            .map_err(ctx("reading seats"))?;
         let seats = stmt
             .query_map(params![id as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?)))
             .map_err(ctx("reading seats"))?

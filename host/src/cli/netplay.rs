@@ -17,9 +17,7 @@ use super::common::{dirs, load_rules, CliError};
 use tabula_core::session::Session;
 use tabula_kit::diagram::render_position;
 use tabula_net::client::{ClientError, Connection, Sender};
-use tabula_net::protocol::{
-    Clock, ClientMsg, ExportFormat, RequestKind, RoomState, RoomSummary, SeatSpec, ServerMsg,
-};
+use tabula_net::protocol::{ClientMsg, Clock, ExportFormat, RequestKind, RoomState, RoomSummary, SeatSpec, ServerMsg};
 
 /// The network options of `tabula play`.
 #[derive(Args, Debug, Clone, Default)]
@@ -83,7 +81,7 @@ const HELP: &str = "Type a move (coordinate or standard notation), or one of:
   quit                  leave (your seat stays yours: come back with --room N --token T)";
 
 enum Event {
-    Net(Result<ServerMsg, ClientError>),
+    Net(Box<Result<ServerMsg, ClientError>>),
     Line(Option<String>),
 }
 
@@ -112,7 +110,7 @@ fn connect(addr: &str, events: &Tx<Event>) -> Result<Sender, ClientError> {
     let events = events.clone();
     thread::spawn(move || {
         for msg in rx {
-            if events.send(Event::Net(msg)).is_err() {
+            if events.send(Event::Net(Box::new(msg))).is_err() {
                 break;
             }
         }
@@ -134,16 +132,8 @@ pub fn run(args: &ConnectArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let (tx, rx) = channel();
     let sender = connect(&addr, &tx).map_err(|e| CliError(format!("cannot connect to {addr}: {e}")))?;
     let name = args.name.clone().or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "player".into());
-    let mut game = NetGame {
-        addr,
-        name,
-        extra: extra.to_vec(),
-        sender,
-        events: tx.clone(),
-        at: None,
-        state: None,
-        session: None,
-    };
+    let mut game =
+        NetGame { addr, name, extra: extra.to_vec(), sender, events: tx.clone(), at: None, state: None, session: None };
     println!("connected to {} — type 'help' for commands.", game.addr);
     game.first_step(args)?;
     let stdin_tx = tx;
@@ -213,8 +203,10 @@ impl NetGame {
                         return Ok(0);
                     }
                 }
-                Event::Net(Ok(msg)) => self.message(msg),
-                Event::Net(Err(e)) => self.reconnect(&e)?,
+                Event::Net(msg) => match *msg {
+                    Ok(msg) => self.message(msg),
+                    Err(e) => self.reconnect(&e)?,
+                },
             }
             self.prompt();
         }
@@ -381,7 +373,13 @@ impl NetGame {
         }
     }
 
-    fn moved(&mut self, ply: u32, mv: &tabula_net::protocol::MoveInfo, clocks: Option<Vec<u64>>, result: Option<tabula_net::protocol::ResultInfo>) {
+    fn moved(
+        &mut self,
+        ply: u32,
+        mv: &tabula_net::protocol::MoveInfo,
+        clocks: Option<Vec<u64>>,
+        result: Option<tabula_net::protocol::ResultInfo>,
+    ) {
         let Some(state) = &mut self.state else { return };
         if ply as usize != state.moves.len() {
             return;
@@ -405,7 +403,8 @@ impl NetGame {
 
     /// The game replayed on the rules plugin installed here, for drawing.
     fn local_session(&self, state: &RoomState) -> Option<Session> {
-        let options: Vec<(String, String)> = state.summary.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let options: Vec<(String, String)> =
+            state.summary.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let rules = load_rules(&state.summary.rules, &options, &dirs(&self.extra)).ok()?;
         let mut session = Session::new(Arc::clone(&rules), &state.start).ok()?;
         for m in &state.moves {
@@ -430,7 +429,11 @@ impl NetGame {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let clock = state.clocks.as_ref().and_then(|c| c.get(i)).map_or(String::new(), |ms| format!(" {}", clock_text(*ms)));
+                let clock = state
+                    .clocks
+                    .as_ref()
+                    .and_then(|c| c.get(i))
+                    .map_or(String::new(), |ms| format!(" {}", clock_text(*ms)));
                 let away = if s.connected { "" } else { " (away)" };
                 format!("{i}: {}{clock}{away}", if s.taken { s.name.as_str() } else { "(free)" })
             })

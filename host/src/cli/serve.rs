@@ -36,7 +36,8 @@ pub struct ServeArgs {
 
 fn parse_engine(text: &str) -> Result<(String, EngineSpec), String> {
     let (name, spec) = text.split_once('=').ok_or_else(|| format!("'{text}' is not NAME=PROTOCOL:COMMAND"))?;
-    let spec = EngineSpec::parse(spec).ok_or_else(|| format!("'{spec}' is not PROTOCOL:COMMAND (uci, ucci, gomocup)"))?;
+    let spec =
+        EngineSpec::parse(spec).ok_or_else(|| format!("'{spec}' is not PROTOCOL:COMMAND (uci, ucci, gomocup)"))?;
     Ok((name.trim().to_string(), spec))
 }
 
@@ -65,7 +66,11 @@ pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let server = Server::bind(config).map_err(|e| CliError(e.to_string()))?;
     let addr = server.local_addr()?;
     // One line a script can wait for (the port, when 0 was asked for).
-    println!("tabula serve: listening on {addr}, data in {}, {} game(s) restored", args.data.display(), server.restored());
+    println!(
+        "tabula serve: listening on {addr}, data in {}, {} game(s) restored",
+        args.data.display(),
+        server.restored()
+    );
     server.run();
     Ok(0)
 }

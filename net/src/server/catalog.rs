@@ -68,11 +68,8 @@ impl Catalog {
         if let Some(p) = self.loaded.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(p.clone());
         }
-        let found = if rules {
-            find_plugin(name, PluginKind::RULES, &self.dirs)
-        } else {
-            find_strategy(name, &self.dirs)
-        };
+        let found =
+            if rules { find_plugin(name, PluginKind::RULES, &self.dirs) } else { find_strategy(name, &self.dirs) };
         let plugin = found.map_err(|e| (ErrorCode::NoSuchGame, e.to_string()))?;
         self.loaded.lock().unwrap_or_else(|e| e.into_inner()).insert(key, plugin.clone());
         Ok(plugin)

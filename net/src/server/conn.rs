@@ -328,14 +328,23 @@ impl Client<'_> {
                 }
             })
             .collect();
-        let mut stored = StoredRoom { id: 0, rules: c.rules, options: c.options, password: c.password, clock: c.clock, seats };
+        let mut stored =
+            StoredRoom { id: 0, rules: c.rules, options: c.options, password: c.password, clock: c.clock, seats };
         let date = today();
         let start = session.start_text().to_string();
         let (id, game) = lock(&self.shared.store)
             .create_room(&stored, &start, &date)
             .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
         stored.id = id;
-        let game = StoredGame { id: game, number: 1, start, result: String::new(), status: "playing".into(), date, moves: Vec::new() };
+        let game = StoredGame {
+            id: game,
+            number: 1,
+            start,
+            result: String::new(),
+            status: "playing".into(),
+            date,
+            moves: Vec::new(),
+        };
         let room = Arc::new(Mutex::new(Room::load(stored, game, &self.shared.catalog)?));
         lock(&self.shared.rooms).insert(id, Arc::clone(&room));
         self.created += 1;
@@ -350,7 +359,13 @@ impl Client<'_> {
         Ok(())
     }
 
-    fn export(&mut self, room: u64, game: Option<u32>, format: ExportFormat, password: Option<String>) -> Result<(), Refusal> {
+    fn export(
+        &mut self,
+        room: u64,
+        game: Option<u32>,
+        format: ExportFormat,
+        password: Option<String>,
+    ) -> Result<(), Refusal> {
         let arc = self.shared.room(room)?;
         let r = lock(&arc);
         r.check_password(password.as_deref())?;

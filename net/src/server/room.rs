@@ -90,7 +90,9 @@ impl Room {
         let rules = Arc::new(plugin.new_rules(&options).map_err(|e| (ErrorCode::Invalid, e.to_string()))?);
         let mut session = Session::new(rules, &game.start).map_err(|e| (ErrorCode::Invalid, e.to_string()))?;
         for (i, m) in game.moves.iter().enumerate() {
-            session.play_text(&m.coordinate).map_err(|e| internal(format!("room {}, move {}: {e}", stored.id, i + 1)))?;
+            session
+                .play_text(&m.coordinate)
+                .map_err(|e| internal(format!("room {}, move {}: {e}", stored.id, i + 1)))?;
         }
         let mut agreed = None;
         if !game.result.is_empty() && session.result().map_err(internal)?.is_none() {
@@ -102,7 +104,11 @@ impl Room {
         }
         let mut computers = Vec::new();
         for seat in &stored.seats {
-            computers.push(if seat.spec.is_human() { None } else { Some(catalog.computer(&seat.spec, &plugin, &options)?) });
+            computers.push(if seat.spec.is_human() {
+                None
+            } else {
+                Some(catalog.computer(&seat.spec, &plugin, &options)?)
+            });
         }
         let n = stored.seats.len();
         let mut room = Room {
@@ -281,8 +287,11 @@ impl Room {
 
     /// The seat whose token this is.
     pub fn seat_of(&self, token: &str) -> Result<u8, Refusal> {
-        let found = self.stored.seats.iter().position(|s| !s.token.is_empty() && same(s.token.as_bytes(), token.as_bytes()));
-        found.map(|i| i as u8).ok_or((ErrorCode::BadToken, format!("that is not the token of a seat of room {}", self.id)))
+        let found =
+            self.stored.seats.iter().position(|s| !s.token.is_empty() && same(s.token.as_bytes(), token.as_bytes()));
+        found
+            .map(|i| i as u8)
+            .ok_or((ErrorCode::BadToken, format!("that is not the token of a seat of room {}", self.id)))
     }
 
     /// Gives seat `seat` (or the first free one) to `name`, with a fresh
@@ -297,7 +306,9 @@ impl Room {
                 }
                 i as usize
             }
-            None => self.stored.seats.iter().position(free).ok_or((ErrorCode::SeatTaken, "no seat is free".to_string()))?,
+            None => {
+                self.stored.seats.iter().position(free).ok_or((ErrorCode::SeatTaken, "no seat is free".to_string()))?
+            }
         };
         let token = new_token().map_err(internal)?;
         store.set_seat(self.id, index as u8, name, &token).map_err(internal)?;
@@ -356,7 +367,12 @@ impl Room {
             left = self.remaining[side].saturating_sub(used) + clock.increment_ms;
         }
         let ply = self.session.history().len() as u32 - 1;
-        let stored = StoredMove { coordinate: m.coordinate.clone(), standard: m.standard.clone(), player: m.player, remaining_ms: left };
+        let stored = StoredMove {
+            coordinate: m.coordinate.clone(),
+            standard: m.standard.clone(),
+            player: m.player,
+            remaining_ms: left,
+        };
         let result = self.result_info();
         let saved = match &result {
             Some(r) => store.add_final_move(self.game_id, ply, &stored, &r.text),
