@@ -2,7 +2,7 @@
 //! random legal games in many rooms at once against a running `tabula
 //! serve`, then prints one JSON line of figures.
 //!
-//! Usage: tabula-netload ADDR ROOMS RULES [MAX_PLIES] [TIMEOUT_S]
+//! Usage: `tabula-netload ADDR ROOMS RULES [MAX_PLIES] [TIMEOUT_S]`
 
 use std::sync::Arc;
 use std::time::Duration;
