@@ -20,6 +20,7 @@ use super::frames::FrameLog;
 use super::game::{Event, Game};
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
 use super::layout::{Area, BoardLayout};
+use super::network::{draw_strip, Change, Net};
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
 use super::saves::{new_save_path, saves_dir};
@@ -36,6 +37,8 @@ pub struct RunOptions {
     pub extra_plugin_dirs: Vec<PathBuf>,
     /// The file the configuration came from, for messages (empty: built-in).
     pub source: String,
+    /// Play on a server instead of the configured game.
+    pub network: Option<super::network::NetOptions>,
 }
 
 mod actions;
@@ -46,6 +49,7 @@ const FRAME: Duration = Duration::from_millis(16);
 /// The window's state besides the game.
 struct App {
     game: Game,
+    net: Option<Net>,
     dialog: Option<Dialog>,
     selected: Option<u16>,
     drag: Option<Drag>,
@@ -61,7 +65,7 @@ struct App {
     hover: (f32, f32),
     quit: bool,
     rules_names: Option<Vec<String>>,
-    dumped: Option<(u32, u32, bool, usize, &'static str)>,
+    dumped: Option<(u32, u32, bool, usize, &'static str, bool, bool)>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -88,7 +92,13 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     } else {
         options.source.clone()
     };
-    let game = Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
+    let (net, game) = match options.network.clone() {
+        Some(net) => {
+            let (net, game) = Net::start(net, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
+            (Some(net), game)
+        }
+        None => (None, Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?),
+    };
     let title = format!("Tabula — {}", game.session.info().name);
     let window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
     let mut canvas = window.into_canvas().present_vsync().build().map_err(|e| GuiError::Sdl(e.to_string()))?;
@@ -103,6 +113,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let mut events = sdl.event_pump().map_err(GuiError::Sdl)?;
     let mut app = App {
         game,
+        net,
         dialog: None,
         selected: None,
         drag: None,
@@ -162,6 +173,16 @@ impl App {
     fn handle(&mut self, event: SdlEvent) {
         match event {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
+            SdlEvent::TextInput { text, .. } => {
+                if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
+                    if typing.chars().count() < 200 {
+                        typing.push_str(&text);
+                    }
+                }
+            }
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                self.typing_key(key)
+            }
             SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => {
                 let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
                 if let Some(action) = input::key_action(key, ctrl) {
@@ -240,7 +261,12 @@ impl App {
         self.selected = None;
         self.drag = None;
         match self.game.play(m) {
-            Ok(events) => self.react(events),
+            Ok(events) => {
+                if let Some(net) = &mut self.net {
+                    net.played(&self.game);
+                }
+                self.react(events)
+            }
             Err(e) => self.say(e, true),
         }
     }
@@ -265,6 +291,18 @@ impl App {
     }
 
     fn update(&mut self, window: &mut Window) {
+        let changes = self.net.as_mut().map(|n| n.poll(&self.game)).unwrap_or_default();
+        for change in changes {
+            match change {
+                Change::Replace(game) => {
+                    let dialog = self.dialog.take();
+                    self.replace_game(*game);
+                    // Keep the promotion chooser or help open across a refresh.
+                    self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
+                }
+                Change::Say(text, error) => self.say(text, error),
+            }
+        }
         let events = self.game.tick();
         self.react(events);
         if self.game.is_over() {
@@ -329,7 +367,12 @@ impl App {
     fn draw<T: RenderTarget>(&mut self, p: &mut Painter<T>, w: u32, h: u32) -> Result<(), GuiError> {
         p.clear(theme::WINDOW);
         self.hits.clear();
-        let (board_area, panel_area) = Self::board_area(w, h);
+        let (mut board_area, panel_area) = Self::board_area(w, h);
+        let strip = self.net.as_ref().map(|_| {
+            let sh = (board_area.h * 0.2).clamp(96.0, 150.0);
+            board_area.h -= sh;
+            Area { x: board_area.x, y: board_area.h, w: board_area.w, h: sh }
+        });
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
         let inner = Area {
             x: board_area.x + margin,
@@ -374,6 +417,9 @@ impl App {
             hover: self.hover,
         };
         draw_panel(p, &mut self.hits, &self.game, state, panel_area)?;
+        if let (Some(net), Some(strip)) = (&self.net, strip) {
+            draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
+        }
         if let Some(dialog) = &mut self.dialog {
             draw_dialog(
                 p,
@@ -404,7 +450,8 @@ impl App {
             Some(Dialog::GameOver) => "over",
             Some(Dialog::Promotion(_)) => "promotion",
         };
-        let key = (w, h, self.flipped, self.game.session.history().len(), dialog);
+        let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
+        let key = (w, h, self.flipped, self.game.session.history().len(), dialog, offer, self.game.is_over());
         if self.dumped == Some(key) {
             return;
         }
@@ -431,13 +478,18 @@ impl App {
             ("players".into(), Action::PlayersDialog),
             ("apply".into(), Action::ApplySeats),
             ("close".into(), Action::CloseDialog),
+            ("accept".into(), Action::NetAnswer(true)),
+            ("decline".into(), Action::NetAnswer(false)),
+            ("draw".into(), Action::NetDraw),
+            ("chat".into(), Action::NetChat),
         ]
         .into_iter()
         .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
         .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
         .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
-        let dump = serde_json::json!({ "window": [w, h], "cells": cells, "buttons": buttons, "moves": moves, "dialog": dialog });
+        let over = self.game.is_over();
+        let dump = serde_json::json!({ "window": [w, h], "cells": cells, "buttons": buttons, "moves": moves, "dialog": dialog, "offer": offer, "over": over });
         eprintln!("TABULA_LAYOUT {dump}");
     }
 }

@@ -86,6 +86,12 @@ pub enum Action {
     Review,
     /// Scroll the move list by rows.
     ScrollMoves(i32),
+    /// Network game: accept (true) or decline the opponent's request.
+    NetAnswer(bool),
+    /// Network game: offer a draw.
+    NetDraw,
+    /// Network game: start or send a chat line.
+    NetChat,
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.

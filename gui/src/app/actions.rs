@@ -7,10 +7,12 @@ use crate::game::Game;
 use crate::saves::{list_saves, saves_dir};
 use crate::seats::{apply_choices, SeatsForm};
 use tabula_core::source::Level;
+use tabula_net::protocol::RequestKind;
 
 impl App {
     /// Carries out `action`.
     pub(super) fn act(&mut self, action: Action) {
+        let Some(action) = self.act_online(action) else { return };
         match action {
             Action::NewGameDialog => self.open_new_game(),
             Action::FormGame(i) => self.with_form(|f| f.game = i),
@@ -75,6 +77,70 @@ impl App {
             Action::ConfirmQuit => self.quit = true,
             Action::SaveAndQuit => self.quit = self.save(),
             other => self.act_on_view(other),
+        }
+    }
+
+    /// In a network game: what goes to the server (undo and new game as
+    /// requests, resignation, draw offers, answers, chat) or is not
+    /// available (hints, redo, saving, changing players); other actions
+    /// are returned for the usual handling.
+    fn act_online(&mut self, action: Action) -> Option<Action> {
+        let Some(net) = self.net.as_mut() else { return Some(action) };
+        let say = |text: &str| Some(text.to_string());
+        let note = match action {
+            Action::Undo => {
+                net.request(RequestKind::Undo);
+                say("Asked to take back")
+            }
+            Action::NewGameDialog => {
+                net.request(RequestKind::NewGame);
+                say("Asked for a new game")
+            }
+            Action::NetDraw => {
+                net.request(RequestKind::Draw);
+                say("Offered a draw")
+            }
+            Action::Resign => {
+                net.resign();
+                None
+            }
+            Action::NetAnswer(accept) => {
+                net.answer(accept);
+                None
+            }
+            Action::NetChat => {
+                net.chat_key();
+                None
+            }
+            Action::Hint => say("No hints in a network game"),
+            Action::Redo | Action::Save | Action::LoadDialog | Action::PlayersDialog | Action::Pause | Action::Step => {
+                say("Not available in a network game")
+            }
+            Action::Quit => {
+                self.quit = true;
+                None
+            }
+            other => return Some(other),
+        };
+        if let Some(text) = note {
+            self.say(text, false);
+        }
+        None
+    }
+
+    /// A key while a chat line is being typed.
+    pub(super) fn typing_key(&mut self, key: sdl2::keyboard::Keycode) {
+        use sdl2::keyboard::Keycode;
+        let Some(net) = self.net.as_mut() else { return };
+        match key {
+            Keycode::Return | Keycode::KpEnter => net.chat_key(),
+            Keycode::Escape => net.typing = None,
+            Keycode::Backspace => {
+                if let Some(t) = net.typing.as_mut() {
+                    t.pop();
+                }
+            }
+            _ => {}
         }
     }
 

@@ -126,12 +126,17 @@ fn connect(addr: &str, events: &Tx<Event>) -> Result<Sender, ClientError> {
     Ok(sender)
 }
 
+/// The name to play under: `--name`, else `$USER`, else "player".
+pub fn player_name(args: &ConnectArgs) -> String {
+    args.name.clone().or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "player".into())
+}
+
 /// `tabula play --text --connect ADDR`.
 pub fn run(args: &ConnectArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let addr = args.connect.clone().unwrap_or_default();
     let (tx, rx) = channel();
     let sender = connect(&addr, &tx).map_err(|e| CliError(format!("cannot connect to {addr}: {e}")))?;
-    let name = args.name.clone().or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "player".into());
+    let name = player_name(args);
     let mut game =
         NetGame { addr, name, extra: extra.to_vec(), sender, events: tx.clone(), at: None, state: None, session: None };
     println!("connected to {} — type 'help' for commands.", game.addr);
