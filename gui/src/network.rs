@@ -1,7 +1,7 @@
 //! Network play in the window: the game lives on a `tabula serve`, the
 //! window shows it and sends this seat's moves and requests.
 //!
-//! The other seats are [`RemotePlayer`]s: computer players whose "search"
+//! The other seats are remote players: computer players whose "search"
 //! ends when the server reports their move, so the opponent's moves reach
 //! the board through the core's turn driver with the usual sounds and
 //! marks. Undo and new game become requests the opponent answers; hints

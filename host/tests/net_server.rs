@@ -204,3 +204,87 @@ fn seats_refuse_paths_engines_and_bad_values() {
     assert_eq!(try_create("chess", Vec::new(), "").0, ErrorCode::Invalid, "a name");
     assert_eq!(try_create("chess", Vec::new(), "a\u{7}b").0, ErrorCode::Invalid, "control characters");
 }
+
+#[test]
+fn rooms_are_listed_private_rooms_need_their_password_and_spectators_follow() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path(), "127.0.0.1:0", &[]);
+    let mut ann = client(&server.addr);
+    ann.send(&ClientMsg::ListGames).unwrap();
+    let games = ann.wait_for(|m| if let ServerMsg::Games { games } = m { Some(games.clone()) } else { None }).unwrap();
+    let names: Vec<&str> = games.iter().map(|g| g.rules.as_str()).collect();
+    assert!(names.contains(&"chess") && names.contains(&"gomoku"), "{names:?}");
+    let gomoku = games.iter().find(|g| g.rules == "gomoku").unwrap();
+    assert!(gomoku.options.iter().any(|o| o.name == "rule"), "options are listed: {gomoku:?}");
+
+    ann.send(&ClientMsg::Create {
+        rules: "gomoku".into(),
+        options: [("rule".to_string(), "renju".to_string())].into_iter().collect(),
+        seats: Vec::new(),
+        seat: Some(1),
+        name: "Ann".into(),
+        clock: None,
+        password: Some("s3cret".into()),
+        start: String::new(),
+    })
+    .unwrap();
+    let (a, s) = net_support::joined(&mut ann);
+    assert_eq!(
+        (a.seat, s.summary.password, s.summary.options.get("rule").map(String::as_str)),
+        (1, true, Some("renju"))
+    );
+
+    let mut bob = client(&server.addr);
+    bob.send(&ClientMsg::ListRooms).unwrap();
+    let rooms = bob.wait_for(|m| if let ServerMsg::Rooms { rooms } = m { Some(rooms.clone()) } else { None }).unwrap();
+    let listed = rooms.iter().find(|r| r.room == a.room).expect("the room is listed");
+    assert!(listed.password && !listed.seats[0].taken && listed.seats[1].name == "Ann", "{listed:?}");
+    let mut refusal = |msg: ClientMsg| {
+        bob.send(&msg).unwrap();
+        match bob.wait_for(|m| matches!(m, ServerMsg::Joined { .. }).then_some(())) {
+            Err(ClientError::Refused { code, .. }) => code,
+            other => panic!("{other:?}"),
+        }
+    };
+    let join = |password: Option<&str>| ClientMsg::Join {
+        room: a.room,
+        seat: None,
+        name: "Bob".into(),
+        password: password.map(str::to_string),
+    };
+    assert_eq!(refusal(join(None)), ErrorCode::Password);
+    assert_eq!(refusal(join(Some("guess"))), ErrorCode::Password);
+    assert_eq!(refusal(ClientMsg::Watch { room: a.room, password: None }), ErrorCode::Password);
+    bob.send(&join(Some("s3cret"))).unwrap();
+    let (b, _) = net_support::joined(&mut bob);
+    assert_eq!(b.seat, 0, "the free seat");
+
+    // A spectator with the password sees every move and cannot play.
+    let mut eve = client(&server.addr);
+    eve.send(&ClientMsg::Watch { room: a.room, password: Some("s3cret".into()) }).unwrap();
+    let seen = eve.wait_for(|m| match m {
+        ServerMsg::Joined { seat, token, .. } => Some((*seat, token.clone())),
+        _ => None,
+    });
+    assert_eq!(seen.unwrap(), (None, None));
+    play(&mut bob, &b, "h8", 0).unwrap();
+    assert!(matches!(see_move(&mut eve, 0), ServerMsg::Moved { mv, .. } if mv.coordinate == "h8"));
+    play(&mut ann, &a, "h9", 1).unwrap();
+    assert!(matches!(see_move(&mut eve, 1), ServerMsg::Moved { mv, .. } if mv.player == 1));
+    // Bob's connection drops: the others see it, and his token brings him back.
+    drop(bob);
+    let gone = ann.wait_for(|m| match m {
+        ServerMsg::Presence { seat: 0, connected, .. } => Some(*connected),
+        _ => None,
+    });
+    assert!(!gone.unwrap(), "Bob shows as away");
+    let mut bob = client(&server.addr);
+    bob.send(&ClientMsg::Resume { room: a.room, token: b.token.clone() }).unwrap();
+    let (_, s) = net_support::joined(&mut bob);
+    assert_eq!(s.moves.len(), 2);
+    let back = ann.wait_for(|m| match m {
+        ServerMsg::Presence { seat: 0, connected, .. } => Some(*connected),
+        _ => None,
+    });
+    assert!(back.unwrap());
+}
