@@ -20,6 +20,7 @@ use super::frames::FrameLog;
 use super::game::{Event, Game};
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
 use super::layout::{Area, BoardLayout};
+use super::lobby::{draw_lobby, Hosted, Lobby};
 use super::network::{draw_strip, Change, Net};
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
@@ -42,6 +43,7 @@ pub struct RunOptions {
 }
 
 mod actions;
+mod online;
 
 /// Idle frames wait this long for an event.
 const FRAME: Duration = Duration::from_millis(16);
@@ -50,6 +52,10 @@ const FRAME: Duration = Duration::from_millis(16);
 struct App {
     game: Game,
     net: Option<Net>,
+    /// The Network dialog, over everything while open.
+    lobby: Option<Lobby>,
+    /// The server this window runs for a game it hosts.
+    hosted: Option<Hosted>,
     dialog: Option<Dialog>,
     selected: Option<u16>,
     drag: Option<Drag>,
@@ -65,7 +71,7 @@ struct App {
     hover: (f32, f32),
     quit: bool,
     rules_names: Option<Vec<String>>,
-    dumped: Option<(u32, u32, bool, usize, &'static str, bool, bool)>,
+    dumped: Option<(u32, u32, bool, usize, &'static str, bool, bool, String)>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -114,6 +120,8 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let mut app = App {
         game,
         net,
+        lobby: None,
+        hosted: None,
         dialog: None,
         selected: None,
         drag: None,
@@ -173,6 +181,14 @@ impl App {
     fn handle(&mut self, event: SdlEvent) {
         match event {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
+            SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.type_text(&text);
+                }
+            }
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
+                self.lobby_key(key)
+            }
             SdlEvent::TextInput { text, .. } => {
                 if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
                     if typing.chars().count() < 200 {
@@ -211,7 +227,7 @@ impl App {
             self.act(action);
             return;
         }
-        if self.dialog.is_some() {
+        if self.dialog.is_some() || self.lobby.is_some() {
             return;
         }
         if self.view_ply.is_some() {
@@ -291,6 +307,9 @@ impl App {
     }
 
     fn update(&mut self, window: &mut Window) {
+        if let Some(lobby) = &mut self.lobby {
+            lobby.refresh();
+        }
         let changes = self.net.as_mut().map(|n| n.poll(&self.game)).unwrap_or_default();
         for change in changes {
             match change {
@@ -430,6 +449,9 @@ impl App {
                 self.hover,
             )?;
         }
+        if let Some(lobby) = &self.lobby {
+            draw_lobby(p, &mut self.hits, lobby, Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 }, self.hover)?;
+        }
         Ok(())
     }
 
@@ -441,6 +463,7 @@ impl App {
             return;
         }
         let dialog = match &self.dialog {
+            _ if self.lobby.is_some() => "network",
             None => "",
             Some(Dialog::NewGame(_)) => "new",
             Some(Dialog::Load(_)) => "load",
@@ -451,8 +474,9 @@ impl App {
             Some(Dialog::Promotion(_)) => "promotion",
         };
         let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
-        let key = (w, h, self.flipped, self.game.session.history().len(), dialog, offer, self.game.is_over());
-        if self.dumped == Some(key) {
+        let lobby = self.lobby.as_ref().map(|l| l.signature()).unwrap_or_default();
+        let key = (w, h, self.flipped, self.game.session.history().len(), dialog, offer, self.game.is_over(), lobby);
+        if self.dumped.as_ref() == Some(&key) {
             return;
         }
         self.dumped = Some(key);
@@ -482,14 +506,18 @@ impl App {
             ("decline".into(), Action::NetAnswer(false)),
             ("draw".into(), Action::NetDraw),
             ("chat".into(), Action::NetChat),
+            ("network".into(), Action::NetworkDialog),
         ]
         .into_iter()
+        .chain(self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default())
         .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
         .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
         .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
         let over = self.game.is_over();
-        let dump = serde_json::json!({ "window": [w, h], "cells": cells, "buttons": buttons, "moves": moves, "dialog": dialog, "offer": offer, "over": over });
+        let found = self.lobby.as_ref().map(|l| l.listed()).unwrap_or_default();
+        let note = self.lobby.as_ref().and_then(|l| l.note());
+        let dump = serde_json::json!({ "window": [w, h], "cells": cells, "buttons": buttons, "moves": moves, "dialog": dialog, "offer": offer, "over": over, "found": found, "note": note });
         eprintln!("TABULA_LAYOUT {dump}");
     }
 }

@@ -92,6 +92,10 @@ pub enum Action {
     NetDraw,
     /// Network game: start or send a chat line.
     NetChat,
+    /// Open the Network dialog (join or host a game).
+    NetworkDialog,
+    /// A click in the Network dialog.
+    Lobby(super::lobby::LobbyAction),
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.

@@ -21,6 +21,7 @@ mod game;
 pub mod image;
 mod input;
 pub mod layout;
+mod lobby;
 pub mod network;
 pub mod paint;
 mod panel;

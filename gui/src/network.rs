@@ -144,6 +144,8 @@ pub struct Net {
     pub names: Vec<String>,
     /// Whether each seat's holder is connected.
     pub connected: Vec<bool>,
+    /// What the status line says while online (default: the server's address).
+    pub status: Option<String>,
 }
 
 fn seat_and_token(msg: &ServerMsg) -> Option<(u64, u8, String)> {
@@ -185,6 +187,7 @@ impl Net {
             clocks: None,
             names: Vec::new(),
             connected: Vec::new(),
+            status: None,
         };
         let game = net.game_from(&state)?;
         Ok((net, game))
@@ -338,7 +341,10 @@ impl Net {
                 if let Some(c) = self.connected.get_mut(seat as usize) {
                     *c = connected;
                 }
-                if seat != self.seat {
+                let free = !self.names.get(seat as usize).is_some_and(|n| !n.is_empty());
+                if seat != self.seat && free && connected {
+                    self.say_chat("A player joined".into());
+                } else if seat != self.seat {
                     let line = if connected { "is back" } else { "lost the connection" };
                     self.say_chat(format!("{} {line}", self.name(seat)));
                 }
@@ -486,14 +492,16 @@ pub fn draw_strip<T: RenderTarget>(
     let seats: Vec<String> = (0..net.names.len())
         .map(|i| {
             let you = if i == net.seat as usize { " (you)" } else { "" };
-            let away = if net.connected.get(i) == Some(&false) { " — away" } else { "" };
+            let free = net.names[i].is_empty();
+            let away = if net.connected.get(i) == Some(&false) && !free { " — away" } else { "" };
             let clock = net.clock(i, to_move, over).map_or(String::new(), |d| format!(" {}", clock_text(d)));
-            format!("{}{you}{clock}{away}", net.names[i])
+            let name = if free { "(waiting for a player)" } else { net.names[i].as_str() };
+            format!("{name}{you}{clock}{away}")
         })
         .collect();
     p.text(&seats.join("   vs   "), px, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
     let (status, colour) = match net.link {
-        Link::Up => (format!("online: {}", net.options.addr), theme::TEXT_DIM),
+        Link::Up => (net.status.clone().unwrap_or_else(|| format!("online: {}", net.options.addr)), theme::TEXT_DIM),
         Link::Down(since) => {
             (format!("connection lost {} s ago — reconnecting", since.elapsed().as_secs()), theme::ERROR)
         }

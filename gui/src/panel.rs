@@ -187,7 +187,11 @@ fn draw_buttons<T: RenderTarget>(
             ("Step", Action::Step, cvc && game.paused && !over),
             (if st.sound { "Sound on" } else { "Sound off" }, Action::Sound, true),
         ],
-        [("Players", Action::PlayersDialog, true), ("Quit", Action::Quit, true), ("", Action::Quit, false)],
+        [
+            ("Players", Action::PlayersDialog, true),
+            ("Network", Action::NetworkDialog, true),
+            ("Quit", Action::Quit, true),
+        ],
     ];
     let gap = px * 0.4;
     let bw = (w - 2.0 * gap) / 3.0;

@@ -52,9 +52,14 @@ struct Window {
 
 impl Window {
     fn open(display: &str, dir: &Path, args: &[&str], x: u32) -> Window {
+        Window::open_with(display, dir, args, x, &[])
+    }
+
+    fn open_with(display: &str, dir: &Path, args: &[&str], x: u32, env: &[(&str, &str)]) -> Window {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .arg("play")
             .args(args)
+            .envs(env.iter().copied())
             .current_dir(dir)
             .env("DISPLAY", display)
             .env("TABULA_GUI_TEST_LAYOUT", "1")
@@ -127,30 +132,37 @@ impl Window {
         self.click_at(&xy);
     }
 
+    /// Types `text` into the window (its focused field).
+    fn type_text(&self, text: &str) {
+        xdotool(&self.display, &["windowfocus", "--sync", &self.id]);
+        xdotool(&self.display, &["type", "--delay", "60", text]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
     fn play(&self, from: &str, to: &str) {
         self.click_at(&self.layout["cells"][from].clone());
         self.click_at(&self.layout["cells"][to].clone());
     }
 }
 
-#[test]
-fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
+/// Starts Xvfb on a free display number in `numbers` (None: skipped on request).
+fn xvfb(numbers: std::ops::Range<u32>) -> Option<(Reaper, String)> {
     let missing: Vec<&str> = ["Xvfb", "xdotool", "import"].into_iter().filter(|t| !have(t)).collect();
     if !missing.is_empty() {
         if std::env::var_os("TABULA_SKIP_GUI_E2E").is_some_and(|v| v == "1") {
             eprintln!("SKIPPED on request (TABULA_SKIP_GUI_E2E=1): missing {}", missing.join(", "));
-            return;
+            return None;
         }
         panic!("this test needs {} (scripts/setup.sh --test)", missing.join(", "));
     }
-    let n = (90..400)
+    let n = numbers
         .rev()
         .find(|n| {
             !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
         })
         .expect("a free display");
     let display = format!(":{n}");
-    let _xvfb = Reaper(
+    let xvfb = Reaper(
         Command::new("Xvfb")
             .args([&display, "-screen", "0", "2300x800x24", "-nolisten", "tcp"])
             .stderr(Stdio::null())
@@ -163,6 +175,21 @@ fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
         assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
+    Some((xvfb, display))
+}
+
+fn screenshot(display: &str, name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/test-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join(name);
+    let status = Command::new("import").args(["-display", display, "-window", "root"]).arg(&shot).status();
+    assert!(status.is_ok_and(|s| s.success()), "no screenshot");
+    shot
+}
+
+#[test]
+fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
+    let Some((_xvfb, display)) = xvfb(90..250) else { return };
     let data = tempfile::tempdir().unwrap();
     let server = Server::start(data.path(), "127.0.0.1:0", &[]);
     let addr = server.addr.as_str();
@@ -198,11 +225,7 @@ fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
     ann.wait(|v| v["over"] == true, "the mate on Ann's board");
     bob.wait(|v| v["over"] == true, "the mate on Bob's board");
 
-    let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/test-artifacts");
-    std::fs::create_dir_all(&shot).unwrap();
-    let shot = shot.join("net-two-windows.png");
-    let status = Command::new("import").args(["-display", &display, "-window", "root"]).arg(&shot).status();
-    assert!(status.is_ok_and(|s| s.success()), "no screenshot");
+    screenshot(&display, "net-two-windows.png");
 
     let mut check = client(addr);
     check.send(&ClientMsg::Export { room: 1, game: None, format: ExportFormat::Pgn, password: None }).unwrap();
@@ -210,4 +233,57 @@ fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
         check.wait_for(|m| if let ServerMsg::Exported { text, .. } = m { Some(text.clone()) } else { None }).unwrap();
     assert!(pgn.contains("1. f3 e5 2. g4 Qh4#") && pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("[White \"Ann\"]") && pgn.contains("[Black \"Bob\"]"), "{pgn}");
+}
+
+/// The Network dialog: Ann hosts a private chess game from her window (its
+/// own server, announced on the local network by mDNS/DNS-SD); Bob's
+/// window finds it in its Join list, he types the password, joins, and
+/// they play to mate. No server is started by the test.
+#[test]
+fn a_window_hosts_and_another_finds_and_joins_it_on_the_local_network() {
+    let Some((_xvfb, display)) = xvfb(250..400) else { return };
+    let ann_dir = tempfile::tempdir().unwrap();
+    let bob_dir = tempfile::tempdir().unwrap();
+    // A name no other server on this network announces.
+    let ann = format!("Ann{}", std::process::id());
+    let mut a = Window::open_with(&display, ann_dir.path(), &[], 0, &[("USER", &ann)]);
+    let mut b = Window::open_with(&display, bob_dir.path(), &[], 1150, &[("USER", "Bob")]);
+
+    a.click_button("network");
+    a.wait(|v| v["dialog"] == "network", "the Network dialog");
+    a.click_button("tab-host");
+    a.wait(|v| !v["buttons"]["game-chess"].is_null(), "the Host tab");
+    a.click_button("game-chess");
+    a.click_button("field-password");
+    a.type_text("sesame");
+    a.click_button("host");
+    a.wait(|v| v["dialog"] == "" && v["moves"].as_array().is_some_and(|m| m.is_empty()), "the hosted game");
+
+    b.click_button("network");
+    let mine = |v: &serde_json::Value, ann: &str| {
+        v["found"].as_array().and_then(|f| f.iter().position(|g| g.as_str().is_some_and(|g| g.contains(ann))))
+    };
+    let listed = b.wait(|v| mine(v, &ann).is_some(), "Ann's game in the Join list").clone();
+    let line = listed["found"][mine(&listed, &ann).unwrap()].as_str().unwrap().to_string();
+    assert!(line.starts_with("Chess with ") && line.contains("password"), "{line}");
+    let shot = screenshot(&display, "net-lan-join-list.png");
+    eprintln!("screenshot of the Join list: {}", shot.display());
+    let join = format!("join{}", mine(&listed, &ann).unwrap());
+    b.click_button(&join);
+    b.wait(|v| v["note"].as_str().is_some_and(|n| n.contains("password")), "a refusal without the password");
+    b.click_button("field-password");
+    b.type_text("sesame");
+    b.click_button(&join);
+    b.wait(|v| v["dialog"] == "" && v["moves"].as_array().is_some_and(|m| m.is_empty()), "Bob in the game");
+
+    a.play("f2", "f3");
+    b.moves(1);
+    b.play("e7", "e5");
+    a.moves(2);
+    a.play("g2", "g4");
+    b.moves(3);
+    b.play("d8", "h4");
+    a.wait(|v| v["over"] == true, "the mate on Ann's board");
+    b.wait(|v| v["over"] == true, "the mate on Bob's board");
+    screenshot(&display, "net-lan-game.png");
 }

@@ -5,6 +5,7 @@
 //! the load generator ([`load`]). Links no SDL2 and knows no game.
 
 pub mod client;
+pub mod discovery;
 pub mod load;
 pub mod protocol;
 pub mod server;

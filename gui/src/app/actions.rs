@@ -75,6 +75,8 @@ impl App {
                 }
             }
             Action::ConfirmQuit => self.quit = true,
+            Action::NetworkDialog => self.open_lobby(),
+            Action::Lobby(a) => self.lobby_act(a),
             Action::SaveAndQuit => self.quit = self.save(),
             other => self.act_on_view(other),
         }
@@ -152,7 +154,9 @@ impl App {
                 self.view_ply = if ply >= self.game.session.history().len() { None } else { Some(ply) };
             }
             Action::CloseDialog => {
-                if self.dialog.is_some() {
+                if self.lobby.is_some() {
+                    self.lobby = None;
+                } else if self.dialog.is_some() {
                     self.dialog = None;
                 } else {
                     self.view_ply = None;

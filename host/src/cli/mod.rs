@@ -68,6 +68,8 @@ pub enum Command {
     NewPlugin(scaffold::NewPluginArgs),
     /// Run a game server: rooms kept in SQLite, moves judged by the rules plugins.
     Serve(serve::ServeArgs),
+    /// List the games waiting for a player on servers announced on the local network.
+    Lan(serve::LanArgs),
 }
 
 /// A rules plugin and its options.
@@ -227,6 +229,7 @@ pub fn run() -> i32 {
         Some(Command::Conform(a)) => conform::conform(&a, &dirs),
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),
+        Some(Command::Lan(a)) => serve::lan(&a),
     };
     match outcome {
         Ok(code) => code,
