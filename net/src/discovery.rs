@@ -197,8 +197,9 @@ impl Drop for Scanner {
     }
 }
 
-/// The rooms of `server` with a free seat in an unfinished game (none if
-/// it cannot be reached or speaks no common protocol version).
+/// The rooms of `server` with a free seat in an unfinished game whose
+/// other players are connected (none if the server cannot be reached or
+/// speaks no common protocol version).
 pub fn open_games(server: &FoundServer) -> Vec<OpenGame> {
     if !server.versions.is_empty() && !server.versions.contains(&PROTOCOL_VERSION) {
         return Vec::new();
@@ -212,6 +213,8 @@ pub fn open_games(server: &FoundServer) -> Vec<OpenGame> {
         let games = rooms
             .into_iter()
             .filter(|r| !r.finished)
+            // A room whose players have all gone has nobody to play against.
+            .filter(|r| r.seats.iter().any(|s| s.taken) && r.seats.iter().filter(|s| s.taken).all(|s| s.connected))
             .filter_map(|r| {
                 let free = r.seats.iter().position(|s| !s.taken)?;
                 Some(OpenGame {

@@ -76,15 +76,15 @@ pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         Some(name) => Some(Announcement::start(name, addr.port()).map_err(|e| CliError(e.to_string()))?),
         None => None,
     };
-    // One line a script can wait for (the port, when 0 was asked for).
+    let announced =
+        args.announce.as_ref().map_or(String::new(), |n| format!(", announced on the local network as '{n}'"));
+    // One line a script can wait for (the port, when 0 was asked for);
+    // nothing is printed after it, so a reader may close the pipe.
     println!(
-        "tabula serve: listening on {addr}, data in {}, {} game(s) restored",
+        "tabula serve: listening on {addr}, data in {}, {} game(s) restored{announced}",
         args.data.display(),
         server.restored()
     );
-    if let Some(name) = &args.announce {
-        println!("tabula serve: announced on the local network as '{name}'");
-    }
     server.run();
     Ok(0)
 }
