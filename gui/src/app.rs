@@ -71,7 +71,8 @@ struct App {
     hover: (f32, f32),
     quit: bool,
     rules_names: Option<Vec<String>>,
-    dumped: Option<(u32, u32, bool, usize, &'static str, bool, bool, String)>,
+    /// What the last layout dump showed (the dump is printed when it changes).
+    dumped: Option<String>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -186,9 +187,8 @@ impl App {
                     lobby.type_text(&text);
                 }
             }
-            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
-                self.lobby_key(key)
-            }
+            // Keys go to the Network dialog while it is open, not to the game behind it.
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.is_some() => self.lobby_key(key),
             SdlEvent::TextInput { text, .. } => {
                 if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
                     if typing.chars().count() < 200 {
@@ -475,7 +475,10 @@ impl App {
         };
         let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
         let lobby = self.lobby.as_ref().map(|l| l.signature()).unwrap_or_default();
-        let key = (w, h, self.flipped, self.game.session.history().len(), dialog, offer, self.game.is_over(), lobby);
+        let key = format!(
+            "{:?}",
+            (w, h, self.flipped, self.game.session.history().len(), dialog, offer, self.game.is_over(), lobby)
+        );
         if self.dumped.as_ref() == Some(&key) {
             return;
         }

@@ -294,7 +294,7 @@ fn help<T: RenderTarget>(
     let a = frame(pen.p, window, px * 40.0, window.h - 40.0)?;
     let x = a.x + px;
     pen.title(&format!("How to play {}", game.session.info().name), 1.3, x, a.y + px)?;
-    let keys = "Keys: Ctrl+N new, Ctrl+Z undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, M sound, F1 help, Esc close, Ctrl+Q quit.";
+    let keys = "Keys: Ctrl+N new, Ctrl+Z undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, M sound, F1 help, Ctrl+G network, Esc close, Ctrl+Q quit.";
     let body = format!("{}\n\n{keys}", reflow(text));
     let (top, room, width) = (a.y + px * 3.4, a.h - px * 3.4 - bh - 2.0 * px, a.w - 2.0 * px);
     // The largest size at which the whole text fits, but never

@@ -99,6 +99,7 @@ pub fn key_action(key: Keycode, ctrl: bool) -> Option<Action> {
         (Keycode::S, true) => Action::Save,
         (Keycode::O, true) | (Keycode::L, true) => Action::LoadDialog,
         (Keycode::Q, true) => Action::Quit,
+        (Keycode::G, true) => Action::NetworkDialog,
         (Keycode::H, false) => Action::Hint,
         (Keycode::F, false) => Action::Flip,
         (Keycode::P, false) => Action::Pause,

@@ -32,7 +32,8 @@ impl App {
         let Some(lobby) = &mut self.lobby else { return };
         match key {
             Keycode::Backspace => lobby.backspace(),
-            Keycode::Escape => lobby.focus = None,
+            Keycode::Escape if lobby.focus.is_some() => lobby.focus = None,
+            Keycode::Escape => self.lobby = None,
             Keycode::Return | Keycode::KpEnter if lobby.focus == Some(Field::Address) => lobby.lookup(),
             Keycode::Return | Keycode::KpEnter | Keycode::Tab => lobby.focus = None,
             _ => {}
