@@ -4,7 +4,7 @@
 //! keeps the list of games waiting for a player. See docs/NETWORK.md,
 //! "Finding games on the local network".
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -137,13 +137,17 @@ impl Scanner {
             Scanner { servers: Arc::default(), games: Arc::default(), stop: Arc::new(AtomicBool::new(false)), daemon };
         let (servers, stop) = (Arc::clone(&scanner.servers), Arc::clone(&scanner.stop));
         thread::spawn(move || {
+            let mut ips: BTreeMap<String, BTreeSet<IpAddr>> = BTreeMap::new();
             while !stop.load(Ordering::Relaxed) {
                 let Ok(event) = events.recv_timeout(Duration::from_millis(200)) else { continue };
                 let mut servers = servers.lock().unwrap_or_else(|e| e.into_inner());
                 match event {
                     ServiceEvent::ServiceResolved(info) => {
-                        let ips = info.addresses.iter().map(|a| a.to_ip_addr());
-                        let Some(addr) = best_addr(ips, info.port) else { continue };
+                        // Each interface resolves on its own (loopback may come
+                        // first): keep every address seen, pick from them all.
+                        let seen = ips.entry(info.fullname.clone()).or_default();
+                        seen.extend(info.addresses.iter().map(|a| a.to_ip_addr()));
+                        let Some(addr) = best_addr(seen.iter().copied(), info.port) else { continue };
                         let versions = info
                             .txt_properties
                             .get_property_val_str("protocol")
@@ -157,6 +161,7 @@ impl Scanner {
                     }
                     ServiceEvent::ServiceRemoved(_, fullname) => {
                         servers.remove(&fullname);
+                        ips.remove(&fullname);
                     }
                     _ => {}
                 }
