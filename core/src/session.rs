@@ -303,6 +303,13 @@ impl Session {
         self.forfeit = Some(GameResult::Forfeit { loser, cause, reason: reason.into() });
     }
 
+    /// Ends the game with a result the rules did not decide and the
+    /// players agreed on elsewhere (a draw by agreement on a server).
+    /// Taken back, like a forfeit, by an undo.
+    pub fn conclude(&mut self, result: GameResult) {
+        self.forfeit = Some(result);
+    }
+
     /// The `[record]` table describing this game.
     pub fn record(&self) -> Result<Record, SessionError> {
         let result = match self.result()? {

@@ -42,6 +42,7 @@ button-sound-off = Sound off
 button-no-sound = No sound
 button-settings = Settings
 button-help = Help
+button-network = Network
 button-quit = Quit
 button-save-and-quit = Save and quit
 button-cancel = Cancel
@@ -234,5 +235,5 @@ help-marks = MARKS ON THE BOARD
     A green ring: the winning line. A blue arrow or ring: the hint.
 help-keys = KEYS
     Enter: type a move (either notation). ←/→: step through the moves; Home/End: first/last; the mouse wheel over the board does the same. Esc: back to the game.
-    Ctrl+N new game, Ctrl+Z (Backspace) undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, R replay, M sound, F1 help, Ctrl+Q quit.
+    Ctrl+N new game, Ctrl+Z (Backspace) undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, R replay, M sound, F1 help, Ctrl+G network, Ctrl+Q quit.
     Ctrl+C copies the position, Ctrl+Shift+C the game record (PGN for chess); Ctrl+V starts from a pasted position.

@@ -38,6 +38,7 @@ button-sound-off = 声音关
 button-no-sound = 无声音
 button-settings = 设置
 button-help = 帮助
+button-network = 联机
 button-quit = 退出
 button-save-and-quit = 保存并退出
 button-cancel = 取消
@@ -217,5 +218,5 @@ help-marks = 棋盘上的标记
     绿色圆圈：获胜的连线。蓝色箭头或圆圈：提示。
 help-keys = 按键
     回车：输入着法（两种记法均可）。←/→：逐步查看着法；Home/End：第一步/最后一步；在棋盘上滚动滚轮效果相同。Esc：返回对局。
-    Ctrl+N 新局，Ctrl+Z（退格）悔棋，Ctrl+Y 重做，H 提示，Ctrl+S 保存，Ctrl+O 读取，F 翻转，P 暂停，空格 单步，R 回放，M 声音，F1 帮助，Ctrl+Q 退出。
+    Ctrl+N 新局，Ctrl+Z（退格）悔棋，Ctrl+Y 重做，H 提示，Ctrl+S 保存，Ctrl+O 读取，F 翻转，P 暂停，空格 单步，R 回放，M 声音，F1 帮助，Ctrl+G 联机，Ctrl+Q 退出。
     Ctrl+C 复制局面，Ctrl+Shift+C 复制棋谱（国际象棋为 PGN）；Ctrl+V 从粘贴的局面开始。

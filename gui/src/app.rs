@@ -24,6 +24,8 @@ use super::frames::FrameLog;
 use super::game::{Event, Game};
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
 use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
+use super::lobby::{draw_lobby, Hosted, Lobby};
+use super::network::{draw_strip, Change, Net};
 use super::numbering::Numbering;
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
@@ -39,15 +41,22 @@ pub struct RunOptions {
     pub extra_plugin_dirs: Vec<PathBuf>,
     /// The file the configuration came from, for messages (empty: built-in).
     pub source: String,
+    /// Play on a server instead of the configured game.
+    pub network: Option<super::network::NetOptions>,
 }
 
 mod actions;
 mod files;
+mod online;
 
 /// How long a piece takes to slide to its square.
 const SLIDE: Duration = Duration::from_millis(150);
 /// The longest sleep between looks at the signal flag and the computer.
 const IDLE_WAIT_MS: u32 = 500;
+/// How often a network game or the Network dialog looks for news.
+const NET_POLL_MS: u32 = 40;
+/// How often a network game's strip is redrawn without news (its clocks).
+const NET_REDRAW: Duration = Duration::from_millis(250);
 
 /// A piece sliding from one cell to another.
 #[derive(Copy, Clone, Debug)]
@@ -62,6 +71,11 @@ struct Slide {
 struct App {
     game: Game,
     numbering: Numbering,
+    net: Option<Net>,
+    /// The Network dialog, over everything while open.
+    lobby: Option<Lobby>,
+    /// The server this window runs for a game it hosts.
+    hosted: Option<Hosted>,
     dialog: Option<Dialog>,
     selected: Option<u16>,
     drag: Option<Drag>,
@@ -90,6 +104,8 @@ struct App {
     autosaved: Option<(usize, bool)>,
     clipboard: Option<sdl2::clipboard::ClipboardUtil>,
     text_input: Option<sdl2::keyboard::TextInputUtil>,
+    /// When a network game was last redrawn (its strip shows the link and the server's clocks).
+    net_drawn: Instant,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -128,7 +144,13 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         options.source.clone()
     };
     let from_save = config.record.is_some();
-    let game = Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
+    let (net, game) = match options.network.clone() {
+        Some(net) => {
+            let (net, game) = Net::start(net, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
+            (Some(net), game)
+        }
+        None => (None, Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?),
+    };
     let title = format!("Tabula — {}", game.session.info().name);
     let mut window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
     let _ = window.set_minimum_size(MIN_WINDOW.0, MIN_WINDOW.1);
@@ -148,6 +170,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let mut app = App::new(game, settings, sound);
     app.clipboard = Some(video.clipboard());
     app.text_input = Some(text_input);
+    app.net = net;
     if !from_save {
         app.offer_resume();
     }
@@ -197,6 +220,10 @@ impl App {
         let mut app = App {
             numbering: game.numbering(),
             game,
+            net: None,
+            lobby: None,
+            hosted: None,
+            net_drawn: Instant::now(),
             dialog: None,
             selected: None,
             drag: None,
@@ -252,6 +279,10 @@ impl App {
             return 8;
         }
         let mut wait = IDLE_WAIT_MS;
+        if self.net.is_some() || self.lobby.is_some() {
+            // The server's and the network's news arrive without an event.
+            wait = wait.min(NET_POLL_MS);
+        }
         if self.game.is_thinking() || self.game.hint_pending() {
             wait = wait.min(100);
         }
@@ -273,6 +304,29 @@ impl App {
     fn handle(&mut self, event: SdlEvent) {
         match event {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
+            SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.type_text(&text);
+                }
+                self.dirty = true;
+            }
+            // Keys go to the Network dialog while it is open, not to the game behind it.
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.is_some() => {
+                self.lobby_key(key);
+                self.dirty = true;
+            }
+            SdlEvent::TextInput { text, .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
+                    if typing.chars().count() < 200 {
+                        typing.push_str(&text);
+                    }
+                }
+                self.dirty = true;
+            }
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                self.typing_key(key);
+                self.dirty = true;
+            }
             SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => self.key(key, keymod),
             SdlEvent::TextInput { text, .. } => {
                 if let Some(field) = self.focused_text() {
@@ -407,7 +461,7 @@ impl App {
             return;
         }
         self.set_focus(None);
-        if self.dialog.is_some() {
+        if self.dialog.is_some() || self.lobby.is_some() {
             return;
         }
         if self.view_ply.is_some() {
@@ -485,7 +539,12 @@ impl App {
         self.selected = None;
         self.drag = None;
         match self.game.play(m) {
-            Ok(events) => self.react(events, slide),
+            Ok(events) => {
+                if let Some(net) = &mut self.net {
+                    net.played(&self.game);
+                }
+                self.react(events, slide)
+            }
             Err(e) => self.say(e, true),
         }
     }
@@ -515,7 +574,35 @@ impl App {
         }
     }
 
+    /// A network game's news (moves, requests, chat, the link) and the
+    /// Network dialog's list; either redraws the window.
+    fn poll_network(&mut self) {
+        if let Some(lobby) = &mut self.lobby {
+            let before = lobby.signature();
+            lobby.refresh();
+            self.dirty |= lobby.signature() != before;
+        }
+        let changes = self.net.as_mut().map(|n| n.poll(&self.game)).unwrap_or_default();
+        self.dirty |= !changes.is_empty();
+        for change in changes {
+            match change {
+                Change::Replace(game) => {
+                    let dialog = self.dialog.take();
+                    self.replace_game(*game);
+                    // Keep the promotion chooser or help open across a refresh.
+                    self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
+                }
+                Change::Say(text, error) => self.say(text, error),
+            }
+        }
+        if self.net.is_some() && self.net_drawn.elapsed() >= NET_REDRAW {
+            self.net_drawn = Instant::now();
+            self.dirty = true;
+        }
+    }
+
     fn update(&mut self, window: &mut Window) {
+        self.poll_network();
         if !matches!(self.dialog, Some(Dialog::Resume(_))) {
             let events = self.game.tick();
             // The computer's moves slide; a person's were dragged or clicked.
@@ -642,7 +729,13 @@ impl App {
         p.clear(theme::WINDOW);
         self.hits.clear();
         self.window = WindowLayout::new(w, h);
-        let board_area = self.window.board;
+        let mut board_area = self.window.board;
+        // A network game's strip (link, requests, chat) takes the bottom of the board's area.
+        let strip = self.net.as_ref().map(|_| {
+            let sh = (board_area.h * 0.2).clamp(96.0, 150.0);
+            board_area.h -= sh;
+            Area { x: board_area.x, y: board_area.y + board_area.h, w: board_area.w, h: sh }
+        });
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
         let inner = Area {
             x: board_area.x + margin,
@@ -667,9 +760,15 @@ impl App {
             replaying: self.replay.is_some(),
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
+        if let (Some(net), Some(strip)) = (&self.net, strip) {
+            draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
+        }
+        let whole = Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 };
         if let Some(dialog) = &mut self.dialog {
-            let whole = Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 };
             draw_dialog(p, &mut self.hits, dialog, &self.game, whole, (self.hover, self.focus))?;
+        }
+        if let Some(lobby) = &self.lobby {
+            draw_lobby(p, &mut self.hits, lobby, whole, self.hover)?;
         }
         self.hovered = self.hits.index_at(self.hover.0, self.hover.1);
         Ok(())
@@ -769,7 +868,16 @@ impl App {
                 buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
             }
         }
-        for (name, action) in self.form_buttons() {
+        let extra = [
+            ("accept".to_string(), Action::NetAnswer(true)),
+            ("decline".into(), Action::NetAnswer(false)),
+            ("draw".into(), Action::NetDraw),
+            ("chat".into(), Action::NetChat),
+            ("close".into(), Action::CloseDialog),
+            ("apply".into(), Action::ApplySeats),
+        ];
+        let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
+        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(lobby) {
             if let Some((x, y)) = self.hits.centre_of(&action) {
                 buttons.insert(name, serde_json::json!([x.round(), y.round()]));
             }
@@ -781,7 +889,10 @@ impl App {
             .map(|(r, a)| serde_json::json!([format!("{a:?}"), (r.x + r.w / 2.0).round(), (r.y + r.h / 2.0).round()]))
             .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
-        let dialog = self.dialog.as_ref().map_or("", Dialog::name);
+        let dialog = if self.lobby.is_some() { "network" } else { self.dialog.as_ref().map_or("", Dialog::name) };
+        let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
+        let found = self.lobby.as_ref().map(|l| l.listed()).unwrap_or_default();
+        let note = self.lobby.as_ref().and_then(|l| l.note());
         let status = crate::panel::status_text(&self.game, &probe).0;
         let form = match &self.dialog {
             Some(Dialog::NewGame(f)) => serde_json::json!({
@@ -798,6 +909,7 @@ impl App {
             "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
             "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
+            "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
         });
         let text = dump.to_string();
         if text != self.dumped {

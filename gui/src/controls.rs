@@ -167,6 +167,16 @@ pub enum Action {
     Resume,
     /// Forget that game and keep the one shown.
     DiscardResume,
+    /// Network game: accept (true) or decline the opponent's request.
+    NetAnswer(bool),
+    /// Network game: offer a draw.
+    NetDraw,
+    /// Network game: start or send a chat line.
+    NetChat,
+    /// Open the Network dialog (join or host a game).
+    NetworkDialog,
+    /// A click in the Network dialog.
+    Lobby(super::lobby::LobbyAction),
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.

@@ -146,6 +146,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         ),
         b("settings", tr!("button-settings"), Action::SettingsDialog, true),
         b("help", tr!("button-help"), Action::Help, true),
+        b("network", tr!("button-network"), Action::NetworkDialog, true),
         b("quit", tr!("button-quit"), Action::Quit, true),
     ];
     list[9].on = game.paused;

@@ -10,11 +10,13 @@ use crate::seats::{apply_choices, SeatsForm};
 use crate::{i18n, tr};
 use rules_api::PluginKind;
 use tabula_core::plugins::{available_names, find_plugin, PluginDirs};
+use tabula_net::protocol::RequestKind;
 
 impl App {
     /// Carries out `action`.
     pub(super) fn act(&mut self, action: Action) {
         self.dirty = true;
+        let Some(action) = self.act_online(action) else { return };
         match action {
             Action::NewGameDialog => self.open_new_game(),
             Action::FormGame(i) => {
@@ -89,6 +91,8 @@ impl App {
                 }
             }
             Action::ConfirmQuit => self.quit = true,
+            Action::NetworkDialog => self.open_lobby(),
+            Action::Lobby(a) => self.lobby_act(a),
             Action::SaveAndQuit => self.quit = self.quick_save(),
             Action::Focus(f) => self.set_focus(Some(f)),
             Action::ToggleDetails => self.details = !self.details,
@@ -111,6 +115,75 @@ impl App {
             Action::DiscardResume => self.discard_resume(),
             Action::EnterMove => self.enter_move(),
             other => self.act_on_view(other),
+        }
+    }
+
+    /// In a network game: what goes to the server (undo and new game as
+    /// requests, resignation, draw offers, answers, chat) or is not
+    /// available (hints, redo, saving, changing players); other actions
+    /// are returned for the usual handling.
+    fn act_online(&mut self, action: Action) -> Option<Action> {
+        let Some(net) = self.net.as_mut() else { return Some(action) };
+        let say = |text: &str| Some(text.to_string());
+        let note = match action {
+            Action::Undo => {
+                net.request(RequestKind::Undo);
+                say("Asked to take back")
+            }
+            Action::NewGameDialog => {
+                net.request(RequestKind::NewGame);
+                say("Asked for a new game")
+            }
+            Action::NetDraw => {
+                net.request(RequestKind::Draw);
+                say("Offered a draw")
+            }
+            Action::Resign => {
+                net.resign();
+                None
+            }
+            Action::NetAnswer(accept) => {
+                net.answer(accept);
+                None
+            }
+            Action::NetChat => {
+                net.chat_key();
+                None
+            }
+            Action::Hint => say("No hints in a network game"),
+            Action::Redo
+            | Action::SaveDialog
+            | Action::SaveNamed
+            | Action::LoadDialog
+            | Action::PastePosition
+            | Action::PlayersDialog
+            | Action::Pause
+            | Action::Step => say("Not available in a network game"),
+            Action::Quit => {
+                self.quit = true;
+                None
+            }
+            other => return Some(other),
+        };
+        if let Some(text) = note {
+            self.say(text, false);
+        }
+        None
+    }
+
+    /// A key while a chat line is being typed.
+    pub(super) fn typing_key(&mut self, key: sdl2::keyboard::Keycode) {
+        use sdl2::keyboard::Keycode;
+        let Some(net) = self.net.as_mut() else { return };
+        match key {
+            Keycode::Return | Keycode::KpEnter => net.chat_key(),
+            Keycode::Escape => net.typing = None,
+            Keycode::Backspace => {
+                if let Some(t) = net.typing.as_mut() {
+                    t.pop();
+                }
+            }
+            _ => {}
         }
     }
 
@@ -155,7 +228,9 @@ impl App {
                 }
             }
             Action::CloseDialog => {
-                if self.dialog.is_some() {
+                if self.lobby.is_some() {
+                    self.lobby = None;
+                } else if self.dialog.is_some() {
                     self.dialog = None;
                 } else {
                     self.view_ply = None;
@@ -185,7 +260,7 @@ impl App {
 
     /// The rules plugins found, with their options and players (each
     /// loaded once per window).
-    fn game_choices(&mut self) -> Vec<GameChoice> {
+    pub(super) fn game_choices(&mut self) -> Vec<GameChoice> {
         if let Some(games) = &self.games {
             return games.clone();
         }

@@ -115,6 +115,11 @@ impl App {
     /// Keeps the game in progress in the autosave after every change, and
     /// removes the autosave once the game is over or has no moves.
     pub(super) fn autosave(&mut self) {
+        // A network game is kept by its server; a local copy would later be
+        // offered as a local game.
+        if self.net.is_some() {
+            return;
+        }
         if matches!(self.dialog, Some(Dialog::Resume(_))) {
             // The kept game stays until the player chooses.
             return;
@@ -139,7 +144,7 @@ impl App {
     /// next start, and the window closes without asking.
     pub(super) fn terminate(&mut self) {
         self.game.cancel_search();
-        if self.game.in_progress() {
+        if self.game.in_progress() && self.net.is_none() {
             let path = autosave_path();
             let written = path.parent().map_or(Ok(()), std::fs::create_dir_all).map_err(|e| e.to_string());
             match written.and_then(|()| self.game.save_to(&path)) {
@@ -155,6 +160,9 @@ impl App {
     /// At start: a game left in progress (closed window, crash, kill) is
     /// offered for resumption.
     pub(super) fn offer_resume(&mut self) {
+        if self.net.is_some() {
+            return;
+        }
         let path = autosave_path();
         let Ok(text) = std::fs::read_to_string(&path) else { return };
         let Ok(config) = tabula_core::config::Config::parse(&text, &path.display().to_string(), ".".into()) else {
