@@ -601,7 +601,24 @@ impl App {
         }
     }
 
+    /// SDL sends typed text only while text input is on: on for the
+    /// focused field, the Network dialog's field and a chat line.
+    fn sync_text_input(&self) {
+        let Some(ti) = &self.text_input else { return };
+        let typing = self.focus.is_some()
+            || self.lobby.as_ref().is_some_and(|l| l.focus.is_some())
+            || self.net.as_ref().is_some_and(|n| n.typing.is_some());
+        if typing != ti.is_active() {
+            if typing {
+                ti.start();
+            } else {
+                ti.stop();
+            }
+        }
+    }
+
     fn update(&mut self, window: &mut Window) {
+        self.sync_text_input();
         self.poll_network();
         if !matches!(self.dialog, Some(Dialog::Resume(_))) {
             let events = self.game.tick();
