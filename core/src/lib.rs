@@ -7,6 +7,7 @@
 //! are clients of it. The core never knows which game it runs: every
 //! game-specific fact comes from the loaded rules plugin.
 
+pub mod boundary;
 pub mod config;
 pub mod engines;
 pub mod files;
@@ -20,3 +21,4 @@ pub mod seating;
 pub mod session;
 pub mod source;
 pub mod turn;
+pub mod watchdog;

@@ -99,6 +99,7 @@ impl LoadedPlugin {
     /// an option is refused.
     pub fn new_rules(&self, options: &[(String, String)]) -> Result<RulesBox, LoadError> {
         self.expect_kind(PluginKind::RULES)?;
+        crate::watchdog::note_plugin(self.name());
         (self.module.new_rules())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
             name: self.name().to_string(),
             kind: self.kind(),

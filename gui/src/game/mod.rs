@@ -115,7 +115,7 @@ impl Game {
             let seater = Seater::new(&config, extra_dirs)?;
             config.players.iter().map(|p| seater.seat(p)).collect::<Result<Vec<_>, _>>()?
         };
-        let geometry = session.rules().geometry().into_result().map_err(err)?;
+        let geometry = tabula_core::boundary::geometry(session.rules()).map_err(err)?;
         let mut game = Game {
             clocks: vec![Duration::ZERO; players],
             countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),

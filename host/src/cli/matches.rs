@@ -182,8 +182,12 @@ impl Match<'_> {
         let start =
             if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
         let mut seats = self.seat(game, &order)?;
-        let mut session = Session::new(Arc::clone(self.rules), start)?;
-        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {})?;
+        let in_game = |e: tabula_core::session::SessionError| {
+            let kept = if self.recorder.is_some() { "; the games before it are in the record" } else { "" };
+            CliError(format!("game {}: {e}{kept}", game + 1))
+        };
+        let mut session = Session::new(Arc::clone(self.rules), start).map_err(in_game)?;
+        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {}).map_err(in_game)?;
         drop(seats);
         let label = |e: usize| self.entrants[e].label.clone();
         let seating: Vec<String> = order
@@ -249,7 +253,7 @@ impl Match<'_> {
             game: self.info.name.to_string(),
             players: players.to_vec(),
             start: session.start_text().to_string(),
-            start_text: session.start_position().to_text().into_result()?.to_string(),
+            start_text: session.position_text(session.start_position())?,
             first_mover: session.start_position().side_to_move(),
             standard: session.history().iter().map(|m| m.standard.clone()).collect(),
             coordinate: session.history().iter().map(|m| m.coordinate.clone()).collect(),

@@ -106,7 +106,7 @@ fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
 pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
     let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
-    println!("{}", session.position().to_text().into_result()?);
+    println!("{}", session.position_text(session.position())?);
     println!("{}", status_line(&session)?);
     Ok(0)
 }
