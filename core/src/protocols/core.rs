@@ -267,7 +267,8 @@ impl Thinker {
 /// move; no move only when the position has none.
 fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>) -> Answer {
     let mut legal: RVec<Move> = RVec::new();
-    if position.legal_moves(&mut legal).into_result().is_err() || legal.is_empty() {
+    let listed = crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result());
+    if listed.is_err() || legal.is_empty() {
         return Answer { best: None, failure: None };
     }
     let (answered, failure) = match outcome {
