@@ -55,7 +55,7 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run();
+    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run()?;
     Ok(0)
 }
 
@@ -66,6 +66,6 @@ pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
     let strategy = load_strategy(&args.ai, &dirs)?;
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run();
+    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run()?;
     Ok(0)
 }

@@ -9,6 +9,7 @@ use rules_api::{RulesBox, SearchLimits};
 
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
+use tabula_core::lines::LineReader;
 use tabula_core::players::StrategyPlayer;
 use tabula_core::plugins::{discover, Discovered};
 use tabula_core::turn::{judge, Forfeit};
@@ -64,9 +65,18 @@ fn batch_moves(rules: Arc<RulesBox>, input: impl BufRead) -> Result<i32, CliErro
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut failed = 0usize;
     let mut lines = 0usize;
-    for line in input.lines() {
-        let line = line?;
+    // Bytes, not `lines()`: a line that is not UTF-8 (or is huge) gets its
+    // error answer and the lines after it are answered as usual.
+    for line in LineReader::new(input) {
         lines += 1;
+        let line = match line?.into_text() {
+            Ok(text) => text,
+            Err(why) => {
+                failed += 1;
+                writeln!(out, "error: line {lines}: {why}")?;
+                continue;
+            }
+        };
         let (position, moves) = split_batch_line(&line);
         match legal_line(&rules, position, moves) {
             Ok(text) => writeln!(out, "{text}")?,
