@@ -16,9 +16,15 @@ fn parse_available_mib(meminfo: &str) -> Option<u64> {
 }
 
 /// The most MiB a single table may take: half of what is available, so the
-/// rest of the program (and the machine) keeps room; `None` when unknown.
+/// rest of the program (and the machine) keeps room, and no more than
+/// `TABULA_TABLE_LIMIT_MIB` when that is set; `None` when unknown.
 pub fn table_limit_mib() -> Option<u64> {
-    available_mib().map(|mib| (mib / 2).max(1))
+    let configured = std::env::var("TABULA_TABLE_LIMIT_MIB").ok().and_then(|v| v.trim().parse::<u64>().ok());
+    let half = available_mib().map(|mib| (mib / 2).max(1));
+    match (half, configured) {
+        (Some(h), Some(c)) => Some(h.min(c.max(1))),
+        (h, c) => h.or(c.map(|c| c.max(1))),
+    }
 }
 
 #[cfg(test)]
