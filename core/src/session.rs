@@ -324,11 +324,12 @@ impl Session {
         for (i, text) in list.iter().enumerate() {
             let mv = watch("parse_move", || self.position.parse_move((*text).into(), notation).into_result())
                 .map_err(|e| (i, e.to_string()))?;
-            if notation == Notation::COORDINATE {
-                let written = self.move_texts(mv).map_err(|e| (i, e.to_string()))?.0;
-                if written != *text {
-                    return Err((i, format!("'{text}' is not written as this game writes that move ('{written}')")));
-                }
+            let (coordinate, standard) = self.move_texts(mv).map_err(|e| (i, e.to_string()))?;
+            if notation == Notation::COORDINATE && coordinate != *text {
+                return Err((i, format!("'{text}' is not written as this game writes that move ('{coordinate}')")));
+            }
+            if notation == Notation::STANDARD && coordinate == *text && standard != *text {
+                return Err((i, format!("'{text}' is in coordinate notation, not standard ('{standard}')")));
             }
             self.play(mv).map_err(|e| {
                 (i, match e {

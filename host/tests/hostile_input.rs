@@ -114,3 +114,62 @@ fn a_config_nested_a_hundred_thousand_deep_is_an_error_with_its_line() {
     let err = stderr(&out);
     assert!(err.contains("deep.toml: line 4") && err.contains("recursion limit"), "{err}");
 }
+
+/// The error line of a run that must fail with exit status 1.
+fn refusal(args: &[&str]) -> String {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(1), "{args:?} was accepted: {}", stdout(&out));
+    stderr(&out)
+}
+
+#[test]
+fn fen_runs_of_two_digits_are_refused_like_python_chess_does() {
+    let fen = "1nb1kbr1/rp2p1p1/p1pp1p2/5QPp/312n1/2P2P1P/P2BP3/2R1KBNR w K - 4 16";
+    let err = refusal(&["position", "--rules", "chess", "--position", fen]);
+    assert!(err.contains("two digits in a row in rank 4 ('312n1')"), "{err}");
+    // The same FEN with the run written once is a position.
+    let fixed = fen.replace("312n1", "6n1");
+    assert!(run(&["position", "--rules", "chess", "--position", &fixed]).status.success());
+    let xq = "rnbakabnr/9/1c5c1/p1p1p1p1p/45/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let err = refusal(&["position", "--rules", "xiangqi", "--position", xq]);
+    assert!(err.contains("'45' has two digits in a row"), "{err}");
+}
+
+#[test]
+fn a_blank_position_text_is_not_the_start_position() {
+    for rules in ["chess", "xiangqi"] {
+        for blank in ["\u{2003}", " \t "] {
+            let err = refusal(&["position", "--rules", rules, "--position", blank]);
+            assert!(err.contains("the position text is blank"), "{rules}: {err}");
+        }
+    }
+}
+
+#[test]
+fn an_option_given_twice_is_refused_not_half_ignored() {
+    let err = refusal(&["moves", "--rules", "gomoku", "--option", "size=15", "--option", "size=abc"]);
+    assert!(err.contains("--option size is given twice ('15' and 'abc')"), "{err}");
+    let err = refusal(&[
+        "bestmove", "--rules", "chess", "--ai", "random", "--ai-option", "seed=1", "--ai-option", "seed=abc",
+    ]);
+    assert!(err.contains("--ai-option seed is given twice"), "{err}");
+    let err = refusal(&[
+        "match", "--rules", "gomoku", "--players", "random,random", "--option", "rule=free", "--option", "rule=x",
+    ]);
+    assert!(err.contains("--option rule is given twice"), "{err}");
+}
+
+#[test]
+fn a_move_list_is_read_in_one_notation_exactly() {
+    let err = refusal(&["position", "--rules", "chess", "--moves", "c2c3X"]);
+    assert!(err.contains("move 1 ('c2c3X') refused"), "{err}");
+    let err = refusal(&["position", "--rules", "chess", "--moves", "e2e4 e5 Nf3"]);
+    assert!(err.contains("move 2 ('e5') refused") && err.contains("coordinate notation"), "{err}");
+    let err = refusal(&["position", "--rules", "chess", "--moves", "e4 e7e5"]);
+    assert!(err.contains("move 2 ('e7e5') refused") && err.contains("not standard ('e5')"), "{err}");
+    // Each notation alone is fine.
+    for moves in ["e2e4 e7e5 g1f3", "e4 e5 Nf3"] {
+        let out = run(&["position", "--rules", "chess", "--moves", moves]);
+        assert!(stdout(&out).starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq"), "{moves}");
+    }
+}

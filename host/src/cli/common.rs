@@ -59,8 +59,20 @@ pub fn dirs(extra: &[PathBuf]) -> PluginDirs {
     PluginDirs::new(extra.iter().cloned())
 }
 
+/// Refuses an option given twice on the command line (`flag` names the
+/// flag): the plugin would see one value and the other would be lost.
+pub fn unique_options(options: &[(String, String)], flag: &str) -> Result<(), CliError> {
+    for (i, (key, value)) in options.iter().enumerate() {
+        if let Some((_, first)) = options[..i].iter().find(|(k, _)| k == key) {
+            return Err(CliError(format!("{flag} {key} is given twice ('{first}' and '{value}'); give it once")));
+        }
+    }
+    Ok(())
+}
+
 /// Loads a rules plugin and builds the configured game.
 pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -> Result<Arc<RulesBox>, CliError> {
+    unique_options(options, "--option")?;
     let plugin = find_plugin(name, PluginKind::RULES, dirs)?;
     Ok(Arc::new(plugin.new_rules(options)?))
 }

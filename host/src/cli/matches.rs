@@ -41,7 +41,13 @@ pub fn run(args: &MatchArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         Some(r) => (r.clone(), Vec::new()),
         None => (config.resolve_ref(&config.game.rules), config.rules_options()),
     };
-    options.extend(args.option.iter().cloned());
+    // The command line overrides the config's options, each given once.
+    super::common::unique_options(&args.option, "--option")?;
+    super::common::unique_options(&args.engine_option, "--engine-option")?;
+    for (k, v) in &args.option {
+        options.retain(|(key, _)| key != k);
+        options.push((k.clone(), v.clone()));
+    }
     let rules_plugin = find_plugin(&rules_ref, PluginKind::RULES, &dirs)?;
     let rules = load_rules(&rules_ref, &options, &dirs)?;
     let entrant_configs: Vec<PlayerConfig> = if args.players.is_empty() {

@@ -130,6 +130,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     if let Some(result) = session.result()? {
         return Err(CliError(format!("no move to choose: the game is over ({})", result.describe(session.info()))));
     }
+    super::common::unique_options(&args.ai_option, "--ai-option")?;
     let plugin = load_strategy(&args.ai, &dirs)?;
     let limits = SearchLimits { time_ms: args.time_ms, depth: args.depth, nodes: 0, max_time_ms: 0 };
     let mut player = StrategyPlayer::new(&plugin, &args.ai_option, limits)?;
