@@ -229,6 +229,11 @@ impl Match<'_> {
             line.push_str(&format!(" | round {round}"));
         }
         println!("{line}");
+        // Kept only for the --json summary: a long match holds nothing of
+        // the games it has already printed and recorded.
+        if !self.args.json {
+            return Ok(());
+        }
         totals.games_json.push(serde_json::json!({
             "game": game + 1,
             "seats": players,
