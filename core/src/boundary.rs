@@ -323,7 +323,10 @@ mod tests {
         let s = shape();
         assert!(check_status(&Status::win(1, "line"), &s).is_ok());
         let e = check_status(&Status::win(200, "line"), &s).unwrap_err();
-        assert_eq!(e.to_string(), "the rules plugin is faulty: status returned a win for player 200, but the game has 2 players");
+        assert_eq!(
+            e.to_string(),
+            "the rules plugin is faulty: status returned a win for player 200, but the game has 2 players"
+        );
         assert!(check_status(&Status { kind: StatusKind(9), ..Status::ONGOING }, &s).is_err());
         assert!(check_move("legal_moves", Move::place(8), &s).is_ok());
         assert!(check_move("legal_moves", Move::PASS, &s).is_ok());

@@ -312,9 +312,13 @@ impl Session {
             Err(failure) => failure,
         };
         self.rewind(before)?;
-        let (index, reason, notation) =
-            if standard.0 > coordinate.0 { (standard.0, standard.1, "standard") } else { (coordinate.0, coordinate.1, "coordinate") };
-        let reason = if index > 0 { format!("{reason} (the moves before it read as {notation} notation)") } else { reason };
+        let (index, reason, notation) = if standard.0 > coordinate.0 {
+            (standard.0, standard.1, "standard")
+        } else {
+            (coordinate.0, coordinate.1, "coordinate")
+        };
+        let reason =
+            if index > 0 { format!("{reason} (the moves before it read as {notation} notation)") } else { reason };
         Err(SessionError::BadMove { index: index + 1, text: list[index].to_string(), reason })
     }
 
@@ -332,10 +336,13 @@ impl Session {
                 return Err((i, format!("'{text}' is in coordinate notation, not standard ('{standard}')")));
             }
             self.play(mv).map_err(|e| {
-                (i, match e {
-                    SessionError::BadMove { reason, .. } => reason,
-                    other => other.to_string(),
-                })
+                (
+                    i,
+                    match e {
+                        SessionError::BadMove { reason, .. } => reason,
+                        other => other.to_string(),
+                    },
+                )
             })?;
         }
         Ok(())
@@ -415,8 +422,7 @@ impl Session {
 
     /// The position as text, checked (for records and saved games).
     pub fn position_text(&self, position: &PositionBox) -> Result<String, SessionError> {
-        let text =
-            watch("to_text", || position.to_text().into_result()).map_err(plugin_err("writing the position"))?;
+        let text = watch("to_text", || position.to_text().into_result()).map_err(plugin_err("writing the position"))?;
         boundary::position_text("to_text", &text)?;
         Ok(text.into_string())
     }

@@ -28,10 +28,8 @@ pub struct Forfeit {
 pub fn judge(outcome: &SearchOutcome, position: &PositionBox, limits: SearchLimits) -> Result<SearchResult, Forfeit> {
     let mut legal: RVec<Move> = RVec::new();
     if let SearchOutcome::Answered(_) = outcome {
-        crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result()).map_err(|e| Forfeit {
-            cause: ForfeitCause::Error,
-            reason: format!("cannot check the move: {e}"),
-        })?;
+        crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result())
+            .map_err(|e| Forfeit { cause: ForfeitCause::Error, reason: format!("cannot check the move: {e}") })?;
     }
     judge_against(outcome, &legal, limits)
 }

@@ -94,7 +94,8 @@ fn watchdog() {
                 hook();
             }
             let plugin = PLUGIN.lock().unwrap_or_else(PoisonError::into_inner).clone();
-            let plugin = if plugin.is_empty() { "the rules plugin".to_string() } else { format!("rules plugin '{plugin}'") };
+            let plugin =
+                if plugin.is_empty() { "the rules plugin".to_string() } else { format!("rules plugin '{plugin}'") };
             eprintln!(
                 "error: {plugin} has not returned from {call} for {:.1} s (limit {:.1} s, TABULA_RULES_TIMEOUT_MS): \
                  it is hung, so Tabula stops; every finished game was already written",

@@ -37,7 +37,10 @@ fn uci_and_ucci_answer_after_a_line_that_is_not_utf8() {
         b"uci\nsetoption name seed value caf\xe9\nisready\nquit\n",
     );
     let text = stdout(&out);
-    assert!(text.contains("info string error: the line 'setoption name seed value caf\u{fffd}' is not UTF-8"), "{text}");
+    assert!(
+        text.contains("info string error: the line 'setoption name seed value caf\u{fffd}' is not UTF-8"),
+        "{text}"
+    );
     assert!(text.lines().any(|l| l == "readyok"), "isready after the bad line is answered:\n{text}");
     let out = run_with_input(
         &["ucci", "--rules", "xiangqi", "--ai", "random"],
@@ -50,10 +53,8 @@ fn uci_and_ucci_answer_after_a_line_that_is_not_utf8() {
 
 #[test]
 fn gomocup_answers_a_turn_after_a_latin1_path() {
-    let out = run_with_input(
-        &["gomocup", "--ai", "random"],
-        b"START 15\nINFO folder C:\\Tabula\\caf\xe9\nBEGIN\nEND\n",
-    );
+    let out =
+        run_with_input(&["gomocup", "--ai", "random"], b"START 15\nINFO folder C:\\Tabula\\caf\xe9\nBEGIN\nEND\n");
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.first(), Some(&"OK"), "{text}");
@@ -89,7 +90,8 @@ fn sizes_beyond_the_machine_are_refused_or_clamped_with_a_message() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("'hash_mb' = 65536 MiB is more than this machine can give"), "{}", stderr(&out));
     // A low ceiling keeps the test from filling half the machine's memory.
-    let mut peer = Peer::start_with_env(&["uci", "--rules", "chess", "--ai", "alphabeta"], &[("TABULA_TABLE_LIMIT_MIB", "64")]);
+    let mut peer =
+        Peer::start_with_env(&["uci", "--rules", "chess", "--ai", "alphabeta"], &[("TABULA_TABLE_LIMIT_MIB", "64")]);
     for line in ["uci", "setoption name Hash value 65536", "isready"] {
         peer.send(line);
     }
@@ -150,11 +152,27 @@ fn an_option_given_twice_is_refused_not_half_ignored() {
     let err = refusal(&["moves", "--rules", "gomoku", "--option", "size=15", "--option", "size=abc"]);
     assert!(err.contains("--option size is given twice ('15' and 'abc')"), "{err}");
     let err = refusal(&[
-        "bestmove", "--rules", "chess", "--ai", "random", "--ai-option", "seed=1", "--ai-option", "seed=abc",
+        "bestmove",
+        "--rules",
+        "chess",
+        "--ai",
+        "random",
+        "--ai-option",
+        "seed=1",
+        "--ai-option",
+        "seed=abc",
     ]);
     assert!(err.contains("--ai-option seed is given twice"), "{err}");
     let err = refusal(&[
-        "match", "--rules", "gomoku", "--players", "random,random", "--option", "rule=free", "--option", "rule=x",
+        "match",
+        "--rules",
+        "gomoku",
+        "--players",
+        "random,random",
+        "--option",
+        "rule=free",
+        "--option",
+        "rule=x",
     ]);
     assert!(err.contains("--option rule is given twice"), "{err}");
 }

@@ -126,7 +126,17 @@ fn a_stray_answer_after_a_move_is_not_taken_for_the_next_one() {
         let engine = format!("{protocol}:{script} {} {protocol} --rules {rules} --ai random", exe());
         let players = format!("{engine},random");
         let s = match_json(&[
-            "match", "--rules", rules, "--players", &players, "--games", "2", "--time-ms", "300", "--max-moves", "40",
+            "match",
+            "--rules",
+            rules,
+            "--players",
+            &players,
+            "--games",
+            "2",
+            "--time-ms",
+            "300",
+            "--max-moves",
+            "40",
             "--json",
         ]);
         assert_eq!(s["errors"], 0, "{protocol}: {s}");

@@ -100,9 +100,7 @@ impl Conn {
                 self.process.send("isready")?;
                 self.process.expect(HANDSHAKE_TIMEOUT, "readyok", |l| l.trim() == "readyok")?;
             }
-            Protocol::Gomocup => {
-                while let Line::Text(_) = read_line(&self.process.reader(), Duration::ZERO) {}
-            }
+            Protocol::Gomocup => while let Line::Text(_) = read_line(&self.process.reader(), Duration::ZERO) {},
         }
         Ok(())
     }

@@ -19,8 +19,8 @@ use super::core::{
     UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
-use crate::lines::Line;
 use super::ProtocolError;
+use crate::lines::Line;
 
 /// Which of the two protocols is spoken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
