@@ -12,5 +12,5 @@ mod player;
 mod process;
 
 pub use conn::HANDSHAKE_TIMEOUT;
-pub use player::{EngineContext, EnginePlayer};
+pub use player::{EngineContext, EnginePlayer, Replies, Reply};
 pub use process::{EngineError, Process};

@@ -209,14 +209,12 @@ impl ComputerPlayer for EnginePlayer {
         };
         let abandon = Arc::new(AtomicBool::new(false));
         self.abandon = Some(Arc::clone(&abandon));
-        let turn = Turn {
+        let replies = Replies {
             protocol: self.spec.protocol,
             position: session.position().clone(),
             rank_offset: self.context.rank_offset,
-            stop,
-            abandon,
-            events: tx,
         };
+        let turn = Turn { protocol: self.spec.protocol, replies, stop, abandon, events: tx };
         let slot = Arc::clone(&self.slot);
         let name = format!("engine turn {}", self.label);
         let launched = std::thread::Builder::new().name(name).spawn(move || turn.run(&slot, &setup, &request, &began));
@@ -272,8 +270,7 @@ pub fn gomocup_rule(settings: &GomocupSettings, rules_options: &[(String, String
 /// host says so (never after its answer has arrived).
 struct Turn {
     protocol: Protocol,
-    position: PositionBox,
-    rank_offset: i32,
+    replies: Replies,
     stop: Arc<AtomicBool>,
     abandon: Arc<AtomicBool>,
     events: Sender<SearchEvent>,
@@ -358,14 +355,51 @@ impl Turn {
     }
 
     fn line(&self, line: &str, conn: &Conn, _request: &Request) -> Option<Result<SearchResult, PluginError>> {
-        match self.protocol {
-            Protocol::Uci | Protocol::Ucci => self.uci_line(line),
-            Protocol::Gomocup => self.gomocup_line(line, conn.grid.as_ref()?),
+        match self.replies.read(line, conn.grid.as_ref()) {
+            Reply::Nothing => None,
+            Reply::Progress(info) => {
+                let _ = self.events.send(SearchEvent::Progress(info));
+                None
+            }
+            Reply::Answer(answer) => Some(answer),
         }
     }
 
     fn finish(&self, answer: Result<SearchResult, PluginError>) {
         let _ = self.events.send(SearchEvent::Finished(answer));
+    }
+}
+
+/// What one line from an engine says.
+#[derive(Debug)]
+pub enum Reply {
+    /// Nothing the client needs (chatter, an unknown line).
+    Nothing,
+    /// A progress report.
+    Progress(SearchInfo),
+    /// The answer: a legal move of the position, or why there is none.
+    Answer(Result<SearchResult, PluginError>),
+}
+
+/// Reads an engine's lines about one position: every move it names is
+/// checked against the position before it counts.
+pub struct Replies {
+    /// The protocol spoken.
+    pub protocol: Protocol,
+    /// The position searched.
+    pub position: PositionBox,
+    /// Subtracted from rank numbers in the engine's moves.
+    pub rank_offset: i32,
+}
+
+impl Replies {
+    /// What `line` says (`grid`: the Gomocup board).
+    pub fn read(&self, line: &str, grid: Option<&Grid>) -> Reply {
+        match (self.protocol, grid) {
+            (Protocol::Uci | Protocol::Ucci, _) => self.uci_line(line),
+            (Protocol::Gomocup, Some(grid)) => self.gomocup_line(line, grid),
+            (Protocol::Gomocup, None) => Reply::Nothing,
+        }
     }
 
     /// A legal move of the position from the engine's text.
@@ -377,7 +411,7 @@ impl Turn {
             .map_err(|e| PluginError::illegal_move(format!("sent the move '{text}', which is refused: {e}")))
     }
 
-    fn uci_line(&self, line: &str) -> Option<Result<SearchResult, PluginError>> {
+    fn uci_line(&self, line: &str) -> Reply {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             Some("info") if words.get(1) == Some(&"string") && words.get(2) == Some(&FAILURE_PREFIX) => {
@@ -385,22 +419,17 @@ impl Turn {
                 let reason = words[3..].join(" ");
                 let kind =
                     if reason.starts_with("illegal move") { ErrorKind::ILLEGAL_MOVE } else { ErrorKind::INTERNAL };
-                Some(Err(PluginError::new(kind, format!("the strategy failed: {reason}"))))
+                Reply::Answer(Err(PluginError::new(kind, format!("the strategy failed: {reason}"))))
             }
-            Some("info") => {
-                if let Some(info) = self.uci_info(&words[1..]) {
-                    let _ = self.events.send(SearchEvent::Progress(info));
-                }
-                None
-            }
-            Some("bestmove") => Some(match words.get(1) {
+            Some("info") => return self.uci_info(&words[1..]).map_or(Reply::Nothing, Reply::Progress),
+            Some("bestmove") => Reply::Answer(match words.get(1) {
                 Some(text) => {
                     self.parse(text).map(|best| SearchResult { best, pv: vec![best].into(), ..SearchResult::default() })
                 }
                 None => Err(PluginError::illegal_move("sent 'bestmove' without a move")),
             }),
-            Some("nobestmove") => Some(Err(PluginError::internal("the engine answered 'nobestmove'"))),
-            _ => None,
+            Some("nobestmove") => Reply::Answer(Err(PluginError::internal("the engine answered 'nobestmove'"))),
+            _ => Reply::Nothing,
         }
     }
 
@@ -452,19 +481,19 @@ impl Turn {
         (any || !info.pv.is_empty()).then_some(info)
     }
 
-    fn gomocup_line(&self, line: &str, grid: &Grid) -> Option<Result<SearchResult, PluginError>> {
+    fn gomocup_line(&self, line: &str, grid: &Grid) -> Reply {
         if is_gomocup_chatter(line) {
-            return None;
+            return Reply::Nothing;
         }
         let head = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
         if head == "ERROR" || head == "UNKNOWN" {
-            return Some(Err(PluginError::internal(format!("the engine answered '{line}'"))));
+            return Reply::Answer(Err(PluginError::internal(format!("the engine answered '{line}'"))));
         }
         let found = Grid::parse_xy(line.trim()).and_then(|(x, y)| grid.cell_at(x, y));
         let mut legal = RVec::new();
         let _ = self.position.legal_moves(&mut legal);
         let m = found.and_then(|cell| legal.iter().copied().find(|m| m.to == cell && m.from == CELL_NONE));
-        Some(match m {
+        Reply::Answer(match m {
             Some(best) => Ok(SearchResult { best, pv: vec![best].into(), ..SearchResult::default() }),
             None => Err(PluginError::illegal_move(format!("sent '{line}', which is not a legal x,y"))),
         })
