@@ -35,16 +35,19 @@ macro_rules! from_error {
         }
     )*};
 }
-from_error!(
-    LoadError,
-    SessionError,
-    ConfigError,
-    OptionError,
-    SeatError,
-    ProtocolError,
-    rules_api::PluginError,
-    std::io::Error
-);
+from_error!(LoadError, SessionError, ConfigError, OptionError, SeatError, ProtocolError, rules_api::PluginError);
+
+impl From<std::io::Error> for CliError {
+    /// A broken pipe here is standard output whose reader has gone (the
+    /// subcommands write to no other pipe): the program ends quietly, as
+    /// `super::out` explains.
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            super::out::failed(&e);
+        }
+        CliError(e.to_string())
+    }
+}
 
 /// Reads `KEY=VALUE`.
 pub fn parse_key_value(text: &str) -> Result<(String, String), String> {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rules_api::{GameInfo, PluginKind, RulesBox, SearchLimits};
 
 use super::common::{load_rules, load_strategy, CliError};
+use super::out::outln;
 use super::seating::{Entrant, Table};
 use super::MatchArgs;
 use tabula_core::config::{Config, PlayerConfig, PlayerKind};
@@ -228,7 +229,7 @@ impl Match<'_> {
         if let Some(round) = self.record(&session, &result, &players, self.entrants[order[0]].limits.time_ms)? {
             line.push_str(&format!(" | round {round}"));
         }
-        println!("{line}");
+        outln!("{line}");
         // Kept only for the --json summary: a long match holds nothing of
         // the games it has already printed and recorded.
         if !self.args.json {
@@ -282,12 +283,12 @@ impl Match<'_> {
         let Totals { wins, draws, errors, games_json } = totals;
         let labels: Vec<&str> = self.entrants.iter().map(|e| e.label.as_str()).collect();
         let summary: Vec<String> = labels.iter().zip(wins).map(|(l, w)| format!("{l} {w}")).collect();
-        println!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
+        outln!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
         let mut elo_json = serde_json::Value::Null;
         if labels.len() == 2 && args.games > 0 {
             let tally = Tally { wins: wins[0], draws: *draws, losses: wins[1] };
             let stats = tally.stats();
-            println!(
+            outln!(
                 "{} vs {}: score {:.1}/{} ({:.1}%) | Elo {} (95%) | LOS {:.1}%",
                 labels[0],
                 labels[1],
@@ -316,7 +317,7 @@ impl Match<'_> {
                 "elo": elo_json,
                 "results": games_json,
             });
-            println!("{json}");
+            outln!("{json}");
         }
     }
 }
@@ -344,11 +345,11 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let info = session.info().clone();
     let seating: Vec<String> =
         names.iter().enumerate().map(|(i, name)| format!("{} = {name}", player_name(&info, i as u8))).collect();
-    println!("{}: {}", info.name, seating.join(", "));
+    outln!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();
-        println!("{number:>3}. {} {}", player_name(s.info(), m.player), m.standard);
+        outln!("{number:>3}. {} {}", player_name(s.info(), m.player), m.standard);
     })?;
-    println!("result: {}", result.describe(&info));
+    outln!("result: {}", result.describe(&info));
     Ok(0)
 }

@@ -3,6 +3,7 @@
 mod common;
 mod conform;
 mod matches;
+mod out;
 mod play;
 mod protocols;
 mod query;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use rules_api::{RulesBox, SearchLimits};
 
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
+use super::out::outln;
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
 use tabula_core::lines::LineReader;
 use tabula_core::players::StrategyPlayer;
@@ -48,7 +49,7 @@ pub fn moves(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     if args.position.is_none() && args.moves.is_none() && !stdin.is_terminal() {
         return batch_moves(rules, stdin.lock());
     }
-    println!("{}", legal_line(&rules, args.position.as_deref(), args.moves.as_deref())?);
+    outln!("{}", legal_line(&rules, args.position.as_deref(), args.moves.as_deref())?);
     Ok(0)
 }
 
@@ -116,8 +117,8 @@ fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
 pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
     let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
-    println!("{}", session.position_text(session.position())?);
-    println!("{}", status_line(&session)?);
+    outln!("{}", session.position_text(session.position())?);
+    outln!("{}", status_line(&session)?);
     Ok(0)
 }
 
@@ -159,7 +160,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
                 result.nodes,
                 pv_text(&position, &result.pv)
             );
-            println!("{}", moves_text(&position, &[result.best])?);
+            outln!("{}", moves_text(&position, &[result.best])?);
             Ok(0)
         }
         Err(Forfeit { cause, reason }) => {
