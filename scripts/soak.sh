@@ -10,14 +10,18 @@
 # chess game of the PGN record, and a kill -9 phase kills a recording match
 # at random moments and resumes it, checking that no finished game is lost
 # or cut. Prints one summary line per check; exits non-zero on a failure.
+# TABULA=path/to/tabula runs that binary (and the plugins beside it) instead
+# of building the workspace, so a long soak is not disturbed by rebuilds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-10000}
 out=${2:-target/soak}
 mkdir -p "$out"
 rm -f "$out"/*.pgn "$out"/*.toml "$out"/*.tsv "$out"/*.log
-cargo build --release --workspace --quiet
-tabula=target/release/tabula
+if [[ -z "${TABULA:-}" ]]; then
+    cargo build --release --workspace --quiet
+fi
+tabula=${TABULA:-target/release/tabula}
 
 # Plays N games of one kind with --record, sampling RSS; prints
 # "first_kib last_kib max_kib samples".
