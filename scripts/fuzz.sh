@@ -3,8 +3,11 @@
 #
 #   scripts/fuzz.sh smoke [SECONDS]   each target for SECONDS (default 3) from
 #                                     the committed corpus fuzz/corpus/<target>
-#   scripts/fuzz.sh campaign [RUNS]   each target for RUNS inputs (default
-#                                     10,000,000), logs in target/fuzz-campaign
+#   scripts/fuzz.sh campaign [RUNS] [SECONDS]
+#                                     each target for RUNS inputs (default
+#                                     10,000,000) or SECONDS (default: no
+#                                     limit), whichever ends first; logs in
+#                                     target/fuzz-campaign
 #   scripts/fuzz.sh list              the targets
 #
 # cargo-fuzz needs nightly compiler flags; RUSTC_BOOTSTRAP=1 lets the stable
@@ -39,6 +42,7 @@ smoke)
 campaign)
     runs=${2:-10000000}
     args=(-runs="$runs")
+    [[ -n "${3:-}" ]] && args+=(-max_total_time="$3")
     logs=target/fuzz-campaign
     ;;
 *)
