@@ -28,7 +28,11 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "tabula fuzz: cargo-fuzz is missing (scripts/setup.sh --test installs it)" >&2
     exit 1
 fi
-cargo build --release --workspace --quiet
+# TABULA_PLUGIN_DIR=DIR takes the plugin libraries from DIR (a copy) and
+# skips that build, so a long campaign is not disturbed by rebuilds.
+if [[ -z "${TABULA_PLUGIN_DIR:-}" ]]; then
+    cargo build --release --workspace --quiet
+fi
 # -s none: the targets are safe Rust; coverage guidance is what matters,
 # and an uninstrumented allocator keeps the plugin libraries' memory sane.
 cargo fuzz build -O -s none --fuzz-dir fuzz >/dev/null

@@ -254,6 +254,27 @@ fn human_move_computer_reply_and_save() {
         after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
     assert_eq!(kept, moves, "the current game is kept");
     assert!(gui.0.try_wait().unwrap().is_none(), "the GUI is still running");
+
+    // SIGTERM (a session manager, systemd, `kill`) is obeyed: the game in
+    // progress is saved and the program ends, no dialog waits for a click.
+    let pid = gui.0.id();
+    let sent = Command::new("sh").arg("-c").arg(format!("kill -TERM {pid}")).status().expect("run sh");
+    assert!(sent.success(), "kill -TERM {pid}");
+    let start = Instant::now();
+    let exit = loop {
+        if let Some(exit) = gui.0.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "SIGTERM did not end the GUI; stderr:\n{}", seen.join("\n"));
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(exit.success(), "SIGTERM: {exit:?}");
+    let saved =
+        wait_for(&lines, &mut seen, Duration::from_secs(5), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
+            .unwrap_or_else(|| panic!("SIGTERM saved nothing; stderr:\n{}", seen.join("\n")));
+    let text = std::fs::read_to_string(dir.path().join(&saved)).unwrap_or_else(|e| panic!("{saved}: {e}"));
+    let on_term = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
+    assert_eq!(on_term.record.expect("a [record] table").moves, moves, "SIGTERM saved the game in progress");
 }
 
 #[test]

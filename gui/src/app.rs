@@ -4,6 +4,8 @@
 //! (see [`tabula_core::players`]) and are polled once per frame.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use rules_api::{Move, PluginKind, RVec};
@@ -12,6 +14,7 @@ use sdl2::keyboard::Mod;
 use sdl2::mouse::MouseButton;
 use sdl2::render::RenderTarget;
 use sdl2::video::Window;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use super::board::{draw_board, BoardScene};
 use super::controls::{Action, Hits};
@@ -71,10 +74,27 @@ fn no_display(e: impl std::fmt::Display) -> GuiError {
     ))
 }
 
+/// Set when SIGTERM, SIGINT or SIGHUP arrives; the frame loop looks at it
+/// at least once a frame.
+fn termination_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [SIGTERM, SIGINT, SIGHUP] {
+        if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&flag)) {
+            eprintln!("tabula: cannot watch signal {signal}: {e}");
+        }
+    }
+    flag
+}
+
 /// Opens a window titled `Tabula — <game>` and plays the configured game
 /// (a saved game's record is replayed first) until the player quits.
 pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let fonts = fonts::fonts()?;
+    // SDL would turn SIGTERM and SIGINT into a close request, and a close
+    // request asks the player first; a session manager, systemd or `kill`
+    // must be obeyed, so the signals are taken here instead.
+    sdl2::hint::set("SDL_NO_SIGNAL_HANDLERS", "1");
+    let terminated = termination_flag();
     let sdl = sdl2::init().map_err(no_display)?;
     let video = sdl.video().map_err(no_display)?;
     // With no display SDL may quietly fall back to a driver that draws
@@ -126,6 +146,9 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         let started = Instant::now();
         for event in first.into_iter().chain(events.poll_iter().collect::<Vec<_>>()) {
             app.handle(event);
+        }
+        if terminated.load(Ordering::Relaxed) {
+            app.terminate();
         }
         app.update(canvas.window_mut());
         cache.next_frame();

@@ -78,6 +78,16 @@ impl App {
         }
     }
 
+    /// A termination signal: a game in progress is saved and the window
+    /// closes, whether or not the save worked (the signal is obeyed; a
+    /// failed save is said on standard error).
+    pub(super) fn terminate(&mut self) {
+        if self.game.in_progress() {
+            self.save();
+        }
+        self.quit = true;
+    }
+
     /// The actions that change what is shown rather than the game.
     fn act_on_view(&mut self, action: Action) {
         match action {
