@@ -16,6 +16,10 @@
 # Each step's output goes to DIR/../fresh-machine-<step>.log; the script
 # stops at the first failure. Needs root, debootstrap and the network
 # (Debian mirror and crates.io). A DIR left from an earlier run is reused.
+# CARGO_OFFLINE=1 copies this machine's downloaded crates (the registry's
+# index and cache, nothing else of ~/.cargo) into the chroot and builds
+# offline: for a machine whose TLS goes through a proxy the chroot does not
+# trust (python-chess from PyPI still needs the network then).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(realpath -m "${1:-target/fresh-machine}")
@@ -38,6 +42,14 @@ mkdir -p "$root/opt/rust" "$root/src"
 cp -a "$toolchain/." "$root/opt/rust/"
 git archive HEAD | tar -x -C "$root/src"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+offline=()
+if [[ "${CARGO_OFFLINE:-}" == 1 ]]; then
+    cargo_home=${CARGO_HOME:-$HOME/.cargo}
+    rm -rf "$root/root/.cargo/registry"
+    mkdir -p "$root/root/.cargo/registry"
+    cp -a "$cargo_home/registry/index" "$cargo_home/registry/cache" "$root/root/.cargo/registry/"
+    offline=(CARGO_NET_OFFLINE=true)
+fi
 
 mounted=()
 cleanup() {
@@ -50,7 +62,7 @@ for m in proc sys dev dev/pts; do
 done
 
 in_chroot() {
-    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 "${offline[@]}" \
         PATH=/opt/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         /bin/bash -c "cd /src && $1"
 }
