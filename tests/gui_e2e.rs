@@ -294,3 +294,98 @@ fn without_a_display_the_error_names_the_headless_commands() {
     assert!(!out.status.success(), "the GUI cannot run without a display");
     assert!(stderr.contains("tabula match") && stderr.contains("tabula play --text"), "{stderr}");
 }
+
+/// Xvfb on a free display, killed when dropped; the display's name. Its
+/// numbers are above `free_display`'s, so tests running at once never pick
+/// the same one.
+fn xvfb() -> (Reaper, String) {
+    let n = (400..700)
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        })
+        .expect("a free X display number");
+    let display = format!(":{n}");
+    let server = Reaper(
+        Command::new("Xvfb")
+            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb"),
+    );
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    let start = Instant::now();
+    while !socket.exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {display}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (server, display)
+}
+
+/// The faulty-rules fixture (`tests/fixtures/faulty-rules`), built once.
+fn faulty_rules() -> PathBuf {
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let target = workspace.join("target").join("proto-fixtures");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(workspace.join("tests/fixtures/faulty-rules/Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .expect("run cargo");
+    assert!(status.success(), "building the faulty-rules fixture failed");
+    target.join("release/libtabula_faultyrules.so")
+}
+
+/// A rules plugin that reports an impossible winner two moves in: the
+/// window says so once and pauses computer play, instead of retrying the
+/// turn (and repeating the error) every frame.
+#[test]
+fn a_faulty_rules_plugin_pauses_the_window_with_the_reason() {
+    if !require_tools(&["Xvfb"]) {
+        return;
+    }
+    let (_xvfb, display) = xvfb();
+    let dir = TempDir::new("faulty");
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"{}\"\n[game.options]\nfault = \"bad_winner\"\nafter = \"2\"\n\n\
+             [[players]]\nname = \"A\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 50\n\n\
+             [[players]]\nname = \"B\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 50\n",
+            faulty_rules().display()
+        ),
+    )
+    .unwrap();
+    let child = Command::new(gui_binary())
+        .args(["play", "--config"])
+        .arg(&config)
+        .current_dir(dir.path())
+        .env("DISPLAY", &display)
+        .env("SDL_AUDIODRIVER", "dummy")
+        .env("TABULA_SETTINGS", dir.path().join("settings.toml"))
+        .env("RUST_BACKTRACE", "0")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start the GUI");
+    let mut gui = Reaper(child);
+    let stderr = gui.0.stderr.take().unwrap();
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let faulty = |l: &str| l.contains("status returned a win for player 200").then_some(());
+    wait_for(&lines, &mut seen, Duration::from_secs(30), faulty)
+        .unwrap_or_else(|| panic!("the fault was not reported; stderr:\n{}", seen.join("\n")));
+    assert!(seen.last().unwrap().contains("computer play is paused"), "{}", seen.join("\n"));
+    // A second of frames: the error is not repeated, the window still runs.
+    while wait_for(&lines, &mut seen, Duration::from_secs(2), |_| Some(())).is_some() {}
+    let reported = seen.iter().filter(|l| faulty(l).is_some()).count();
+    assert_eq!(reported, 1, "the error repeats:\n{}", seen.join("\n"));
+    assert!(gui.0.try_wait().unwrap().is_none(), "the GUI ended:\n{}", seen.join("\n"));
+}

@@ -451,7 +451,15 @@ impl Game {
                 events.push(Event::Failed(result.reason().to_string()));
                 self.after_change(&mut events);
             }
-            Err(e) => events.push(Event::Failed(e.to_string())),
+            // The rules plugin failed, not the player: a new turn would fail
+            // the same way every frame, so computer play is paused with the
+            // reason shown.
+            Err(e) => {
+                if !self.paused {
+                    self.toggle_pause();
+                }
+                events.push(Event::Failed(format!("{e} (computer play is paused)")));
+            }
         }
         events
     }
