@@ -4,18 +4,19 @@
 
 use std::process::{Command, Stdio};
 
-/// Runs tabula with standard output a pipe whose reader is already closed.
+/// Runs tabula with standard output a pipe whose reader is closed at once:
+/// long before tabula has loaded its plugins and printed anything.
 fn run_into_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
-    let (reader, writer) = std::io::pipe().expect("a pipe");
-    drop(reader);
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::null())
-        .stdout(writer)
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .output()
-        .expect("run tabula");
+        .spawn()
+        .expect("start tabula");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for tabula");
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 

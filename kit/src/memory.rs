@@ -37,7 +37,7 @@ mod tests {
         assert_eq!(parse_available_mib(text), Some(20_000));
         assert_eq!(parse_available_mib("MemTotal: 1 kB\n"), None);
         if let Some(limit) = table_limit_mib() {
-            assert!(limit >= 1 && limit < 1 << 30, "{limit}");
+            assert!((1..1 << 30).contains(&limit), "{limit}");
         }
     }
 }

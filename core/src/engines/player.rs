@@ -421,7 +421,7 @@ impl Replies {
                     if reason.starts_with("illegal move") { ErrorKind::ILLEGAL_MOVE } else { ErrorKind::INTERNAL };
                 Reply::Answer(Err(PluginError::new(kind, format!("the strategy failed: {reason}"))))
             }
-            Some("info") => return self.uci_info(&words[1..]).map_or(Reply::Nothing, Reply::Progress),
+            Some("info") => self.uci_info(&words[1..]).map_or(Reply::Nothing, Reply::Progress),
             Some("bestmove") => Reply::Answer(match words.get(1) {
                 Some(text) => {
                     self.parse(text).map(|best| SearchResult { best, pv: vec![best].into(), ..SearchResult::default() })
