@@ -3,8 +3,11 @@
 # Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 
-# gcc: rusqlite compiles SQLite in (`bundled`) for the game server.
-runtime_pkgs=(pkg-config libsdl2-dev gcc)
+# A Rust toolchain from rustup brings no linker: cargo links with `cc`,
+# which needs gcc and the C library's start files (a minimal Debian has
+# neither; found by scripts/fresh-machine.sh). gcc also compiles SQLite in
+# (rusqlite `bundled`) for the game server.
+runtime_pkgs=(gcc libc6-dev pkg-config libsdl2-dev)
 test_pkgs=()
 if [[ "${1:-}" == "--test" ]]; then
     # The GUI's end-to-end test: a virtual X server, synthetic clicks and keys,

@@ -526,3 +526,57 @@ fn without_a_display_the_error_names_the_headless_commands() {
     assert!(!out.status.success(), "the GUI cannot run without a display");
     assert!(stderr.contains("tabula match") && stderr.contains("tabula play --text"), "{stderr}");
 }
+
+/// The faulty-rules fixture (`tests/fixtures/faulty-rules`), built once.
+fn faulty_rules() -> PathBuf {
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let target = workspace.join("target").join("proto-fixtures");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(workspace.join("tests/fixtures/faulty-rules/Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .expect("run cargo");
+    assert!(status.success(), "building the faulty-rules fixture failed");
+    target.join("release/libtabula_faultyrules.so")
+}
+
+/// A rules plugin that reports an impossible winner two moves in: the
+/// window says so once and pauses computer play, instead of retrying the
+/// turn (and repeating the error) every frame.
+#[test]
+fn a_faulty_rules_plugin_pauses_the_window_with_the_reason() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require_tools() {
+        return;
+    }
+    let display = Display::start();
+    let dir = TempDir::new("faulty");
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"{}\"\n[game.options]\nfault = \"bad_winner\"\nafter = \"2\"\n\n\
+             [[players]]\nname = \"A\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 50\n\n\
+             [[players]]\nname = \"B\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 50\n",
+            faulty_rules().display()
+        ),
+    )
+    .unwrap();
+    let mut gui = Gui::start(&display, dir.path(), &config, (1120, 760));
+    // The turn reports the fault and pauses (the autosave may say it too).
+    let faulty = |l: &str| l.starts_with("tabula: ") && l.contains("computer play is paused");
+    gui.wait_line(30, "the fault reported", |l| faulty(l).then_some(()));
+    assert!(gui.seen.last().unwrap().contains("status returned a win for player 200"), "{:#?}", gui.seen);
+    // Two seconds of frames: the error is not repeated, the window still runs.
+    let end = Instant::now() + Duration::from_secs(2);
+    while let Some(left) = end.checked_duration_since(Instant::now()) {
+        match gui.lines.recv_timeout(left) {
+            Ok(line) => gui.seen.push(line),
+            Err(_) => break,
+        }
+    }
+    let reported = gui.seen.iter().filter(|l| faulty(l)).count();
+    assert_eq!(reported, 1, "the error repeats:\n{:#?}", gui.seen);
+    assert!(gui.child.0.try_wait().unwrap().is_none(), "the GUI ended:\n{:#?}", gui.seen);
+}

@@ -7,10 +7,12 @@
 //! are clients of it. The core never knows which game it runs: every
 //! game-specific fact comes from the loaded rules plugin.
 
+pub mod boundary;
 pub mod config;
 pub mod engines;
 pub mod files;
 pub mod headless;
+pub mod lines;
 pub mod outcome;
 pub mod players;
 pub mod plugins;
@@ -20,3 +22,4 @@ pub mod seating;
 pub mod session;
 pub mod source;
 pub mod turn;
+pub mod watchdog;

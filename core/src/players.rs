@@ -57,6 +57,9 @@ pub struct Search {
     began: Option<Arc<OnceLock<Instant>>>,
     time_limit: Option<Duration>,
     grace: Duration,
+    /// How long the budget may wait to begin (a strategy held by an
+    /// earlier search, an engine starting up) before the search is lost.
+    setup: Duration,
     outcome: Option<SearchOutcome>,
 }
 
@@ -139,7 +142,7 @@ impl Search {
     fn next_deadline(&self) -> Option<Instant> {
         let limit = self.time_limit?;
         let Some(began) = self.began_at() else {
-            return Some((Instant::now() + Duration::from_millis(5)).min(self.started + limit + self.grace));
+            return Some((Instant::now() + Duration::from_millis(5)).min(self.started + self.setup));
         };
         let stop_at = began + limit;
         Some(if self.stop.load(Ordering::SeqCst) { stop_at + self.grace } else { stop_at })
@@ -148,10 +151,10 @@ impl Search {
     fn check_clock(&mut self) {
         let Some(limit) = self.time_limit else { return };
         let Some(began) = self.began_at() else {
-            // The strategy is still held by an earlier (cancelled) search:
-            // give up only if it is not released within a whole budget.
+            // The strategy is still held by an earlier (cancelled) search,
+            // or the engine still starts: give up only after the allowance.
             let waited = self.started.elapsed();
-            if waited >= limit + self.grace {
+            if waited >= self.setup {
                 self.outcome = Some(SearchOutcome::TimedOut { waited_ms: waited.as_millis() as u64 });
             }
             return;
@@ -176,15 +179,33 @@ impl Search {
     /// [`SearchEvent`]s on the other end of `events` and watches `stop`;
     /// `time_ms` (0 = none) is enforced exactly as for strategies.
     pub fn from_events(events: Receiver<SearchEvent>, stop: Arc<AtomicBool>, time_ms: u64) -> Search {
+        let limit = Duration::from_millis(time_ms);
         Search {
             events,
             stop,
             started: Instant::now(),
             began: None,
-            time_limit: (time_ms > 0).then(|| Duration::from_millis(time_ms)),
+            time_limit: (time_ms > 0).then_some(limit),
             grace: grace_period(time_ms),
+            setup: limit + grace_period(time_ms),
             outcome: None,
         }
+    }
+
+    /// [`Search::from_events`] whose budget starts when `began` is set (an
+    /// engine's first `go`, after its start and handshake); until then the
+    /// search waits at most `setup` plus the budget and grace.
+    pub fn from_events_after(
+        events: Receiver<SearchEvent>,
+        stop: Arc<AtomicBool>,
+        time_ms: u64,
+        began: Arc<OnceLock<Instant>>,
+        setup: Duration,
+    ) -> Search {
+        let mut search = Search::from_events(events, stop, time_ms);
+        search.setup += setup;
+        search.began = Some(began);
+        search
     }
 }
 
@@ -335,6 +356,7 @@ impl StrategyPlayer {
             began: Some(Arc::clone(&began)),
             time_limit,
             grace: grace_period(self.limits.time_ms),
+            setup: time_limit.unwrap_or_default() + grace_period(self.limits.time_ms),
             outcome: None,
         };
         let strategy = Arc::clone(&self.strategy);

@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use rules_api::{GameInfo, Move, Notation, PluginError, PositionBox, RVec, RulesBox, Status, StatusKind};
 
+use crate::boundary::{self, CallError, Faulty, Shape};
 use crate::config::{Config, ConfigError, Record};
 use crate::files::write_atomically;
 use crate::outcome::{player_name, ForfeitCause, GameResult};
 use crate::plugins::{find_plugin, LoadError};
+use crate::watchdog::watch;
 
 /// A move as played, with its texts computed in the position before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +30,7 @@ pub struct PlayedMove {
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
     /// The rules plugin failed; `context` says during what.
-    #[error("{context}: {error}")]
+    #[error("the rules plugin failed {context}: {error}")]
     Plugin {
         /// What the host was doing.
         context: String,
@@ -86,6 +88,29 @@ pub enum SessionError {
     /// The saved game's rules plugin cannot be loaded.
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// The rules plugin returned something impossible.
+    #[error(transparent)]
+    Faulty(#[from] Faulty),
+    /// A move list longer than any game.
+    #[error("{count} moves are more than {max}, the most a move list may hold")]
+    TooManyMoves {
+        /// How many were given.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+}
+
+/// The most moves a move list (`--moves`, a saved game) may hold.
+pub const MAX_MOVE_LIST: usize = 100_000;
+
+impl SessionError {
+    fn from_call(context: &str, e: CallError) -> SessionError {
+        match e {
+            CallError::Plugin(error) => SessionError::Plugin { context: context.to_string(), error },
+            CallError::Faulty(f) => SessionError::Faulty(f),
+        }
+    }
 }
 
 fn bad_move(index: usize, text: &str, reason: &str) -> String {
@@ -103,6 +128,9 @@ fn plugin_err(context: &str) -> impl FnOnce(PluginError) -> SessionError + '_ {
 pub struct Session {
     rules: Arc<RulesBox>,
     info: GameInfo,
+    shape: Shape,
+    /// The side to move, checked against the players when the position changed.
+    side: u8,
     start_text: String,
     start: PositionBox,
     position: PositionBox,
@@ -112,27 +140,45 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game from the usual start (`start` empty) or from position text.
+    /// A new game from the usual start (`start` empty) or from position
+    /// text (which must then not be blank).
     pub fn new(rules: Arc<RulesBox>, start: &str) -> Result<Session, SessionError> {
-        let info = rules.info().into_result().map_err(plugin_err("reading the game's description"))?;
-        let position = if start.trim().is_empty() {
-            rules.start_position().into_result().map_err(plugin_err("creating the start position"))?
+        let (info, _, shape) =
+            boundary::describe(&rules).map_err(|e| SessionError::from_call("reading the game's description", e))?;
+        let text = start.trim();
+        let position = if start.is_empty() {
+            watch("start_position", || rules.start_position().into_result())
+                .map_err(plugin_err("creating the start position"))?
+        } else if text.is_empty() {
+            return Err(SessionError::BadPosition {
+                text: start.escape_default().to_string(),
+                reason: "the position text is blank (give none for the usual start)".into(),
+            });
         } else {
-            rules
-                .position_from_text(start.trim().into())
-                .into_result()
-                .map_err(|e| SessionError::BadPosition { text: start.trim().to_string(), reason: e.to_string() })?
+            watch("position_from_text", || rules.position_from_text(text.into()).into_result())
+                .map_err(|e| SessionError::BadPosition { text: text.to_string(), reason: e.to_string() })?
         };
-        Ok(Session {
+        let mut session = Session {
             rules,
             info,
-            start_text: start.trim().to_string(),
+            shape,
+            side: 0,
+            start_text: text.to_string(),
             start: position.clone(),
             position,
             history: Vec::new(),
             redo: Vec::new(),
             forfeit: None,
-        })
+        };
+        session.side = session.checked_side()?;
+        Ok(session)
+    }
+
+    /// The side to move as the plugin reports it, checked.
+    fn checked_side(&self) -> Result<u8, SessionError> {
+        let side = watch("side_to_move", || self.position.side_to_move());
+        boundary::check_player("side_to_move", "player", side, &self.shape)?;
+        Ok(side)
     }
 
     /// The configured game.
@@ -159,9 +205,13 @@ impl Session {
     pub fn history(&self) -> &[PlayedMove] {
         &self.history
     }
-    /// The player to move.
+    /// The player to move (always one of the game's players).
     pub fn side_to_move(&self) -> u8 {
-        self.position.side_to_move()
+        self.side
+    }
+    /// The number of players, cells and piece types, as checked.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
     /// The display name of player `index`.
     pub fn player_name(&self, index: u8) -> String {
@@ -174,7 +224,9 @@ impl Session {
             return Ok(Vec::new());
         }
         let mut buf = RVec::new();
-        self.position.legal_moves(&mut buf).into_result().map_err(plugin_err("listing legal moves"))?;
+        watch("legal_moves", || self.position.legal_moves(&mut buf).into_result())
+            .map_err(plugin_err("listing legal moves"))?;
+        boundary::check_moves(&buf, &self.shape)?;
         Ok(buf.into_vec())
     }
 
@@ -193,11 +245,17 @@ impl Session {
 
     /// The coordinate and standard texts of a legal move of the current position.
     pub fn move_texts(&self, mv: Move) -> Result<(String, String), SessionError> {
-        let coordinate =
-            self.position.move_to_text(mv, Notation::COORDINATE).into_result().map_err(plugin_err("writing a move"))?;
-        let standard =
-            self.position.move_to_text(mv, Notation::STANDARD).into_result().map_err(plugin_err("writing a move"))?;
-        Ok((coordinate.into(), standard.into()))
+        let write = |notation| {
+            let text = watch("move_to_text", || self.position.move_to_text(mv, notation).into_result())
+                .map_err(plugin_err("writing a move"))?;
+            boundary::short_text("move_to_text", "move text", &text)?;
+            if text.trim().is_empty() || text.contains(char::is_whitespace) {
+                let problem = format!("the move text '{text}' (empty or with spaces)");
+                return Err(SessionError::Faulty(Faulty { call: "move_to_text", problem }));
+            }
+            Ok(text.into_string())
+        };
+        Ok((write(Notation::COORDINATE)?, write(Notation::STANDARD)?))
     }
 
     /// Plays a move after checking it against the legal move list; clears redo.
@@ -213,10 +271,11 @@ impl Session {
             });
         }
         let (coordinate, standard) = self.move_texts(mv)?;
-        let player = self.position.side_to_move();
-        self.position.make_move(mv).into_result().map_err(plugin_err("making a move"))?;
+        let player = self.side;
+        watch("make_move", || self.position.make_move(mv).into_result()).map_err(plugin_err("making a move"))?;
         self.redo.clear();
         self.history.push(PlayedMove { mv, coordinate, standard, player });
+        self.side = self.checked_side()?;
         Ok(&self.history[self.history.len() - 1])
     }
 
@@ -229,20 +288,73 @@ impl Session {
         self.play(mv)
     }
 
-    /// Plays a list of moves in coordinate (or standard) notation; the
-    /// first bad one is reported with its 1-based index and text.
+    /// Plays a list of moves, all in coordinate notation or all in
+    /// standard notation (never a mix). A coordinate move must be written
+    /// exactly as the game writes it. On failure the session is left as it
+    /// was, and the error names the first token that is not a move of its
+    /// position, in the notation that read further into the list.
     pub fn play_all<'a>(&mut self, moves: impl IntoIterator<Item = &'a str>) -> Result<(), SessionError> {
-        for (i, text) in moves.into_iter().enumerate() {
-            let index = i + 1;
-            let outcome = self.play_text(text);
-            if let Err(e) = outcome {
-                let reason = match e {
-                    SessionError::BadMove { reason, .. } => reason,
-                    other => other.to_string(),
-                };
-                return Err(SessionError::BadMove { index, text: text.to_string(), reason });
+        let mut list = Vec::new();
+        for m in moves {
+            if list.len() == MAX_MOVE_LIST {
+                return Err(SessionError::TooManyMoves { count: MAX_MOVE_LIST + 1, max: MAX_MOVE_LIST });
             }
+            list.push(m);
         }
+        let before = self.history.len();
+        let coordinate = match self.play_list(&list, Notation::COORDINATE) {
+            Ok(()) => return Ok(()),
+            Err(failure) => failure,
+        };
+        self.rewind(before)?;
+        let standard = match self.play_list(&list, Notation::STANDARD) {
+            Ok(()) => return Ok(()),
+            Err(failure) => failure,
+        };
+        self.rewind(before)?;
+        let (index, reason, notation) = if standard.0 > coordinate.0 {
+            (standard.0, standard.1, "standard")
+        } else {
+            (coordinate.0, coordinate.1, "coordinate")
+        };
+        let reason =
+            if index > 0 { format!("{reason} (the moves before it read as {notation} notation)") } else { reason };
+        Err(SessionError::BadMove { index: index + 1, text: list[index].to_string(), reason })
+    }
+
+    /// Plays `list` in `notation`; on failure, the 0-based index of the
+    /// first move that is not a move of its position and why.
+    fn play_list(&mut self, list: &[&str], notation: Notation) -> Result<(), (usize, String)> {
+        for (i, text) in list.iter().enumerate() {
+            let mv = watch("parse_move", || self.position.parse_move((*text).into(), notation).into_result())
+                .map_err(|e| (i, e.to_string()))?;
+            let (coordinate, standard) = self.move_texts(mv).map_err(|e| (i, e.to_string()))?;
+            if notation == Notation::COORDINATE && coordinate != *text {
+                return Err((i, format!("'{text}' is not written as this game writes that move ('{coordinate}')")));
+            }
+            if notation == Notation::STANDARD && coordinate == *text && standard != *text {
+                return Err((i, format!("'{text}' is in coordinate notation, not standard ('{standard}')")));
+            }
+            self.play(mv).map_err(|e| {
+                (
+                    i,
+                    match e {
+                        SessionError::BadMove { reason, .. } => reason,
+                        other => other.to_string(),
+                    },
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Takes moves back until `len` remain, forgetting them (no redo).
+    fn rewind(&mut self, len: usize) -> Result<(), SessionError> {
+        let had_redo = self.redo.len();
+        while self.history.len() > len {
+            self.undo()?;
+        }
+        self.redo.truncate(had_redo);
         Ok(())
     }
 
@@ -259,12 +371,13 @@ impl Session {
     /// position being left). Returns false when there is nothing to undo.
     pub fn undo(&mut self) -> Result<bool, SessionError> {
         let Some(last) = self.history.pop() else { return Ok(false) };
-        if let Err(e) = self.position.unmake_move().into_result() {
+        if let Err(e) = watch("unmake_move", || self.position.unmake_move().into_result()) {
             self.history.push(last);
             return Err(plugin_err("taking a move back")(e));
         }
         self.forfeit = None;
         self.redo.push(last);
+        self.side = self.checked_side()?;
         Ok(true)
     }
 
@@ -282,7 +395,36 @@ impl Session {
 
     /// The plugin's status of the current position.
     pub fn status(&self) -> Result<Status, SessionError> {
-        self.position.status().into_result().map_err(plugin_err("reading the game status"))
+        let status =
+            watch("status", || self.position.status().into_result()).map_err(plugin_err("reading the game status"))?;
+        boundary::check_status(&status, &self.shape)?;
+        Ok(status)
+    }
+
+    /// Checks that the rules plugin works in the current position: on a
+    /// copy, every legal move (the first thousand) is made, judged and
+    /// taken back through the boundary checks. A player whose search
+    /// failed is blamed only when this passes; otherwise the game is at
+    /// fault and the error says how.
+    pub fn probe(&self) -> Result<(), SessionError> {
+        let mut copy = self.position.clone();
+        for mv in self.legal_moves()?.into_iter().take(1000) {
+            watch("make_move", || copy.make_move(mv).into_result()).map_err(plugin_err("making a move"))?;
+            let side = watch("side_to_move", || copy.side_to_move());
+            boundary::check_player("side_to_move", "player", side, &self.shape)?;
+            let status =
+                watch("status", || copy.status().into_result()).map_err(plugin_err("reading the game status"))?;
+            boundary::check_status(&status, &self.shape)?;
+            watch("unmake_move", || copy.unmake_move().into_result()).map_err(plugin_err("taking a move back"))?;
+        }
+        Ok(())
+    }
+
+    /// The position as text, checked (for records and saved games).
+    pub fn position_text(&self, position: &PositionBox) -> Result<String, SessionError> {
+        let text = watch("to_text", || position.to_text().into_result()).map_err(plugin_err("writing the position"))?;
+        boundary::position_text("to_text", &text)?;
+        Ok(text.into_string())
     }
 
     /// How the game ended, or `None` while it goes on.

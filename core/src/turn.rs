@@ -26,6 +26,16 @@ pub struct Forfeit {
 /// Checks a search outcome against the legal moves of the searched
 /// position: the answer when its move is legal, otherwise the forfeit.
 pub fn judge(outcome: &SearchOutcome, position: &PositionBox, limits: SearchLimits) -> Result<SearchResult, Forfeit> {
+    let mut legal: RVec<Move> = RVec::new();
+    if let SearchOutcome::Answered(_) = outcome {
+        crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result())
+            .map_err(|e| Forfeit { cause: ForfeitCause::Error, reason: format!("cannot check the move: {e}") })?;
+    }
+    judge_against(outcome, &legal, limits)
+}
+
+/// [`judge`] against the legal moves of the searched position.
+pub fn judge_against(outcome: &SearchOutcome, legal: &[Move], limits: SearchLimits) -> Result<SearchResult, Forfeit> {
     let forfeit = |cause, reason: String| Forfeit { cause, reason };
     match outcome {
         SearchOutcome::TimedOut { waited_ms } => Err(forfeit(
@@ -41,11 +51,6 @@ pub fn judge(outcome: &SearchOutcome, position: &PositionBox, limits: SearchLimi
         }
         SearchOutcome::Failed(e) => Err(forfeit(ForfeitCause::Error, format!("{}: {e}", e.kind.name()))),
         SearchOutcome::Answered(result) => {
-            let mut legal: RVec<Move> = RVec::new();
-            position
-                .legal_moves(&mut legal)
-                .into_result()
-                .map_err(|e| forfeit(ForfeitCause::Error, format!("cannot check the move: {e}")))?;
             if legal.contains(&result.best) {
                 Ok(result.clone())
             } else {
@@ -114,7 +119,14 @@ impl ComputerTurn {
         outcome: &SearchOutcome,
     ) -> Result<TurnEnd, SessionError> {
         player.end_turn(outcome);
-        match judge(outcome, session.position(), player.turn_limits()) {
+        // The legal moves come through the session's checks: a rules plugin
+        // that fails here (as it may have failed inside the player's
+        // search) is the game's fault, not the player's.
+        let legal = session.legal_moves()?;
+        if !matches!(outcome, SearchOutcome::Answered(_)) {
+            session.probe()?;
+        }
+        match judge_against(outcome, &legal, player.turn_limits()) {
             Ok(result) => Ok(TurnEnd::Played(session.play(result.best)?.clone())),
             Err(Forfeit { cause, reason }) => {
                 let reason = format!("{}: {reason}", player.label());

@@ -28,7 +28,7 @@ fn coordinate_moves(session: &Session) -> Vec<String> {
 #[test]
 fn undo_and_redo_walk_the_history() {
     let mut s = Session::new(chess(), "").unwrap();
-    s.play_all(["e2e4", "e7e5", "Nf3"]).unwrap();
+    s.play_all(["e2e4", "e7e5", "g1f3"]).unwrap();
     assert_eq!(coordinate_moves(&s), ["e2e4", "e7e5", "g1f3"]);
     assert_eq!(s.history()[2].standard, "Nf3");
     let after = s.position().to_text().unwrap();

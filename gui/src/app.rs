@@ -797,10 +797,11 @@ impl App {
         let ply = self.view_ply.unwrap_or(history.len());
         let position =
             if self.view_ply.is_some() { self.game.position_at(ply) } else { self.game.session.position().clone() };
-        let mut pieces = rules_api::RVec::new();
-        position.pieces(&mut pieces).into_result()?;
-        let mut highlights = rules_api::RVec::new();
-        position.highlights(&mut highlights).into_result()?;
+        let shape = *self.game.session.shape();
+        let checked = |e: tabula_core::boundary::CallError| GuiError::Game(e.to_string());
+        let pieces: rules_api::RVec<_> = tabula_core::boundary::pieces(&position, &shape).map_err(checked)?.into();
+        let highlights: rules_api::RVec<_> =
+            tabula_core::boundary::highlights(&position, &shape).map_err(checked)?.into();
         let live = self.view_ply.is_none();
         let targets: Vec<u16> = match (self.selected, live) {
             (Some(s), true) => self.game.legal_moves().iter().filter(|m| m.from == s).map(|m| m.to).collect(),

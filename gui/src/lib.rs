@@ -95,12 +95,11 @@ pub fn render_image(rules: &RulesBox, position: &PositionBox, width: u32, height
     if width == 0 || height == 0 {
         return Err(GuiError::Game(format!("cannot render a {width}x{height} image")));
     }
-    let geometry = rules.geometry().into_result()?;
-    let info = rules.info().into_result()?;
-    let mut pieces = RVec::new();
-    position.pieces(&mut pieces).into_result()?;
-    let mut highlights = RVec::new();
-    position.highlights(&mut highlights).into_result()?;
+    // Everything the plugin returns is checked before it is drawn.
+    let game = |e: tabula_core::boundary::CallError| GuiError::Game(e.to_string());
+    let (info, geometry, shape) = tabula_core::boundary::describe(rules).map_err(game)?;
+    let pieces: RVec<_> = tabula_core::boundary::pieces(position, &shape).map_err(game)?.into();
+    let highlights: RVec<_> = tabula_core::boundary::highlights(position, &shape).map_err(game)?.into();
     let fonts = fonts::fonts()?;
     let surface = Surface::new(width, height, PixelFormatEnum::ARGB8888).map_err(GuiError::Sdl)?;
     let mut canvas = Canvas::from_surface(surface).map_err(GuiError::Sdl)?;

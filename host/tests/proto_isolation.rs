@@ -72,11 +72,21 @@ fn an_isolated_endless_search_is_cut_off_and_its_process_killed() {
     // The fixture blocks for ten minutes; the match took a few seconds.
     assert!(elapsed < Duration::from_secs(120), "{elapsed:?}");
     // No child `tabula uci` running the fixture survives the match.
-    let ps = Command::new("ps").args(["-eo", "args"]).output().expect("ps");
-    let survivors: Vec<String> = String::from_utf8_lossy(&ps.stdout)
-        .lines()
+    // Read from /proc, not `ps`: a minimal system has no procps.
+    let survivors: Vec<String> = command_lines()
+        .into_iter()
         .filter(|l| l.contains(" uci ") && l.contains("libtabula_faulty") && l.contains("fault=hang"))
-        .map(str::to_string)
         .collect();
     assert!(survivors.is_empty(), "{survivors:?}");
+}
+
+/// The command line of every running process, arguments joined by spaces.
+fn command_lines() -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().bytes().all(|b| b.is_ascii_digit()))
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|raw| String::from_utf8_lossy(&raw).split('\0').collect::<Vec<_>>().join(" "))
+        .collect()
 }

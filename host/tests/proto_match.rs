@@ -116,6 +116,36 @@ fn an_engine_that_sends_garbage_forfeits() {
     fake_engine_forfeits("garbage.sh", "illegal-move", "'@@##!!'", "chess");
 }
 
+/// Real engines may answer a `stop` that crossed their move (UCCI with
+/// `nobestmove`, UCI with a second `bestmove`); the client drains them to a
+/// known state before each search, so a sound engine never forfeits.
+#[test]
+fn a_stray_answer_after_a_move_is_not_taken_for_the_next_one() {
+    let script = fake_engine("stray-answer.py");
+    for (rules, protocol) in [("xiangqi", "ucci"), ("chess", "uci")] {
+        let engine = format!("{protocol}:{script} {} {protocol} --rules {rules} --ai random", exe());
+        let players = format!("{engine},random");
+        let s = match_json(&[
+            "match",
+            "--rules",
+            rules,
+            "--players",
+            &players,
+            "--games",
+            "2",
+            "--time-ms",
+            "300",
+            "--max-moves",
+            "40",
+            "--json",
+        ]);
+        assert_eq!(s["errors"], 0, "{protocol}: {s}");
+        for g in s["results"].as_array().unwrap() {
+            assert!(g["moves"].as_u64().unwrap() >= 10, "{protocol}: {g}");
+        }
+    }
+}
+
 #[test]
 fn a_gomocup_engine_answering_off_the_board_forfeits() {
     fake_engine_forfeits("gomocup-offboard.sh", "illegal-move", "'99,99'", "gomoku");

@@ -35,6 +35,7 @@
 pub mod conformance;
 pub mod diagram;
 pub mod grid;
+pub mod memory;
 pub mod perft;
 pub mod rng;
 pub mod score;

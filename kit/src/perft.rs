@@ -30,9 +30,24 @@ use std::path::Path;
 
 use rules_api::{Move, Notation, PluginError, PositionBox, PositionExt, RVec, RulesBox, RulesExt};
 
+/// The deepest perft accepted: far beyond any that finishes, and a bound on
+/// the buffers allocated up front (one per ply).
+pub const MAX_DEPTH: u32 = 64;
+
+fn check_depth(depth: u32) -> Result<(), PluginError> {
+    if depth > MAX_DEPTH {
+        return Err(PluginError::invalid_input(format!(
+            "perft depth {depth} is more than {MAX_DEPTH}, the deepest accepted (no such perft would ever finish)"
+        )));
+    }
+    Ok(())
+}
+
 /// Counts the move paths of exactly `depth` plies from `position` (1 at
-/// depth 0), leaving the position as it found it.
+/// depth 0), leaving the position as it found it. A depth beyond
+/// [`MAX_DEPTH`] is refused.
 pub fn perft(position: &mut PositionBox, depth: u32) -> Result<u64, PluginError> {
+    check_depth(depth)?;
     let mut buffers: Vec<RVec<Move>> = (0..depth.saturating_sub(1)).map(|_| RVec::with_capacity(128)).collect();
     walk(position, depth, &mut buffers)
 }
@@ -64,6 +79,7 @@ fn walk(position: &mut PositionBox, depth: u32, buffers: &mut [RVec<Move>]) -> R
 /// the number of paths of `depth` plies that start with it (`depth` ≥ 1),
 /// in the plugin's move order.
 pub fn divide(position: &mut PositionBox, depth: u32) -> Result<Vec<(String, u64)>, PluginError> {
+    check_depth(depth)?;
     let mut out = Vec::new();
     for m in position.moves()? {
         let name = position.notate(m, Notation::COORDINATE)?;

@@ -165,12 +165,15 @@ impl OptionSpec {
     }
 }
 
-/// Checks `options` against `specs`: every name must be known and every value
-/// one of the listed choices (when there are any). Errors name the option and
+/// Checks `options` against `specs`: every name must be known and given
+/// once, and every value one of the listed choices (when there are any). Errors name the option and
 /// list what is accepted.
 pub fn check_options(plugin: &str, options: &Options, specs: &[OptionSpec]) -> Result<(), PluginError> {
-    for pair in options.iter() {
+    for (i, pair) in options.iter().enumerate() {
         let (name, value) = (pair.0.as_str(), pair.1.as_str());
+        if options.iter().take(i).any(|earlier| earlier.0.as_str() == name) {
+            return Err(PluginError::bad_option(format!("{plugin}: option '{name}' is given more than once")));
+        }
         let Some(spec) = specs.iter().find(|s| s.name.as_str() == name) else {
             let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };

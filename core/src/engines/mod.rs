@@ -7,8 +7,10 @@
 //! machinery with a child `tabula uci` running the strategy plugin. The
 //! program and its protocol are a [`crate::source::EngineSpec`].
 
+mod conn;
 mod player;
 mod process;
 
-pub use player::{EngineContext, EnginePlayer};
+pub use conn::HANDSHAKE_TIMEOUT;
+pub use player::{EngineContext, EnginePlayer, Replies, Reply};
 pub use process::{EngineError, Process};

@@ -2,14 +2,15 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use rules_api::{
     score, ErrorKind, Move, Notation, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult, CELL_NONE,
 };
 
-use super::process::{read_line, send_to, EngineError, Line, Process};
+use super::conn::{is_gomocup_chatter, Conn, Setup, HANDSHAKE_TIMEOUT};
+use super::process::{read_line, send_to, EngineError, Line};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use crate::protocols::core::FAILURE_PREFIX;
 use crate::protocols::grid::Grid;
@@ -17,8 +18,6 @@ use crate::protocols::settings::{shift_ranks, GomocupSettings};
 use crate::session::Session;
 use crate::source::{EngineSpec, Protocol};
 
-/// How long an engine may take to start and answer the handshake.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(15);
 /// The move time used when a player has no limit at all, ms.
 pub const DEFAULT_MOVE_MS: u64 = 1000;
 
@@ -35,18 +34,37 @@ pub struct EngineContext {
     pub gomocup: Option<GomocupSettings>,
 }
 
+/// The engine of a player, shared with the thread of its current turn.
+type Slot = Arc<Mutex<Option<Conn>>>;
+
 /// An external engine in a seat. The process starts at the player's first
-/// turn and is killed when the player is dropped (one per game in matches)
-/// or after a turn it failed, so a broken engine costs one game only.
+/// turn — on that turn's thread, like every exchange with it — and is
+/// killed when the player is dropped (one per game in matches) or after a
+/// turn it failed, so a broken engine costs one game only.
 pub struct EnginePlayer {
     label: String,
     spec: EngineSpec,
     options: Vec<(String, String)>,
     limits: SearchLimits,
     context: EngineContext,
-    process: Option<Process>,
-    grid: Option<Grid>,
-    millis: bool,
+    slot: Slot,
+    /// Raised to make the current turn's thread give up and kill the engine.
+    abandon: Option<Arc<AtomicBool>>,
+}
+
+/// The position of one turn, as the engine is told it.
+struct Request {
+    protocol: Protocol,
+    /// Moves so far in the engine's coordinates, with the cell each
+    /// placed on and who made it.
+    history: Vec<(String, u16, u8)>,
+    /// `startpos` or the start position's text.
+    start_text: String,
+    /// The start position's text even for the usual start (UCCI).
+    start_fen: String,
+    side: u8,
+    limits: SearchLimits,
+    move_ms: u64,
 }
 
 impl EnginePlayer {
@@ -64,9 +82,8 @@ impl EnginePlayer {
             options,
             limits,
             context,
-            process: None,
-            grid: None,
-            millis: false,
+            slot: Arc::new(Mutex::new(None)),
+            abandon: None,
         }
     }
 
@@ -79,74 +96,56 @@ impl EnginePlayer {
         }
     }
 
-    /// Starts the process and completes the handshake, if not done yet.
-    fn ensure_started(&mut self, session: &Session) -> Result<(), EngineError> {
-        if self.process.is_some() {
-            return Ok(());
-        }
-        let p = Process::spawn(&self.spec)?;
-        let options: Vec<(String, String)> =
-            self.context.preset_options.iter().chain(self.options.iter()).cloned().collect();
-        match self.spec.protocol {
-            Protocol::Uci | Protocol::Ucci => {
-                let ucci = self.spec.protocol == Protocol::Ucci;
-                p.send(if ucci { "ucci" } else { "uci" })?;
-                let ok = if ucci { "ucciok" } else { "uciok" };
-                let mut announced = Vec::new();
-                p.expect(HANDSHAKE_TIMEOUT, ok, |l| {
-                    announced.push(l.to_string());
-                    l.trim() == ok
-                })?;
-                for (k, v) in &options {
-                    p.send(&if ucci { format!("setoption {k} {v}") } else { format!("setoption name {k} value {v}") })?;
-                }
-                self.millis = ucci && announced.iter().any(|l| l.split_whitespace().nth(1) == Some("usemillisec"));
-                if self.millis {
-                    p.send("setoption usemillisec true")?;
-                }
-                if !ucci {
-                    p.send("ucinewgame")?;
-                }
-                p.send("isready")?;
-                p.expect(HANDSHAKE_TIMEOUT, "readyok", |l| l.trim() == "readyok")?;
-            }
+    /// What starting the engine needs (the board, for Gomocup).
+    fn setup(&self, session: &Session) -> Result<Setup, EngineError> {
+        let gomocup = match self.spec.protocol {
             Protocol::Gomocup => {
-                let grid = Grid::from_geometry(&session.rules().geometry().into_result()?);
-                if grid.width() != grid.height() {
-                    p.send(&format!("RECTSTART {},{}", grid.width(), grid.height()))?;
-                } else {
-                    p.send(&format!("START {}", grid.width()))?;
-                }
-                let answer = p.expect(HANDSHAKE_TIMEOUT, "OK", |l| !is_gomocup_chatter(l))?;
-                if !answer.trim().eq_ignore_ascii_case("OK") {
-                    return Err(EngineError::Refused(answer));
-                }
-                p.send(&format!("INFO timeout_turn {}", self.move_ms()))?;
-                if let Some(g) = &self.context.gomocup {
-                    p.send(&format!("INFO rule {}", gomocup_rule(g, &self.context.rules_options)))?;
-                }
-                for (k, v) in &options {
-                    p.send(&format!("INFO {k} {v}"))?;
-                }
-                self.grid = Some(grid);
+                let geometry = crate::boundary::geometry(session.rules())
+                    .map_err(|e| EngineError::Plugin(PluginError::internal(e.to_string())))?;
+                let rule = self.context.gomocup.as_ref().map_or(0, |g| gomocup_rule(g, &self.context.rules_options));
+                Some((Grid::from_geometry(&geometry), rule))
             }
-        }
-        self.process = Some(p);
-        Ok(())
+            _ => None,
+        };
+        let options = self.context.preset_options.iter().chain(self.options.iter()).cloned().collect();
+        Ok(Setup { spec: self.spec.clone(), options, move_ms: self.move_ms(), gomocup })
     }
 
-    /// The commands that ask for a move in `session`.
-    fn turn_commands(&self, session: &Session) -> Result<Vec<String>, EngineError> {
-        let moves: Vec<String> =
-            session.history().iter().map(|m| shift_ranks(&m.coordinate, self.context.rank_offset)).collect();
+    fn request(&self, session: &Session) -> Result<Request, EngineError> {
+        let offset = self.context.rank_offset;
+        let history =
+            session.history().iter().map(|m| (shift_ranks(&m.coordinate, offset), m.mv.to, m.player)).collect();
+        let start_fen = if self.spec.protocol == Protocol::Ucci {
+            session
+                .position_text(session.start_position())
+                .map_err(|e| EngineError::Plugin(PluginError::internal(e.to_string())))?
+        } else {
+            String::new()
+        };
+        Ok(Request {
+            protocol: self.spec.protocol,
+            history,
+            start_text: session.start_text().to_string(),
+            start_fen,
+            side: session.side_to_move(),
+            limits: self.limits,
+            move_ms: self.move_ms(),
+        })
+    }
+}
+
+impl Request {
+    /// The commands that ask for a move.
+    fn commands(&self, conn: &Conn) -> Result<Vec<String>, EngineError> {
+        let moves: Vec<&str> = self.history.iter().map(|(m, _, _)| m.as_str()).collect();
         let moves_part = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
-        let ms = self.move_ms();
-        Ok(match self.spec.protocol {
+        let ms = self.move_ms;
+        Ok(match self.protocol {
             Protocol::Uci => {
-                let start = if session.start_text().is_empty() {
+                let start = if self.start_text.is_empty() {
                     "startpos".to_string()
                 } else {
-                    format!("fen {}", session.start_text())
+                    format!("fen {}", self.start_text)
                 };
                 let mut go = "go".to_string();
                 if ms > 0 {
@@ -161,23 +160,21 @@ impl EnginePlayer {
                 vec![format!("position {start}{moves_part}"), go]
             }
             Protocol::Ucci => {
-                let fen = session.start_position().to_text().into_result()?;
                 let go = if self.limits.depth > 0 {
                     format!("go depth {}", self.limits.depth)
-                } else if self.millis {
+                } else if conn.millis {
                     format!("go time {ms} movestogo 1")
                 } else {
                     format!("go time {} movestogo 1", ms.div_ceil(1000).max(1))
                 };
-                vec![format!("position fen {fen}{moves_part}"), go]
+                vec![format!("position fen {}{moves_part}", self.start_fen), go]
             }
             Protocol::Gomocup => {
-                let grid = self.grid.as_ref().ok_or(EngineError::NoBoard)?;
-                let me = session.side_to_move();
+                let grid = conn.grid.as_ref().ok_or(EngineError::NoBoard)?;
                 let mut lines = vec!["BOARD".to_string()];
-                for m in session.history() {
-                    let (x, y) = grid.xy(m.mv.to).ok_or(EngineError::OffGrid)?;
-                    lines.push(format!("{x},{y},{}", if m.player == me { 1 } else { 2 }));
+                for &(_, to, player) in &self.history {
+                    let (x, y) = grid.xy(to).ok_or(EngineError::OffGrid)?;
+                    lines.push(format!("{x},{y},{}", if player == self.side { 1 } else { 2 }));
                 }
                 lines.push("DONE".into());
                 lines
@@ -200,45 +197,49 @@ impl ComputerPlayer for EnginePlayer {
     fn start_turn(&mut self, session: &Session) -> Search {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
-        // Started after the handshake, which does not count as thinking time.
-        let prepared = self.ensure_started(session).and_then(|()| self.turn_commands(session));
-        let search = Search::from_events(rx, Arc::clone(&stop), self.move_ms());
-        let process = match (&self.process, prepared) {
-            (Some(p), Ok(commands)) => commands.iter().try_for_each(|c| p.send(c)).map(|()| p),
-            (_, Err(e)) => Err(e),
-            (None, Ok(_)) => Err(EngineError::NotRunning),
+        let began = Arc::new(OnceLock::new());
+        // The budget counts from the `go`: starting the engine and its
+        // handshake happen first, on the turn's thread.
+        let search =
+            Search::from_events_after(rx, Arc::clone(&stop), self.move_ms(), Arc::clone(&began), HANDSHAKE_TIMEOUT * 2);
+        let prepared = self.setup(session).and_then(|setup| Ok((setup, self.request(session)?)));
+        let (setup, request) = match prepared {
+            Ok(p) => p,
+            Err(e) => return failed_search(e.to_string()),
         };
-        match process {
-            Ok(p) => {
-                let turn = Turn {
-                    protocol: self.spec.protocol,
-                    position: session.position().clone(),
-                    rank_offset: self.context.rank_offset,
-                    grid: self.grid.clone(),
-                    writer: p.writer(),
-                    reader: p.reader(),
-                    stop,
-                    events: tx,
-                };
-                let name = format!("engine turn {}", self.label);
-                if let Err(e) = std::thread::Builder::new().name(name).spawn(move || turn.run()) {
-                    self.process = None;
-                    return failed_search(format!("cannot start a reader thread: {e}"));
-                }
-            }
-            Err(e) => {
-                self.process = None;
-                let _ = tx.send(SearchEvent::Finished(Err(PluginError::internal(e.to_string()))));
-            }
+        let abandon = Arc::new(AtomicBool::new(false));
+        self.abandon = Some(Arc::clone(&abandon));
+        let replies = Replies {
+            protocol: self.spec.protocol,
+            position: session.position().clone(),
+            rank_offset: self.context.rank_offset,
+        };
+        let turn = Turn { protocol: self.spec.protocol, replies, stop, abandon, events: tx };
+        let slot = Arc::clone(&self.slot);
+        let name = format!("engine turn {}", self.label);
+        let launched = std::thread::Builder::new().name(name).spawn(move || turn.run(&slot, &setup, &request, &began));
+        if let Err(e) = launched {
+            return failed_search(format!("cannot start a turn thread: {e}"));
         }
         search
     }
 
     fn end_turn(&mut self, outcome: &SearchOutcome) {
-        // An engine that failed a turn is not trusted with another: the
-        // process is killed and, if the game goes on, started afresh.
+        // An engine that failed a turn is not trusted with another: its
+        // turn's thread kills it, and the next turn starts a fresh one.
         if !matches!(outcome, SearchOutcome::Answered(_)) {
-            self.process = None;
+            if let Some(abandon) = self.abandon.take() {
+                abandon.store(true, Ordering::SeqCst);
+            }
+            self.slot = Arc::new(Mutex::new(None));
+        }
+    }
+}
+
+impl Drop for EnginePlayer {
+    fn drop(&mut self) {
+        if let Some(abandon) = self.abandon.take() {
+            abandon.store(true, Ordering::SeqCst);
         }
     }
 }
@@ -247,12 +248,6 @@ fn failed_search(reason: String) -> Search {
     let (tx, rx) = channel();
     let _ = tx.send(SearchEvent::Finished(Err(PluginError::internal(reason))));
     Search::from_events(rx, Arc::new(AtomicBool::new(false)), 0)
-}
-
-/// Lines a Gomocup brain may send at any time besides its answer.
-fn is_gomocup_chatter(line: &str) -> bool {
-    let head = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
-    line.trim().is_empty() || matches!(head.as_str(), "MESSAGE" | "DEBUG" | "SUGGEST")
 }
 
 /// The Gomocup `INFO rule` value for the rules options in use: the sum of
@@ -269,16 +264,15 @@ pub fn gomocup_rule(settings: &GomocupSettings, rules_options: &[(String, String
         .sum()
 }
 
-/// One turn's reader: forwards progress, turns the answer into a move of
-/// the position, and asks the engine to stop when the host says so.
+/// One turn on its own thread: starts the engine if needed, brings it to
+/// a known state, sends the position and `go`, forwards progress, turns the
+/// answer into a move of the position, and asks the engine to stop when the
+/// host says so (never after its answer has arrived).
 struct Turn {
     protocol: Protocol,
-    position: PositionBox,
-    rank_offset: i32,
-    grid: Option<Grid>,
-    writer: Arc<Mutex<std::process::ChildStdin>>,
-    reader: Arc<Mutex<std::sync::mpsc::Receiver<String>>>,
+    replies: Replies,
     stop: Arc<AtomicBool>,
+    abandon: Arc<AtomicBool>,
     events: Sender<SearchEvent>,
 }
 
@@ -287,39 +281,125 @@ struct Turn {
 const LISTEN_AFTER_STOP: Duration = Duration::from_secs(30);
 
 impl Turn {
-    fn run(self) {
+    fn run(self, slot: &Mutex<Option<Conn>>, setup: &Setup, request: &Request, began: &OnceLock<Instant>) {
+        let mut conn = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        let answer = self.play(&mut conn, setup, request, began);
+        if !matches!(answer, Some(Ok(_))) {
+            // Killed now: a failed engine is not asked again.
+            *conn = None;
+        }
+        if let Some(answer) = answer {
+            self.finish(answer);
+        }
+    }
+
+    /// The answer, or `None` when the host gave up on the turn.
+    fn play(
+        &self,
+        conn: &mut Option<Conn>,
+        setup: &Setup,
+        request: &Request,
+        began: &OnceLock<Instant>,
+    ) -> Option<Result<SearchResult, PluginError>> {
+        let failed = |e: EngineError| Some(Err(PluginError::internal(e.to_string())));
+        if conn.is_none() {
+            match Conn::start(setup) {
+                Ok(c) => *conn = Some(c),
+                Err(e) => return failed(e),
+            }
+        }
+        let c = conn.as_ref()?;
+        let commands = c.sync(self.protocol).and_then(|()| request.commands(c));
+        let sent = commands.and_then(|list| list.iter().try_for_each(|line| c.process.send(line)));
+        if let Err(e) = sent {
+            return failed(e);
+        }
+        let _ = began.set(Instant::now());
+        self.listen(c, request)
+    }
+
+    fn listen(&self, conn: &Conn, request: &Request) -> Option<Result<SearchResult, PluginError>> {
+        let reader = conn.process.reader();
         let mut stop_sent: Option<Instant> = None;
         loop {
+            if self.abandon.load(Ordering::SeqCst) {
+                return None;
+            }
             if stop_sent.is_none() && self.stop.load(Ordering::SeqCst) {
+                // Read what already arrived first: an answer on its way is
+                // taken, and no `stop` follows it.
+                while let Line::Text(line) = read_line(&reader, Duration::ZERO) {
+                    if let Some(answer) = self.line(&line, conn, request) {
+                        return Some(answer);
+                    }
+                }
                 if self.protocol != Protocol::Gomocup {
-                    let _ = send_to(&self.writer, "stop");
+                    let _ = send_to(&conn.process.writer(), "stop");
                 }
                 stop_sent = Some(Instant::now());
             }
             if stop_sent.is_some_and(|t| t.elapsed() > LISTEN_AFTER_STOP) {
-                return;
+                return None;
             }
-            let line = match read_line(&self.reader, Duration::from_millis(20)) {
+            let line = match read_line(&reader, Duration::from_millis(20)) {
                 Line::Text(t) => t,
                 Line::Timeout => continue,
                 Line::Closed => {
-                    self.finish(Err(PluginError::internal("the engine exited or crashed (its output closed)")));
-                    return;
+                    return Some(Err(PluginError::internal("the engine exited or crashed (its output closed)")));
                 }
             };
-            let answer = match self.protocol {
-                Protocol::Uci | Protocol::Ucci => self.uci_line(&line),
-                Protocol::Gomocup => self.gomocup_line(&line),
-            };
-            if let Some(answer) = answer {
-                self.finish(answer);
-                return;
+            if let Some(answer) = self.line(&line, conn, request) {
+                return Some(answer);
             }
+        }
+    }
+
+    fn line(&self, line: &str, conn: &Conn, _request: &Request) -> Option<Result<SearchResult, PluginError>> {
+        match self.replies.read(line, conn.grid.as_ref()) {
+            Reply::Nothing => None,
+            Reply::Progress(info) => {
+                let _ = self.events.send(SearchEvent::Progress(info));
+                None
+            }
+            Reply::Answer(answer) => Some(answer),
         }
     }
 
     fn finish(&self, answer: Result<SearchResult, PluginError>) {
         let _ = self.events.send(SearchEvent::Finished(answer));
+    }
+}
+
+/// What one line from an engine says.
+#[derive(Debug)]
+pub enum Reply {
+    /// Nothing the client needs (chatter, an unknown line).
+    Nothing,
+    /// A progress report.
+    Progress(SearchInfo),
+    /// The answer: a legal move of the position, or why there is none.
+    Answer(Result<SearchResult, PluginError>),
+}
+
+/// Reads an engine's lines about one position: every move it names is
+/// checked against the position before it counts.
+pub struct Replies {
+    /// The protocol spoken.
+    pub protocol: Protocol,
+    /// The position searched.
+    pub position: PositionBox,
+    /// Subtracted from rank numbers in the engine's moves.
+    pub rank_offset: i32,
+}
+
+impl Replies {
+    /// What `line` says (`grid`: the Gomocup board).
+    pub fn read(&self, line: &str, grid: Option<&Grid>) -> Reply {
+        match (self.protocol, grid) {
+            (Protocol::Uci | Protocol::Ucci, _) => self.uci_line(line),
+            (Protocol::Gomocup, Some(grid)) => self.gomocup_line(line, grid),
+            (Protocol::Gomocup, None) => Reply::Nothing,
+        }
     }
 
     /// A legal move of the position from the engine's text.
@@ -331,7 +411,7 @@ impl Turn {
             .map_err(|e| PluginError::illegal_move(format!("sent the move '{text}', which is refused: {e}")))
     }
 
-    fn uci_line(&self, line: &str) -> Option<Result<SearchResult, PluginError>> {
+    fn uci_line(&self, line: &str) -> Reply {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             Some("info") if words.get(1) == Some(&"string") && words.get(2) == Some(&FAILURE_PREFIX) => {
@@ -339,22 +419,17 @@ impl Turn {
                 let reason = words[3..].join(" ");
                 let kind =
                     if reason.starts_with("illegal move") { ErrorKind::ILLEGAL_MOVE } else { ErrorKind::INTERNAL };
-                Some(Err(PluginError::new(kind, format!("the strategy failed: {reason}"))))
+                Reply::Answer(Err(PluginError::new(kind, format!("the strategy failed: {reason}"))))
             }
-            Some("info") => {
-                if let Some(info) = self.uci_info(&words[1..]) {
-                    let _ = self.events.send(SearchEvent::Progress(info));
-                }
-                None
-            }
-            Some("bestmove") => Some(match words.get(1) {
+            Some("info") => self.uci_info(&words[1..]).map_or(Reply::Nothing, Reply::Progress),
+            Some("bestmove") => Reply::Answer(match words.get(1) {
                 Some(text) => {
                     self.parse(text).map(|best| SearchResult { best, pv: vec![best].into(), ..SearchResult::default() })
                 }
                 None => Err(PluginError::illegal_move("sent 'bestmove' without a move")),
             }),
-            Some("nobestmove") => Some(Err(PluginError::internal("the engine answered 'nobestmove'"))),
-            _ => None,
+            Some("nobestmove") => Reply::Answer(Err(PluginError::internal("the engine answered 'nobestmove'"))),
+            _ => Reply::Nothing,
         }
     }
 
@@ -406,20 +481,19 @@ impl Turn {
         (any || !info.pv.is_empty()).then_some(info)
     }
 
-    fn gomocup_line(&self, line: &str) -> Option<Result<SearchResult, PluginError>> {
+    fn gomocup_line(&self, line: &str, grid: &Grid) -> Reply {
         if is_gomocup_chatter(line) {
-            return None;
+            return Reply::Nothing;
         }
         let head = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
         if head == "ERROR" || head == "UNKNOWN" {
-            return Some(Err(PluginError::internal(format!("the engine answered '{line}'"))));
+            return Reply::Answer(Err(PluginError::internal(format!("the engine answered '{line}'"))));
         }
-        let grid = self.grid.as_ref()?;
         let found = Grid::parse_xy(line.trim()).and_then(|(x, y)| grid.cell_at(x, y));
         let mut legal = RVec::new();
         let _ = self.position.legal_moves(&mut legal);
         let m = found.and_then(|cell| legal.iter().copied().find(|m| m.to == cell && m.from == CELL_NONE));
-        Some(match m {
+        Reply::Answer(match m {
             Some(best) => Ok(SearchResult { best, pv: vec![best].into(), ..SearchResult::default() }),
             None => Err(PluginError::illegal_move(format!("sent '{line}', which is not a legal x,y"))),
         })
@@ -443,5 +517,25 @@ mod tests {
         assert_eq!(gomocup_rule(&g, &[("rule".into(), "exact".into())]), 1);
         assert_eq!(gomocup_rule(&g, &[("rule".into(), "free".into())]), 0);
         assert_eq!(gomocup_rule(&g, &[]), 0);
+    }
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+    use tabula_kit::testgames::{rules, Mnk};
+
+    #[test]
+    fn an_engine_that_never_answers_its_handshake_does_not_block_the_caller() {
+        let session = Session::new(Arc::new(rules(Mnk::tic_tac_toe())), "").unwrap();
+        let spec = EngineSpec { protocol: Protocol::Uci, command: "sleep".into(), args: vec!["30".into()] };
+        let limits = SearchLimits::time(50);
+        let mut player = EnginePlayer::new("sleeper", spec, Vec::new(), limits, EngineContext::default());
+        let started = Instant::now();
+        let mut search = player.start_turn(&session);
+        // The handshake waits up to HANDSHAKE_TIMEOUT on the turn's thread.
+        assert!(started.elapsed() < HANDSHAKE_TIMEOUT / 3, "start_turn blocked for {:?}", started.elapsed());
+        assert!(search.poll(|_| {}).is_none(), "no answer yet, and no time out before the handshake");
+        player.end_turn(&SearchOutcome::TimedOut { waited_ms: 0 });
     }
 }

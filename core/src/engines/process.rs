@@ -2,7 +2,7 @@
 //! thread turning stdout into a channel of lines. The child is killed when
 //! the value is dropped, so an engine never outlives its game.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use rules_api::PluginError;
 
+use crate::lines::LineReader;
 use crate::source::EngineSpec;
 
 /// What went wrong talking to an engine; the message becomes the reason of
@@ -98,10 +99,12 @@ impl Process {
         std::thread::Builder::new()
             .name(format!("engine {}", spec.command))
             .spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    // Invalid UTF-8 ends the line stream like a crash would.
+                // Read as bytes: a line that is not UTF-8 arrives with its
+                // bad bytes replaced (it is garbage to every protocol), an
+                // overlong one as an empty line; the stream goes on.
+                for line in LineReader::new(BufReader::new(stdout)) {
                     let Ok(line) = line else { break };
-                    if tx.send(line.trim_end_matches('\r').to_string()).is_err() {
+                    if tx.send(line.lossy()).is_err() {
                         break;
                     }
                 }

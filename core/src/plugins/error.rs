@@ -37,6 +37,14 @@ pub enum LoadError {
         /// What the operating system said.
         reason: String,
     },
+    /// Opening the file crashed a test process: it is damaged (truncated,
+    /// corrupted) and was not opened here.
+    Damaged {
+        /// The library.
+        path: PathBuf,
+        /// How the test process died.
+        detail: String,
+    },
     /// The file is not a shared library, or has no Tabula root module.
     NotAPlugin {
         /// The library.
@@ -137,6 +145,7 @@ impl LoadError {
         match self {
             LoadError::NotFound { .. } | LoadError::Construct { .. } => None,
             LoadError::Missing { path, .. }
+            | LoadError::Damaged { path, .. }
             | LoadError::NotAPlugin { path, .. }
             | LoadError::IncompatibleVersion { path, .. }
             | LoadError::LayoutMismatch { path, .. }
@@ -173,6 +182,9 @@ impl fmt::Display for LoadError {
                 write!(f, " (searched: {})", if dirs.is_empty() { "no directories".into() } else { dirs.join(", ") })
             }
             LoadError::Missing { path, reason } => write!(f, "cannot load plugin {}: {reason}", path.display()),
+            LoadError::Damaged { path, detail } => {
+                write!(f, "{} is damaged and was skipped: {detail}", path.display())
+            }
             LoadError::NotAPlugin { path, detail } => {
                 write!(f, "{} is not a Tabula plugin: {detail}", path.display())
             }

@@ -23,6 +23,7 @@ pub fn load_plugin(path: &Path) -> Result<LoadedPlugin, LoadError> {
     if let Err(e) = std::fs::metadata(path) {
         return Err(LoadError::Missing { path: path.to_path_buf(), reason: e.to_string() });
     }
+    super::probe::probe(path).map_err(|detail| LoadError::Damaged { path: path.to_path_buf(), detail })?;
     let header = lib_header_from_path(path).map_err(|e| LoadError::from_library(path, e))?;
     check_version(path, header.version_strings())?;
     let module = header.init_root_module::<PluginModRef>().map_err(|e| LoadError::from_library(path, e))?;
@@ -99,6 +100,7 @@ impl LoadedPlugin {
     /// an option is refused.
     pub fn new_rules(&self, options: &[(String, String)]) -> Result<RulesBox, LoadError> {
         self.expect_kind(PluginKind::RULES)?;
+        crate::watchdog::note_plugin(self.name());
         (self.module.new_rules())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
             name: self.name().to_string(),
             kind: self.kind(),

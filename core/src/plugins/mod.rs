@@ -7,6 +7,7 @@
 
 mod error;
 mod loaded;
+pub mod probe;
 
 pub use error::{Available, LoadError};
 pub use loaded::{load_plugin, LoadedPlugin};

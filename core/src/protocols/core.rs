@@ -4,6 +4,8 @@
 //! stdin reader so commands are answered while a search runs.
 
 use std::io::{BufRead, Write};
+
+use crate::lines::{Line, LineReader};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -63,6 +65,10 @@ impl Out {
     pub fn stdout() -> Out {
         Out { sink: Arc::new(Mutex::new(Box::new(std::io::stdout()))) }
     }
+    /// Output to any sink (tests, fuzzing).
+    pub fn to(sink: Box<dyn Write + Send>) -> Out {
+        Out { sink: Arc::new(Mutex::new(sink)) }
+    }
     /// Writes one line and flushes; a closed pipe is ignored (the peer left).
     pub fn line(&self, text: &str) {
         let mut sink = self.sink.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -71,28 +77,32 @@ impl Out {
     }
 }
 
-/// Lines from stdin on a channel; the channel closes at end of input.
-pub fn stdin_lines() -> Receiver<String> {
+/// Lines from stdin on a channel, read as bytes ([`crate::lines`]); the
+/// channel closes at end of input. Fails only when no thread can start.
+pub fn stdin_lines() -> std::io::Result<Receiver<Line>> {
+    input_lines(std::io::BufReader::new(std::io::stdin()))
+}
+
+/// Lines of any input on a channel, read by a thread of their own.
+pub fn input_lines(input: impl BufRead + Send + 'static) -> std::io::Result<Receiver<Line>> {
     let (tx, rx) = channel();
-    std::thread::Builder::new()
-        .name("protocol input".into())
-        .spawn(move || {
-            let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
+    std::thread::Builder::new().name("protocol input".into()).spawn(move || {
+        for line in LineReader::new(input) {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
             }
-        })
-        .expect("cannot start the input thread");
-    rx
+        }
+    })?;
+    Ok(rx)
 }
 
 /// What the input gave the main loop.
 pub enum Input {
-    /// A line (trimmed of line ends).
+    /// A line (without its line end).
     Line(String),
+    /// A line that cannot be read as a command (not UTF-8, too long): why.
+    Invalid(String),
     /// Nothing within the poll interval.
     Idle,
     /// End of input.
@@ -100,13 +110,16 @@ pub enum Input {
 }
 
 /// Waits for a line, or at most `poll` when a search needs watching.
-pub fn next_input(rx: &Receiver<String>, poll: Option<Duration>) -> Input {
+pub fn next_input(rx: &Receiver<Line>, poll: Option<Duration>) -> Input {
     let got = match poll {
         Some(p) => rx.recv_timeout(p),
         None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
     };
     match got {
-        Ok(line) => Input::Line(line.trim_end_matches(['\r', '\n']).to_string()),
+        Ok(line) => match line.into_text() {
+            Ok(text) => Input::Line(text),
+            Err(why) => Input::Invalid(why),
+        },
         Err(RecvTimeoutError::Timeout) => Input::Idle,
         Err(RecvTimeoutError::Disconnected) => Input::Closed,
     }
@@ -267,7 +280,8 @@ impl Thinker {
 /// move; no move only when the position has none.
 fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>) -> Answer {
     let mut legal: RVec<Move> = RVec::new();
-    if position.legal_moves(&mut legal).into_result().is_err() || legal.is_empty() {
+    let listed = crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result());
+    if listed.is_err() || legal.is_empty() {
         return Answer { best: None, failure: None };
     }
     let (answered, failure) = match outcome {

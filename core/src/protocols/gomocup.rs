@@ -8,6 +8,7 @@
 //! names no game. Answers: `OK`, a move `x,y`, `ERROR message` for a command
 //! it cannot honour, `UNKNOWN message` for one it does not know.
 
+use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ use super::core::{next_input, stdin_lines, Input, Out, Thinker};
 use super::grid::Grid;
 use super::settings::GomocupSettings;
 use super::ProtocolError;
+use crate::lines::Line;
 use crate::plugins::LoadedPlugin;
 use crate::session::Session;
 
@@ -87,17 +89,36 @@ impl Brain {
         })
     }
 
-    /// Reads commands until `END` or the end of input.
-    pub fn run(mut self) {
-        let input = stdin_lines();
-        while let Input::Line(line) = next_input(&input, None) {
-            if !self.command(line.trim(), &input) {
-                break;
+    /// Reads commands from stdin until `END` or the end of input.
+    pub fn run(self) -> std::io::Result<()> {
+        let input = stdin_lines()?;
+        self.run_on(&input);
+        Ok(())
+    }
+
+    /// Sends answers to `sink` instead of stdout.
+    pub fn with_output(mut self, sink: Box<dyn std::io::Write + Send>) -> Brain {
+        self.out = Out::to(sink);
+        self
+    }
+
+    /// Reads commands from `input` until `END` or its end.
+    pub fn run_on(mut self, input: &Receiver<Line>) {
+        loop {
+            match next_input(input, None) {
+                Input::Line(line) => {
+                    if !self.command(line.trim(), input) {
+                        break;
+                    }
+                }
+                Input::Invalid(why) => self.out.line(&format!("ERROR {why}")),
+                Input::Idle => {}
+                Input::Closed => break,
             }
         }
     }
 
-    fn command(&mut self, line: &str, input: &std::sync::mpsc::Receiver<String>) -> bool {
+    fn command(&mut self, line: &str, input: &Receiver<Line>) -> bool {
         if line.is_empty() {
             return true;
         }
@@ -219,13 +240,18 @@ impl Brain {
     /// `BOARD`: stones until `DONE` (1 = own, 2 = opponent's), replayed in
     /// the order sent but alternating sides, the side with more stones (or,
     /// with equal counts, the brain itself) having moved first.
-    fn board(&mut self, input: &std::sync::mpsc::Receiver<String>) {
+    fn board(&mut self, input: &Receiver<Line>) {
         let (mut own, mut theirs) = (Vec::new(), Vec::new());
         let mut problem = None;
         loop {
             let line = match next_input(input, None) {
                 Input::Line(l) => l.trim().to_string(),
-                _ => return,
+                Input::Invalid(why) => {
+                    problem = problem.or(Some(why));
+                    continue;
+                }
+                Input::Idle => continue,
+                Input::Closed => return,
             };
             if line.eq_ignore_ascii_case("DONE") {
                 break;

@@ -8,6 +8,7 @@
 //! (`cp`/`mate` versus a plain number) and `quit` (UCCI answers `bye`).
 //! Unknown commands are ignored, as both specifications ask.
 
+use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use super::core::{
 };
 use super::settings::shift_ranks;
 use super::ProtocolError;
+use crate::lines::Line;
 
 /// Which of the two protocols is spoken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +54,12 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// Sends answers to `sink` instead of stdout.
+    pub fn with_output(mut self, sink: Box<dyn std::io::Write + Send>) -> Engine {
+        self.out = Out::to(sink);
+        self
+    }
+
     /// An engine for `rules` thinking with `thinker`; `name` is announced.
     pub fn new(
         dialect: Dialect,
@@ -74,17 +82,24 @@ impl Engine {
         })
     }
 
-    /// Reads commands until `quit` or the end of input.
-    pub fn run(mut self) {
-        let input = stdin_lines();
+    /// Reads commands from stdin until `quit` or the end of input.
+    pub fn run(self) -> std::io::Result<()> {
+        let input = stdin_lines()?;
+        self.run_on(&input);
+        Ok(())
+    }
+
+    /// Reads commands from `input` until `quit` or its end.
+    pub fn run_on(mut self, input: &Receiver<Line>) {
         loop {
             let poll = self.thinker.is_searching().then_some(POLL);
-            match next_input(&input, poll) {
+            match next_input(input, poll) {
                 Input::Line(line) => {
                     if !self.command(&line) {
                         break;
                     }
                 }
+                Input::Invalid(why) => self.info_string(&format!("error: {why}; line ignored")),
                 Input::Idle => {}
                 Input::Closed => break,
             }
@@ -202,8 +217,24 @@ impl Engine {
         if spec.name.as_str() == HASH_OPTION && value.trim() == "0" {
             return;
         }
+        let value = if spec.name.as_str() == HASH_OPTION { self.clamp_hash(&name, value) } else { value };
         let value = if value == "<empty>" { String::new() } else { value };
         self.thinker.set_option(spec.name.as_str(), &value);
+    }
+
+    /// A table size the machine can give: larger requests are cut to
+    /// half the memory available, and the peer is told.
+    fn clamp_hash(&self, name: &str, value: String) -> String {
+        let (Ok(mb), Some(limit)) = (value.trim().parse::<u64>(), tabula_kit::memory::table_limit_mib()) else {
+            return value;
+        };
+        if mb <= limit {
+            return value;
+        }
+        self.info_string(&format!(
+            "{name} {mb} MiB is more than this machine can give now; using {limit} MiB (half of the memory available)"
+        ));
+        limit.to_string()
     }
 
     fn set_position(&mut self, rest: &[&str]) {

@@ -123,7 +123,7 @@ impl Game {
             let seater = Seater::new(&config, extra_dirs)?;
             config.players.iter().map(|p| seater.seat(p)).collect::<Result<Vec<_>, _>>()?
         };
-        let geometry = session.rules().geometry().into_result().map_err(err)?;
+        let geometry = tabula_core::boundary::geometry(session.rules()).map_err(err)?;
         let mut game = Game {
             clocks: vec![Duration::ZERO; players],
             countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
@@ -532,7 +532,15 @@ impl Game {
                 events.push(Event::Failed(result.reason().to_string()));
                 self.after_change(&mut events);
             }
-            Err(e) => events.push(Event::Failed(e.to_string())),
+            // The rules plugin failed, not the player: a new turn would fail
+            // the same way every frame, so computer play is paused with the
+            // reason shown.
+            Err(e) => {
+                if !self.paused {
+                    self.toggle_pause();
+                }
+                events.push(Event::Failed(format!("{e} (computer play is paused)")));
+            }
         }
         events
     }

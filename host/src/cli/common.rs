@@ -35,16 +35,19 @@ macro_rules! from_error {
         }
     )*};
 }
-from_error!(
-    LoadError,
-    SessionError,
-    ConfigError,
-    OptionError,
-    SeatError,
-    ProtocolError,
-    rules_api::PluginError,
-    std::io::Error
-);
+from_error!(LoadError, SessionError, ConfigError, OptionError, SeatError, ProtocolError, rules_api::PluginError);
+
+impl From<std::io::Error> for CliError {
+    /// A broken pipe here is standard output whose reader has gone (the
+    /// subcommands write to no other pipe): the program ends quietly, as
+    /// `super::out` explains.
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            super::out::failed(&e);
+        }
+        CliError(e.to_string())
+    }
+}
 
 /// Reads `KEY=VALUE`.
 pub fn parse_key_value(text: &str) -> Result<(String, String), String> {
@@ -59,8 +62,20 @@ pub fn dirs(extra: &[PathBuf]) -> PluginDirs {
     PluginDirs::new(extra.iter().cloned())
 }
 
+/// Refuses an option given twice on the command line (`flag` names the
+/// flag): the plugin would see one value and the other would be lost.
+pub fn unique_options(options: &[(String, String)], flag: &str) -> Result<(), CliError> {
+    for (i, (key, value)) in options.iter().enumerate() {
+        if let Some((_, first)) = options[..i].iter().find(|(k, _)| k == key) {
+            return Err(CliError(format!("{flag} {key} is given twice ('{first}' and '{value}'); give it once")));
+        }
+    }
+    Ok(())
+}
+
 /// Loads a rules plugin and builds the configured game.
 pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -> Result<Arc<RulesBox>, CliError> {
+    unique_options(options, "--option")?;
     let plugin = find_plugin(name, PluginKind::RULES, dirs)?;
     Ok(Arc::new(plugin.new_rules(options)?))
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use tabula_kit::conformance::{run_from, Budget};
 
 use super::common::{dirs, load_rules, CliError};
+use super::out::outln;
 use super::RulesArgs;
 
 /// `tabula conform`.
@@ -35,7 +36,7 @@ pub fn conform(args: &ConformArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let budget = Budget { playouts: args.games, max_plies: args.max_plies, seed: args.seed, ..Budget::default() };
     let starts: Vec<&str> = args.positions.iter().map(String::as_str).collect();
     let report = run_from(&rules, &starts, &budget);
-    println!("conformance of {}:", args.rules.rules);
-    println!("{report}");
+    outln!("conformance of {}:", args.rules.rules);
+    outln!("{report}");
     Ok(if report.is_ok() { 0 } else { 1 })
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rules_api::{GameInfo, PluginKind, RulesBox, SearchLimits};
 
 use super::common::{load_rules, load_strategy, CliError};
+use super::out::outln;
 use super::seating::{Entrant, Table};
 use super::MatchArgs;
 use tabula_core::config::{Config, PlayerConfig, PlayerKind};
@@ -41,7 +42,13 @@ pub fn run(args: &MatchArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         Some(r) => (r.clone(), Vec::new()),
         None => (config.resolve_ref(&config.game.rules), config.rules_options()),
     };
-    options.extend(args.option.iter().cloned());
+    // The command line overrides the config's options, each given once.
+    super::common::unique_options(&args.option, "--option")?;
+    super::common::unique_options(&args.engine_option, "--engine-option")?;
+    for (k, v) in &args.option {
+        options.retain(|(key, _)| key != k);
+        options.push((k.clone(), v.clone()));
+    }
     let rules_plugin = find_plugin(&rules_ref, PluginKind::RULES, &dirs)?;
     let rules = load_rules(&rules_ref, &options, &dirs)?;
     let entrant_configs: Vec<PlayerConfig> = if args.players.is_empty() {
@@ -182,8 +189,12 @@ impl Match<'_> {
         let start =
             if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
         let mut seats = self.seat(game, &order)?;
-        let mut session = Session::new(Arc::clone(self.rules), start)?;
-        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {})?;
+        let in_game = |e: tabula_core::session::SessionError| {
+            let kept = if self.recorder.is_some() { "; the games before it are in the record" } else { "" };
+            CliError(format!("game {}: {e}{kept}", game + 1))
+        };
+        let mut session = Session::new(Arc::clone(self.rules), start).map_err(in_game)?;
+        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {}).map_err(in_game)?;
         drop(seats);
         let label = |e: usize| self.entrants[e].label.clone();
         let seating: Vec<String> = order
@@ -218,7 +229,12 @@ impl Match<'_> {
         if let Some(round) = self.record(&session, &result, &players, self.entrants[order[0]].limits.time_ms)? {
             line.push_str(&format!(" | round {round}"));
         }
-        println!("{line}");
+        outln!("{line}");
+        // Kept only for the --json summary: a long match holds nothing of
+        // the games it has already printed and recorded.
+        if !self.args.json {
+            return Ok(());
+        }
         totals.games_json.push(serde_json::json!({
             "game": game + 1,
             "seats": players,
@@ -249,7 +265,7 @@ impl Match<'_> {
             game: self.info.name.to_string(),
             players: players.to_vec(),
             start: session.start_text().to_string(),
-            start_text: session.start_position().to_text().into_result()?.to_string(),
+            start_text: session.position_text(session.start_position())?,
             first_mover: session.start_position().side_to_move(),
             standard: session.history().iter().map(|m| m.standard.clone()).collect(),
             coordinate: session.history().iter().map(|m| m.coordinate.clone()).collect(),
@@ -267,12 +283,12 @@ impl Match<'_> {
         let Totals { wins, draws, errors, games_json } = totals;
         let labels: Vec<&str> = self.entrants.iter().map(|e| e.label.as_str()).collect();
         let summary: Vec<String> = labels.iter().zip(wins).map(|(l, w)| format!("{l} {w}")).collect();
-        println!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
+        outln!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
         let mut elo_json = serde_json::Value::Null;
         if labels.len() == 2 && args.games > 0 {
             let tally = Tally { wins: wins[0], draws: *draws, losses: wins[1] };
             let stats = tally.stats();
-            println!(
+            outln!(
                 "{} vs {}: score {:.1}/{} ({:.1}%) | Elo {} (95%) | LOS {:.1}%",
                 labels[0],
                 labels[1],
@@ -301,7 +317,7 @@ impl Match<'_> {
                 "elo": elo_json,
                 "results": games_json,
             });
-            println!("{json}");
+            outln!("{json}");
         }
     }
 }
@@ -329,11 +345,11 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let info = session.info().clone();
     let seating: Vec<String> =
         names.iter().enumerate().map(|(i, name)| format!("{} = {name}", player_name(&info, i as u8))).collect();
-    println!("{}: {}", info.name, seating.join(", "));
+    outln!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();
-        println!("{number:>3}. {} {}", player_name(s.info(), m.player), m.standard);
+        outln!("{number:>3}. {} {}", player_name(s.info(), m.player), m.standard);
     })?;
-    println!("result: {}", result.describe(&info));
+    outln!("result: {}", result.describe(&info));
     Ok(0)
 }

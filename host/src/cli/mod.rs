@@ -4,6 +4,7 @@ mod common;
 mod conform;
 mod matches;
 mod netplay;
+mod out;
 mod play;
 mod protocols;
 mod query;
@@ -70,6 +71,13 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// List the games waiting for a player on servers announced on the local network.
     Lan(serve::LanArgs),
+    /// Opens one library in this (child) process: exit 0 when it is a
+    /// plugin, 2 when it is refused; a damaged file kills only this process.
+    #[command(name = "__probe-plugin", hide = true)]
+    ProbePlugin {
+        /// The library.
+        path: PathBuf,
+    },
 }
 
 /// A rules plugin and its options.
@@ -212,6 +220,16 @@ pub struct RenderArgs {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     let dirs = cli.plugin_dir.clone();
+    if let Some(Command::ProbePlugin { path }) = &cli.command {
+        return match tabula_core::plugins::load_plugin(path) {
+            Ok(_) => 0,
+            Err(_) => 2,
+        };
+    }
+    // Every library this process has not seen is opened in a child first.
+    if let Ok(exe) = std::env::current_exe() {
+        tabula_core::plugins::probe::set_prober(exe);
+    }
     let outcome = match cli.command {
         None => window::open(None, &dirs),
         Some(Command::Demo) => matches::demo(&dirs),
@@ -230,6 +248,7 @@ pub fn run() -> i32 {
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),
         Some(Command::Lan(a)) => serve::lan(&a),
+        Some(Command::ProbePlugin { .. }) => Ok(0),
     };
     match outcome {
         Ok(code) => code,

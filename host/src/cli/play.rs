@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rules_api::PluginKind;
 
 use super::common::{moves_text, pv_text, CliError};
+use super::out::{out, outln};
 use super::PlayArgs;
 use tabula_core::config::Config;
 use tabula_core::outcome::ForfeitCause;
@@ -73,7 +74,7 @@ fn open_game(path: Option<&Path>, extra: &[PathBuf]) -> Result<TextGame, CliErro
 /// `tabula play`.
 pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let mut table = open_game(args.config.as_deref(), extra)?;
-    println!("{} — type 'help' for commands.", table.session.info().name);
+    outln!("{} — type 'help' for commands.", table.session.info().name);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // Redraw only when the game changed, not after `help` or a typo.
@@ -85,7 +86,7 @@ pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
             shown = Some(now);
         }
         if let Some(result) = table.session.result()? {
-            println!("Game over: {}", result.describe(table.session.info()));
+            outln!("Game over: {}", result.describe(table.session.info()));
             return Ok(0);
         }
         let side = table.session.side_to_move() as usize;
@@ -101,31 +102,31 @@ pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
                 );
             })?;
             if let TurnEnd::Played(m) = turn {
-                println!("{} plays {}", table.config.players[side].name, m.standard);
+                outln!("{} plays {}", table.config.players[side].name, m.standard);
             }
             continue;
         }
-        print!("{} ({}) > ", table.config.players[side].name, table.session.player_name(side as u8));
+        out!("{} ({}) > ", table.config.players[side].name, table.session.player_name(side as u8));
         std::io::stdout().flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
-            println!();
+            outln!();
             return Ok(0);
         }
         match command(&mut table, line.trim(), extra) {
             Ok(true) => {}
             Ok(false) => return Ok(0),
-            Err(e) => println!("{e}"),
+            Err(e) => outln!("{e}"),
         }
     }
 }
 
 fn show(table: &TextGame) -> Result<(), CliError> {
     let s = &table.session;
-    print!("\n{}", render_position(s.rules(), s.position())?);
+    out!("\n{}", render_position(s.rules(), s.position())?);
     let history: Vec<&str> = s.history().iter().map(|m| m.standard.as_str()).collect();
     if !history.is_empty() {
-        println!("moves: {}", history.join(" "));
+        outln!("moves: {}", history.join(" "));
     }
     Ok(())
 }
@@ -135,32 +136,32 @@ fn command(table: &mut TextGame, line: &str, extra: &[PathBuf]) -> Result<bool, 
     let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
     match word {
         "" => {}
-        "help" => println!("{HELP}"),
+        "help" => outln!("{HELP}"),
         "quit" | "exit" => return Ok(false),
-        "moves" => println!("{}", moves_text(table.session.position(), &table.session.legal_moves()?)?),
+        "moves" => outln!("{}", moves_text(table.session.position(), &table.session.legal_moves()?)?),
         "undo" => {
             if !table.session.undo()? {
-                println!("nothing to undo");
+                outln!("nothing to undo");
             }
             // Step back past computer moves so it is a person's turn again.
             while is_computer_turn(table) && table.session.undo()? {}
         }
         "redo" => {
             if !table.session.redo()? {
-                println!("nothing to redo");
+                outln!("nothing to redo");
             }
             while is_computer_turn(table) && table.session.can_redo() && table.session.redo()? {}
         }
         "save" if !rest.is_empty() => {
             table.session.save(Path::new(rest), &table.config)?;
-            println!("saved to {rest}");
+            outln!("saved to {rest}");
         }
         "load" if !rest.is_empty() => {
             *table = open_game(Some(Path::new(rest)), extra)?;
             show(table)?;
-            println!("loaded {rest}");
+            outln!("loaded {rest}");
         }
-        "save" | "load" => println!("usage: {word} FILE"),
+        "save" | "load" => outln!("usage: {word} FILE"),
         "resign" => {
             let side = table.session.side_to_move();
             table.session.forfeit(

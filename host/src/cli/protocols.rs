@@ -7,7 +7,7 @@ use std::sync::Arc;
 use clap::Args;
 use rules_api::PluginKind;
 
-use super::common::{dirs, load_strategy, parse_key_value, CliError};
+use super::common::{dirs, load_strategy, parse_key_value, unique_options, CliError};
 use tabula_core::plugins::find_plugin;
 use tabula_core::protocols::core::Thinker;
 use tabula_core::protocols::gomocup::Brain;
@@ -38,8 +38,17 @@ pub struct EngineArgs {
     pub rank_offset: Option<i32>,
 }
 
+impl EngineArgs {
+    /// Refuses an option given twice.
+    fn check(&self) -> Result<(), CliError> {
+        unique_options(&self.option, "--option")?;
+        unique_options(&self.ai_option, "--ai-option")
+    }
+}
+
 /// Runs a UCI (`Dialect::Uci`) or UCCI engine until the peer quits.
 pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32, CliError> {
+    args.check()?;
     let settings = ProtocolSettings::builtin();
     let default_rules = match dialect {
         Dialect::Uci => &settings.uci_rules,
@@ -55,17 +64,18 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run();
+    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run()?;
     Ok(0)
 }
 
 /// Runs a Gomocup brain until `END`.
 pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    args.check()?;
     let settings = ProtocolSettings::builtin();
     let dirs = dirs(extra);
     let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
     let strategy = load_strategy(&args.ai, &dirs)?;
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run();
+    Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run()?;
     Ok(0)
 }

@@ -8,7 +8,9 @@ use std::time::Instant;
 use rules_api::{RulesBox, SearchLimits};
 
 use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
+use super::out::outln;
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
+use tabula_core::lines::LineReader;
 use tabula_core::players::StrategyPlayer;
 use tabula_core::plugins::{discover, Discovered};
 use tabula_core::turn::{judge, Forfeit};
@@ -47,7 +49,7 @@ pub fn moves(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     if args.position.is_none() && args.moves.is_none() && !stdin.is_terminal() {
         return batch_moves(rules, stdin.lock());
     }
-    println!("{}", legal_line(&rules, args.position.as_deref(), args.moves.as_deref())?);
+    outln!("{}", legal_line(&rules, args.position.as_deref(), args.moves.as_deref())?);
     Ok(0)
 }
 
@@ -64,9 +66,18 @@ fn batch_moves(rules: Arc<RulesBox>, input: impl BufRead) -> Result<i32, CliErro
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut failed = 0usize;
     let mut lines = 0usize;
-    for line in input.lines() {
-        let line = line?;
+    // Bytes, not `lines()`: a line that is not UTF-8 (or is huge) gets its
+    // error answer and the lines after it are answered as usual.
+    for line in LineReader::new(input) {
         lines += 1;
+        let line = match line?.into_text() {
+            Ok(text) => text,
+            Err(why) => {
+                failed += 1;
+                writeln!(out, "error: line {lines}: {why}")?;
+                continue;
+            }
+        };
         let (position, moves) = split_batch_line(&line);
         match legal_line(&rules, position, moves) {
             Ok(text) => writeln!(out, "{text}")?,
@@ -106,8 +117,8 @@ fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
 pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
     let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
-    println!("{}", session.position().to_text().into_result()?);
-    println!("{}", status_line(&session)?);
+    outln!("{}", session.position_text(session.position())?);
+    outln!("{}", status_line(&session)?);
     Ok(0)
 }
 
@@ -120,6 +131,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     if let Some(result) = session.result()? {
         return Err(CliError(format!("no move to choose: the game is over ({})", result.describe(session.info()))));
     }
+    super::common::unique_options(&args.ai_option, "--ai-option")?;
     let plugin = load_strategy(&args.ai, &dirs)?;
     let limits = SearchLimits { time_ms: args.time_ms, depth: args.depth, nodes: 0, max_time_ms: 0 };
     let mut player = StrategyPlayer::new(&plugin, &args.ai_option, limits)?;
@@ -148,7 +160,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
                 result.nodes,
                 pv_text(&position, &result.pv)
             );
-            println!("{}", moves_text(&position, &[result.best])?);
+            outln!("{}", moves_text(&position, &[result.best])?);
             Ok(0)
         }
         Err(Forfeit { cause, reason }) => {

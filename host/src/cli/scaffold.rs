@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::common::CliError;
+use super::out::outln;
 
 /// `tabula new-plugin`.
 #[derive(Args, Debug)]
@@ -174,9 +175,9 @@ pub fn new_plugin(args: &NewPluginArgs) -> Result<i32, CliError> {
         }
         std::fs::write(&path, text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
     }
-    println!("created {} plugin '{}' in {}", kind_word(args.kind), names.plugin, dir.display());
-    println!("next: cd {} && cargo test --release && cargo build --release", dir.display());
-    println!(
+    outln!("created {} plugin '{}' in {}", kind_word(args.kind), names.plugin, dir.display());
+    outln!("next: cd {} && cargo test --release && cargo build --release", dir.display());
+    outln!(
         "then: tabula conform --rules target/release/libtabula_plugin_{}.so   (or --plugin-dir target/release)",
         names.lib
     );

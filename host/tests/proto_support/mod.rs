@@ -67,8 +67,14 @@ pub struct Peer {
 impl Peer {
     /// Starts `tabula ARGS`.
     pub fn start(args: &[&str]) -> Peer {
+        Peer::start_with_env(args, &[])
+    }
+
+    /// Starts `tabula ARGS` with extra environment variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Peer {
         let mut child = Command::new(exe())
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

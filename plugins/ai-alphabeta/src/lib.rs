@@ -65,6 +65,14 @@ impl AlphaBetaStrategy {
                     "{NAME}: option 'hash_mb' must be a whole number of MiB from 1 to {MAX_HASH_MB}, not '{hash}'"
                 ))
             })?;
+        if let Some(limit) = tabula_kit::memory::table_limit_mib() {
+            if hash_mb as u64 > limit {
+                return Err(PluginError::bad_option(format!(
+                    "{NAME}: option 'hash_mb' = {hash_mb} MiB is more than this machine can give now \
+                     (at most {limit} MiB, half of the memory available)"
+                )));
+            }
+        }
         let seed = parse_seed(NAME, option_or_default(options, &specs, "seed"))?;
         Ok(Self::new(hash_mb, seed))
     }

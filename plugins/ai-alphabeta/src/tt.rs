@@ -51,8 +51,15 @@ impl TransTable {
     pub fn new(megabytes: usize) -> Self {
         let wanted = megabytes.saturating_mul(1 << 20) / (2 * std::mem::size_of::<Entry>());
         // A power of two turns the bucket index into a mask.
-        let buckets = if wanted <= 1 { 1 } else { 1usize << (usize::BITS - 1 - wanted.leading_zeros()) };
-        TransTable { entries: vec![EMPTY; buckets * 2], bucket_mask: buckets - 1, generation: 0 }
+        let mut buckets = if wanted <= 1 { 1 } else { 1usize << (usize::BITS - 1 - wanted.leading_zeros()) };
+        // An allocation the system refuses must not abort the host: halve
+        // the table until it fits.
+        let mut entries = Vec::new();
+        while entries.try_reserve_exact(buckets * 2).is_err() && buckets > 1 {
+            buckets /= 2;
+        }
+        entries.resize(buckets * 2, EMPTY);
+        TransTable { entries, bucket_mask: buckets - 1, generation: 0 }
     }
 
     /// Number of entries.

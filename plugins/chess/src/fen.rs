@@ -84,8 +84,16 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
         let rank_number = 8 - i; // first row is rank 8
         let rank = Rank::index(rank_number - 1);
         let mut file = 0usize;
+        let mut after_digit = false;
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
+                if after_digit {
+                    return Err(err(format!(
+                        "bad FEN {} field: two digits in a row in rank {rank_number} ('{row}'): write one count per run of empty squares",
+                        FIELD_NAMES[0]
+                    )));
+                }
+                after_digit = true;
                 if !(1..=8).contains(&d) {
                     return Err(err(format!(
                         "bad FEN {} field: bad digit '{ch}' in rank {rank_number} ('{row}'): empty-square counts are 1 to 8",
@@ -94,6 +102,7 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
                 }
                 file += d as usize;
             } else {
+                after_digit = false;
                 let piece = match ch.to_ascii_lowercase() {
                     'p' => Piece::Pawn,
                     'n' => Piece::Knight,

@@ -292,12 +292,15 @@ fn parse_san(t: &str) -> Option<San> {
             }
         }
     }
-    // Drop capture marks and dashes.
+    // Drop capture marks and dashes, which stand before the destination.
     let cleaned: String = s.chars().filter(|c| !matches!(c, 'x' | 'X' | ':' | '-')).collect();
     if cleaned.len() < 2 {
         return None;
     }
     let (prefix, dest) = cleaned.split_at(cleaned.len() - 2);
+    if !s.ends_with(dest) {
+        return None;
+    }
     let to: Square = dest.parse().ok()?;
     let mut from_file = None;
     let mut from_rank = None;

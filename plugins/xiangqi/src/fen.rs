@@ -71,11 +71,20 @@ pub fn parse(text: &str) -> Result<Parsed, PluginError> {
     for (i, row) in rows.iter().enumerate() {
         let rank = 9 - i as u8;
         let mut file = 0u32;
+        let mut after_digit = false;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10).filter(|d| *d > 0) {
+                if after_digit {
+                    return Err(invalid(
+                        text,
+                        format!("row {} (rank {rank}) '{row}' has two digits in a row; write one count per run", i + 1),
+                    ));
+                }
+                after_digit = true;
                 file += d;
                 continue;
             }
+            after_digit = false;
             let Some(kind) = kind_of_letter(c) else {
                 return Err(invalid(text, format!("unknown piece letter '{c}' in row {} (rank {rank})", i + 1)));
             };

@@ -1,0 +1,137 @@
+//! A rules plugin is as untrusted as a strategy: `tests/fixtures/faulty-rules`
+//! panics, hangs or returns impossible values on purpose, and every command
+//! that meets it ends in a clear error naming the fault — never a panic of
+//! the host, an abort or a hang. The table in docs/RELIABILITY.md is this
+//! file's.
+
+mod proto_support;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use proto_support::{exe, scratch, stderr, stdout, workspace};
+
+/// Builds the fixture and returns its library.
+fn faulty_rules() -> PathBuf {
+    let target = workspace().join("target").join("proto-fixtures");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(workspace().join("tests/fixtures/faulty-rules/Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .expect("run cargo");
+    assert!(status.success(), "building the faulty-rules fixture failed");
+    target.join("release/libtabula_faultyrules.so")
+}
+
+/// Runs tabula with the fixture in `fault` (after `after` moves) and a
+/// two-second watchdog; `stdin` is written to its input.
+fn run_with(fault: &str, after: u32, args: &[&str], stdin: &str) -> (Output, Duration) {
+    let so = faulty_rules();
+    let mut cmd = Command::new(exe());
+    cmd.args(args);
+    if !args.contains(&"--config") {
+        cmd.args(["--rules", so.to_str().unwrap(), "--option", &format!("fault={fault}")]);
+        cmd.args(["--option", &format!("after={after}")]);
+    }
+    let started = Instant::now();
+    let mut child = cmd
+        .env("TABULA_RULES_TIMEOUT_MS", "2000")
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tabula");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    let out = child.wait_with_output().expect("wait");
+    (out, started.elapsed())
+}
+
+fn match_with(fault: &str) -> (Output, Duration) {
+    let args = ["match", "--players", "random,random", "--games", "2", "--time-ms", "200"];
+    run_with(fault, 3, &args, "")
+}
+
+/// The host's own panics say "panicked at" with a file of the host; the
+/// fixture's say its own message. Neither may end the process by signal.
+fn assert_clear_error(out: &Output, code: i32, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stdout:\n{}\nstderr:\n{err}", stdout(out));
+    let last = err.lines().rfind(|l| l.starts_with("error: ")).unwrap_or_default();
+    assert!(last.contains(needle), "expected '{needle}' in the error line '{last}'; stderr:\n{err}");
+    assert!(!err.contains("host/src") && !err.contains("core/src"), "the host panicked:\n{err}");
+}
+
+#[test]
+fn impossible_values_end_a_match_with_an_error_naming_them() {
+    let table = [
+        ("bad_winner", "status returned a win for player 200, but the game has 2 players"),
+        ("bad_side", "side_to_move returned player 7, but the game has 2 players"),
+        ("bad_cells", "legal_moves returned cell 60000, but the board has 25 cells"),
+        ("control_text", "move_to_text returned a move text with the control character U+001B"),
+        ("empty_geometry", "geometry returned a board of 0 cells"),
+        ("huge_geometry", "geometry returned a board of 100000 cells"),
+    ];
+    for (fault, needle) in table {
+        let (out, _) = match_with(fault);
+        assert_clear_error(&out, 1, needle);
+    }
+}
+
+#[test]
+fn a_panicking_game_is_the_games_fault_not_the_players() {
+    for (fault, call) in [("panic_legal", "legal_moves"), ("panic_make", "make_move")] {
+        let (out, _) = match_with(fault);
+        assert_clear_error(&out, 1, "the rules plugin failed");
+        assert!(stderr(&out).contains(&format!("plugin panicked in {call}")), "{}", stderr(&out));
+        assert!(!stdout(&out).contains("ERROR by random"), "a player was blamed:\n{}", stdout(&out));
+    }
+}
+
+#[test]
+fn a_hung_game_ends_the_match_after_the_time_limit() {
+    let (out, elapsed) = match_with("hang_legal");
+    assert_clear_error(&out, 3, "has not returned from legal_moves");
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+    let (out, _) = run_with("hang_legal", 0, &["moves"], "");
+    assert_clear_error(&out, 3, "rules plugin 'faultyrules' has not returned from legal_moves");
+}
+
+#[test]
+fn render_position_and_the_protocols_refuse_what_they_would_draw_or_print() {
+    let png = scratch("faulty_render").join("board.png");
+    let png = png.to_str().unwrap();
+    let (out, _) = run_with("bad_pieces", 0, &["render", "--out", png], "");
+    if !stderr(&out).contains("has no window") {
+        assert_clear_error(&out, 1, "pieces returned a piece on cell 60000");
+    }
+    let (out, _) = run_with("long_text", 0, &["position"], "");
+    assert_clear_error(&out, 1, "to_text returned a position text of 4194304 bytes");
+    let (out, elapsed) =
+        run_with("hang_legal", 1, &["uci", "--ai", "random"], "uci\nposition startpos moves a1 b1\nisready\n");
+    assert_clear_error(&out, 3, "has not returned from legal_moves");
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+}
+
+#[test]
+fn text_play_ends_with_an_error_when_the_side_to_move_is_impossible() {
+    let dir = scratch("faulty_text_play");
+    let config = dir.join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"{}\"\n[game.options]\nfault = \"bad_side\"\nafter = \"2\"\n\n\
+             [[players]]\nname = \"A\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 100\n\n\
+             [[players]]\nname = \"B\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 100\n",
+            faulty_rules().display()
+        ),
+    )
+    .unwrap();
+    let (out, _) = run_with("bad_side", 2, &["play", "--text", "--config", config.to_str().unwrap()], "");
+    assert_clear_error(&out, 1, "side_to_move returned player 7");
+}
