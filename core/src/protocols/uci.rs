@@ -106,6 +106,14 @@ impl Engine {
             self.watch();
         }
         self.thinker.stop();
+        // A search cut short by `quit` (or the end of input) still answers,
+        // as Stockfish does: a GUI that sent `go` then `quit` at once gets
+        // its move. A strategy that ignores the cancel is not waited for long.
+        let give_up = std::time::Instant::now() + Duration::from_secs(2);
+        while self.thinker.is_searching() && std::time::Instant::now() < give_up {
+            std::thread::sleep(POLL);
+            self.watch();
+        }
         if self.dialect == Dialect::Ucci {
             self.out.line("bye");
         }
