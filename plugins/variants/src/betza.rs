@@ -188,12 +188,7 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
                 'p' => hop = true,
                 'n' => lame = true,
                 'i' => initial = true,
-                other => {
-                    return Err(error(
-                        text,
-                        format!("unknown modifier '{other}' (known: f b l r v s m c n p i)"),
-                    ))
-                }
+                other => return Err(error(text, format!("unknown modifier '{other}' (known: f b l r v s m c n p i)"))),
             }
             i += 1;
         }
@@ -201,10 +196,7 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
             return Err(error(text, "modifiers at the end with no atom after them".into()));
         };
         let Some((vectors, mut rider)) = atom(letter) else {
-            return Err(error(
-                text,
-                format!("unknown atom '{letter}' (known: W F D N A H C Z G K R B Q)"),
-            ));
+            return Err(error(text, format!("unknown atom '{letter}' (known: W F D N A H C Z G K R B Q)")));
         };
         i += 1;
         let mut range: u8 = if rider { 0 } else { 1 };
@@ -235,10 +227,7 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
             return Err(error(text, format!("'n' (lame) applies to leapers, not the rider '{letter}'")));
         }
         if initial && modes & CAPTURE != 0 {
-            return Err(error(
-                text,
-                format!("'i' (first move) is supported on move-only legs: write 'im…{letter}'"),
-            ));
+            return Err(error(text, format!("'i' (first move) is supported on move-only legs: write 'im…{letter}'")));
         }
         let sample = vectors[0];
         let oblique = sample.0 != 0 && sample.1 != 0 && sample.0.abs() != sample.1.abs();
@@ -280,7 +269,15 @@ mod tests {
         let legs = parse("fmWfcFifmnD").unwrap();
         assert_eq!(legs.len(), 4);
         assert!(legs.contains(&Leg { dx: 0, dy: 1, range: 1, modes: MOVE, hop: false, lame: false, initial: false }));
-        assert!(legs.contains(&Leg { dx: 1, dy: 1, range: 1, modes: CAPTURE, hop: false, lame: false, initial: false }));
+        assert!(legs.contains(&Leg {
+            dx: 1,
+            dy: 1,
+            range: 1,
+            modes: CAPTURE,
+            hop: false,
+            lame: false,
+            initial: false
+        }));
         assert!(legs.contains(&Leg { dx: 0, dy: 2, range: 1, modes: MOVE, hop: false, lame: true, initial: true }));
     }
 

@@ -12,8 +12,8 @@ use crate::def::{Definition, PieceDef, PromotesTo};
 use crate::fen;
 use crate::tables::{Shape, Tables};
 use crate::variant::{
-    Castling, End, Extinction, Flag, Insufficient, Keys, Outcome, PieceKind, Promotion, Repetition, Squares,
-    Variant, HAND_KEYS, MAX_KINDS, MAX_SIDE, MIN_SIDE, NO_KIND,
+    Castling, End, Extinction, Flag, Insufficient, Keys, Outcome, PieceKind, Promotion, Repetition, Squares, Variant,
+    HAND_KEYS, MAX_KINDS, MAX_SIDE, MIN_SIDE, NO_KIND,
 };
 
 /// A definition that cannot be used.
@@ -213,13 +213,18 @@ fn build(cx: &Ctx<'_>, def: Definition) -> Result<Variant, DefinitionError> {
             if royal == NO_KIND {
                 return Err(cx.key("castling", "castling needs a royal piece (royal = true)"));
             }
-            let rook = letter_kind(c.rook.get_ref())
-                .ok_or_else(|| cx.at(&c.rook, "castling.rook", format!("no piece has the letter '{}'", c.rook.get_ref())))?;
+            let rook = letter_kind(c.rook.get_ref()).ok_or_else(|| {
+                cx.at(&c.rook, "castling.rook", format!("no piece has the letter '{}'", c.rook.get_ref()))
+            })?;
             let file = |s: &Spanned<String>, key: &str| -> Result<u8, DefinitionError> {
                 let t = s.get_ref().trim();
                 match t.as_bytes() {
                     [b] if b.is_ascii_lowercase() && b - b'a' < files => Ok(b - b'a'),
-                    _ => Err(cx.at(s, key, format!("'{t}' is not a file of this board (a to {})", (b'a' + files - 1) as char))),
+                    _ => Err(cx.at(
+                        s,
+                        key,
+                        format!("'{t}' is not a file of this board (a to {})", (b'a' + files - 1) as char),
+                    )),
                 }
             };
             Some(Castling {
@@ -232,7 +237,8 @@ fn build(cx: &Ctx<'_>, def: Definition) -> Result<Variant, DefinitionError> {
 
     let mut atomic_immune = 0u32;
     for l in &def.rules.atomic_immune {
-        let k = letter_kind(l).ok_or_else(|| cx.key("rules.atomic_immune", format!("no piece has the letter '{l}'")))?;
+        let k =
+            letter_kind(l).ok_or_else(|| cx.key("rules.atomic_immune", format!("no piece has the letter '{l}'")))?;
         atomic_immune |= 1 << k;
     }
     let end = end_rules(cx, shape, &def, royal, &letter_kind)?;
@@ -315,7 +321,9 @@ fn piece(
     let letter = p.letter.get_ref().trim().to_ascii_lowercase();
     let glyphs = match (&p.glyphs, &p.glyph) {
         (Some(g), _) if g.get_ref().len() == 2 => [g.get_ref()[0].clone(), g.get_ref()[1].clone()],
-        (Some(g), _) => return Err(cx.at(g, &format!("piece[{i}].glyphs"), "needs exactly two glyphs (one per player)")),
+        (Some(g), _) => {
+            return Err(cx.at(g, &format!("piece[{i}].glyphs"), "needs exactly two glyphs (one per player)"))
+        }
         (None, Some(g)) => [g.clone(), g.clone()],
         (None, None) => [letter.to_ascii_uppercase(), letter.clone()],
     };
@@ -324,9 +332,9 @@ fn piece(
         Some(s) => {
             let key = format!("piece[{i}].promotes_to");
             match s.get_ref() {
-                PromotesTo::One(l) if l.trim().starts_with('+') => {
-                    Promotion::To(letter_kind(l).ok_or_else(|| cx.at(s, &key, format!("no piece has the letter '{l}'")))?)
-                }
+                PromotesTo::One(l) if l.trim().starts_with('+') => Promotion::To(
+                    letter_kind(l).ok_or_else(|| cx.at(s, &key, format!("no piece has the letter '{l}'")))?,
+                ),
                 PromotesTo::One(l) => Promotion::Choice(vec![
                     letter_kind(l).ok_or_else(|| cx.at(s, &key, format!("no piece has the letter '{l}'")))?
                 ]),
@@ -336,9 +344,14 @@ fn piece(
                 PromotesTo::Choice(list) => {
                     let mut out = Vec::new();
                     for l in list {
-                        let k = letter_kind(l).ok_or_else(|| cx.at(s, &key, format!("no piece has the letter '{l}'")))?;
+                        let k =
+                            letter_kind(l).ok_or_else(|| cx.at(s, &key, format!("no piece has the letter '{l}'")))?;
                         if l.trim().starts_with('+') {
-                            return Err(cx.at(s, &key, format!("'{l}' is a promoted form: write promotes_to = \"{l}\"")));
+                            return Err(cx.at(
+                                s,
+                                &key,
+                                format!("'{l}' is a promoted form: write promotes_to = \"{l}\""),
+                            ));
                         }
                         out.push(k);
                     }
@@ -352,7 +365,11 @@ fn piece(
         Some(r) => match r.get_ref().as_slice() {
             [lo, hi] if *lo >= 1 && lo <= hi && *hi <= shape.ranks as i64 => ((*lo - 1) as u8, (*hi - 1) as u8),
             _ => {
-                return Err(cx.at(r, &format!("piece[{i}].drop_ranks"), format!("must be [lowest, highest] within 1 to {}", shape.ranks)));
+                return Err(cx.at(
+                    r,
+                    &format!("piece[{i}].drop_ranks"),
+                    format!("must be [lowest, highest] within 1 to {}", shape.ranks),
+                ));
             }
         },
     };
@@ -398,9 +415,21 @@ fn all_squares(shape: Shape) -> Squares {
 
 /// Adds the squares a region token names: `e4`, a rank `*4`, a file `e*`,
 /// a box `c1-e3`, or several separated by spaces.
-fn region(cx: &Ctx<'_>, shape: Shape, token: &Spanned<String>, key: &str, out: &mut Squares) -> Result<(), DefinitionError> {
+fn region(
+    cx: &Ctx<'_>,
+    shape: Shape,
+    token: &Spanned<String>,
+    key: &str,
+    out: &mut Squares,
+) -> Result<(), DefinitionError> {
     for word in token.get_ref().split_whitespace() {
-        let bad = || cx.at(token, key, format!("'{word}' is not a square (e4), rank (*4), file (e*) or box (c1-e3) of this board"));
+        let bad = || {
+            cx.at(
+                token,
+                key,
+                format!("'{word}' is not a square (e4), rank (*4), file (e*) or box (c1-e3) of this board"),
+            )
+        };
         let sq = |t: &str| -> Option<(i32, i32)> {
             let f = t.chars().next()?;
             let r: i32 = t[1..].parse().ok()?;
@@ -463,7 +492,10 @@ fn end_rules(
             return Err(cx.at(c, "end.checks", "counting checks needs a royal piece (royal = true)"));
         }
         if e.extinction.is_none() && e.flag.is_none() && e.stalemate.is_none() {
-            return Err(cx.key("end", "the game cannot be won: no royal piece (royal = true), no extinction, flag or stalemate rule"));
+            return Err(cx.key(
+                "end",
+                "the game cannot be won: no royal piece (royal = true), no extinction, flag or stalemate rule",
+            ));
         }
     }
     let checkmate = e.checkmate.as_ref().map_or(Ok(Outcome::Loss), |s| outcome(cx, s, "end.checkmate"))?;
@@ -476,8 +508,9 @@ fn end_rules(
                 if l.get_ref().trim() == "*" {
                     all = true;
                 } else {
-                    let k = letter_kind(l.get_ref())
-                        .ok_or_else(|| cx.at(l, "end.extinction.pieces", format!("no piece has the letter '{}'", l.get_ref())))?;
+                    let k = letter_kind(l.get_ref()).ok_or_else(|| {
+                        cx.at(l, "end.extinction.pieces", format!("no piece has the letter '{}'", l.get_ref()))
+                    })?;
                     kinds |= 1 << k;
                 }
             }
@@ -497,8 +530,9 @@ fn end_rules(
     let flag = match &e.flag {
         None => None,
         Some(f) => {
-            let kind = letter_kind(f.piece.get_ref())
-                .ok_or_else(|| cx.at(&f.piece, "end.flag.piece", format!("no piece has the letter '{}'", f.piece.get_ref())))?;
+            let kind = letter_kind(f.piece.get_ref()).ok_or_else(|| {
+                cx.at(&f.piece, "end.flag.piece", format!("no piece has the letter '{}'", f.piece.get_ref()))
+            })?;
             let mut goal = [Squares::EMPTY; 2];
             for (player, tokens) in [&f.white, &f.black].into_iter().enumerate() {
                 for t in tokens {

@@ -37,6 +37,10 @@ impl Position {
         let v = &*self.v;
         let code = Variant::code(kind, player);
         let table = &v.goal_dist[player as usize];
-        (0..v.nsq()).filter(|&sq| self.board[sq].get() == code).map(|sq| table[sq] as i32).min().unwrap_or(v.nsq() as i32)
+        (0..v.nsq())
+            .filter(|&sq| self.board[sq].get() == code)
+            .map(|sq| table[sq] as i32)
+            .min()
+            .unwrap_or(v.nsq() as i32)
     }
 }

@@ -28,10 +28,7 @@ pub fn parse_board(files: u8, ranks: u8, letters: &[String], text: &str) -> Resu
     let field = field.split('[').next().unwrap_or("");
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != ranks as usize {
-        return Err(format!(
-            "'{field}' has {} ranks separated by '/', the board has {ranks}",
-            rows.len()
-        ));
+        return Err(format!("'{field}' has {} ranks separated by '/', the board has {ranks}", rows.len()));
     }
     let mut out = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -65,7 +62,11 @@ pub fn parse_board(files: u8, ranks: u8, letters: &[String], text: &str) -> Resu
             if !letter.is_ascii_alphabetic() {
                 return Err(format!("rank {} of '{field}': '{letter}' is not a piece letter or a digit", rank + 1));
             }
-            let key = if promoted_form { format!("+{}", letter.to_ascii_lowercase()) } else { letter.to_ascii_lowercase().to_string() };
+            let key = if promoted_form {
+                format!("+{}", letter.to_ascii_lowercase())
+            } else {
+                letter.to_ascii_lowercase().to_string()
+            };
             let Some(kind) = letters.iter().position(|l| *l == key) else {
                 let known: Vec<String> = letters.iter().map(|l| l.to_string()).collect();
                 return Err(format!(
@@ -84,7 +85,12 @@ pub fn parse_board(files: u8, ranks: u8, letters: &[String], text: &str) -> Resu
                 return Err(format!("rank {} of '{field}' has more than {files} squares", rank + 1));
             }
             let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
-            out.push(Placed { square: rank as u16 * files as u16 + file as u16, kind: kind as u8, player, promoted: marked });
+            out.push(Placed {
+                square: rank as u16 * files as u16 + file as u16,
+                kind: kind as u8,
+                player,
+                promoted: marked,
+            });
             file += 1;
         }
         if file != files as u32 {

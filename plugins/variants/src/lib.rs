@@ -59,12 +59,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             &choices,
             "The variant to play: a name from the library or a user directory, or the path of a .toml definition.",
         ),
-        OptionSpec::new(
-            DIRS_OPTION,
-            "",
-            &[],
-            "More directories of variant definitions (.toml), separated like PATH.",
-        ),
+        OptionSpec::new(DIRS_OPTION, "", &[], "More directories of variant definitions (.toml), separated like PATH."),
     ]
 }
 
@@ -85,7 +80,8 @@ impl VariantRules {
             .iter()
             .find(|(n, _)| *n == name)
             .ok_or_else(|| PluginError::bad_option(format!("variants: no shipped variant '{name}'")))?;
-        let v = compile(&format!("built-in {name}.toml"), text).map_err(|e| PluginError::invalid_input(e.to_string()))?;
+        let v =
+            compile(&format!("built-in {name}.toml"), text).map_err(|e| PluginError::invalid_input(e.to_string()))?;
         Ok(VariantRules { v })
     }
 

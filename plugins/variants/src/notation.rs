@@ -34,7 +34,9 @@ impl Position {
         let v = &*self.v;
         let shogi_style = v.kinds.iter().any(|k| matches!(k.promotion, Promotion::To(_)));
         let mut s = match m.tag {
-            tag::DROP => format!("{}@{}", v.kinds[(m.extra - 1) as usize].letter.to_ascii_uppercase(), v.square_name(m.to)),
+            tag::DROP => {
+                format!("{}@{}", v.kinds[(m.extra - 1) as usize].letter.to_ascii_uppercase(), v.square_name(m.to))
+            }
             tag::CASTLE_RIGHT => "O-O".to_string(),
             tag::CASTLE_LEFT => "O-O-O".to_string(),
             _ => self.san_body(m, shogi_style),

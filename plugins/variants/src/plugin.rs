@@ -66,8 +66,11 @@ impl Position {
         }
         let pawn = v.kinds[kind_of(self.at(m.from)) as usize].pawn;
         let castling_touch = self.castling != 0
-            && (m.from == self.royal_sq[self.side as usize] || self.rook_from.contains(&m.from) || self.rook_from.contains(&m.to));
-        if !v.drops && (flags.contains(MoveFlags::CAPTURE) || pawn || m.extra != 0 || m.tag != tag::NORMAL || castling_touch)
+            && (m.from == self.royal_sq[self.side as usize]
+                || self.rook_from.contains(&m.from)
+                || self.rook_from.contains(&m.to));
+        if !v.drops
+            && (flags.contains(MoveFlags::CAPTURE) || pawn || m.extra != 0 || m.tag != tag::NORMAL || castling_touch)
         {
             flags |= MoveFlags::IRREVERSIBLE;
         }
@@ -231,8 +234,16 @@ impl RulesImpl for VariantRules {
     fn info(&self) -> GameInfo {
         let v = &*self.v;
         let players = [
-            PlayerInfo { name: v.players[0].as_str().into(), color: Rgba::rgb(250, 248, 240), ink: Rgba::rgb(20, 20, 20) },
-            PlayerInfo { name: v.players[1].as_str().into(), color: Rgba::rgb(40, 40, 40), ink: Rgba::rgb(245, 245, 245) },
+            PlayerInfo {
+                name: v.players[0].as_str().into(),
+                color: Rgba::rgb(250, 248, 240),
+                ink: Rgba::rgb(20, 20, 20),
+            },
+            PlayerInfo {
+                name: v.players[1].as_str().into(),
+                color: Rgba::rgb(40, 40, 40),
+                ink: Rgba::rgb(245, 245, 245),
+            },
         ];
         let piece_types = v
             .kinds
@@ -275,14 +286,16 @@ impl RulesImpl for VariantRules {
     }
 
     fn start_position(&self) -> Result<Position, PluginError> {
-        Position::from_fen(&self.v, &self.v.start).map_err(|e| PluginError::internal(format!("{}: start: {e}", self.v.title)))
+        Position::from_fen(&self.v, &self.v.start)
+            .map_err(|e| PluginError::internal(format!("{}: start: {e}", self.v.title)))
     }
 
     fn position_from_text(&self, text: &str) -> Result<Position, PluginError> {
         if text.trim().is_empty() {
             return self.start_position();
         }
-        Position::from_fen(&self.v, text).map_err(|e| PluginError::invalid_input(format!("{}: '{}': {e}", self.v.title, text.trim())))
+        Position::from_fen(&self.v, text)
+            .map_err(|e| PluginError::invalid_input(format!("{}: '{}': {e}", self.v.title, text.trim())))
     }
 
     fn help_text(&self) -> String {

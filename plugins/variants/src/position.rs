@@ -440,11 +440,13 @@ impl Position {
                 let player = i / 2;
                 let king = undo.royal_sq[player as usize];
                 let touched = |s: u16| s == m.from || s == m.to || (undo.captured != 0 && s == undo.captured_sq);
-                if rights >> i & 1 != 0 && (touched(self.rook_from[i as usize]) || (m.from == king && player == us))
-                {
+                if rights >> i & 1 != 0 && (touched(self.rook_from[i as usize]) || (m.from == king && player == us)) {
                     rights &= !(1 << i);
                 }
-                if rights >> i & 1 != 0 && self.v.atomic && (self.at(self.rook_from[i as usize]) == 0 || self.royal_sq[player as usize] != king) {
+                if rights >> i & 1 != 0
+                    && self.v.atomic
+                    && (self.at(self.rook_from[i as usize]) == 0 || self.royal_sq[player as usize] != king)
+                {
                     rights &= !(1 << i);
                 }
             }

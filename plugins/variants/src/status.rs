@@ -65,18 +65,23 @@ impl Position {
             };
             if flag.reply && arrived(us) {
                 let draw = arrived(them) && us == 0;
-                return Some(if draw { (Outcome::Draw, "both reached the goal") } else { (Outcome::Win, "reached the goal") });
+                return Some(if draw {
+                    (Outcome::Draw, "both reached the goal")
+                } else {
+                    (Outcome::Win, "reached the goal")
+                });
             }
             if (!flag.reply || flag.kind == v.royal) && arrived(them) {
-                let answer = flag.reply && us == 1 && !self.in_check && self.count[us as usize][flag.kind as usize] > 0 && {
-                    let mut moves = RVec::new();
-                    self.generate(&mut moves);
-                    moves.iter().any(|m| {
-                        m.from != rules_api::CELL_NONE
-                            && crate::variant::kind_of(self.at(m.from)) == flag.kind
-                            && flag.goal[us as usize].has(m.to)
-                    })
-                };
+                let answer =
+                    flag.reply && us == 1 && !self.in_check && self.count[us as usize][flag.kind as usize] > 0 && {
+                        let mut moves = RVec::new();
+                        self.generate(&mut moves);
+                        moves.iter().any(|m| {
+                            m.from != rules_api::CELL_NONE
+                                && crate::variant::kind_of(self.at(m.from)) == flag.kind
+                                && flag.goal[us as usize].has(m.to)
+                        })
+                    };
                 if !answer {
                     return Some((Outcome::Loss, "reached the goal"));
                 }
