@@ -135,11 +135,11 @@ fn snap(name: &str, variant: &str, start: &str, moves: &str) {
 #[test]
 fn snapshots_of_a_characteristic_position_per_variant() {
     snap("variants_chess_scholars_mate", "chess", "", "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7");
-    snap("variants_capablanca_castling", "capablanca", "", "g1h3 g8h6 h2h3 i7i6 i1h2 d8e6 f1i1");
+    snap("variants_capablanca_castling", "capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", "f1i1 f8c8");
     snap("variants_grand_start", "grand", "", "e3e5 f8f6");
-    snap("variants_shatranj_bare_king", "shatranj", "8/8/8/3k4/8/8/1q6/K1R5 b - - 0 1", "b2c1");
+    snap("variants_shatranj_bare_king", "shatranj", "8/8/8/3k4/8/8/3q4/K1R5 b - - 0 1", "d2c1 a1a2");
     snap("variants_makruk_promotion", "makruk", "8/8/8/4P3/8/8/k7/7K w - - 0 1", "e5e6m");
-    snap("variants_shogi_drop", "shogi", "", "c3c4 g7g6 b2h8+ i9h8 B@e5");
+    snap("variants_shogi_drop", "shogi", "", "c3c4 g7g6 b2h8+ g9h8 B@e5");
     snap("variants_minishogi_start", "minishogi", "", "");
     snap("variants_crazyhouse_drop", "crazyhouse", "", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d5");
     snap("variants_kingofthehill_centre", "kingofthehill", "8/8/8/8/8/4K3/8/k7 w - - 0 1", "e3e4");
@@ -147,7 +147,7 @@ fn snapshots_of_a_characteristic_position_per_variant() {
         "variants_3check_third_check",
         "3check",
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2",
-        "d1h5 g7g6 f1b5",
+        "f1c4 d7d6 c4f7",
     );
     snap("variants_antichess_forced_capture", "antichess", "", "e2e3 b7b5 f1b5");
     snap("variants_atomic_explosion", "atomic", "", "e2e4 d7d5 e4d5");

@@ -252,7 +252,8 @@ impl Position {
                 }
             }
             let them = 1 - self.side;
-            if self.royal_attacked(them) && !(v.atomic && self.royals_touch()) {
+            let both = self.royal_sq.iter().all(|&sq| sq != NO_SQ);
+            if both && self.royal_attacked(them) {
                 return Err(format!("{} is not to move but is in check", v.players[them as usize]));
             }
         }
