@@ -48,7 +48,9 @@ VARIANTS = [
 # Variants whose definition ends the game on insufficient material.
 INSUFFICIENT = {"chess", "capablanca"}
 # Variants whose Fairy-Stockfish counting rules Tabula does not apply: their
-# claimable ends are not compared (the counting draw is FSF-only).
+# claimable ends are not compared, and a game stops being compared once
+# counting would start (no pawn left), where Fairy-Stockfish's FEN gains
+# its counting fields.
 COUNTING = {"makruk"}
 
 try:
@@ -126,6 +128,8 @@ def main():
             moves, records = [], []
             while True:
                 over, kind, winner, legal = expected_status(variant, start, moves)
+                if variant in COUNTING and "p" not in sf.get_fen(variant, start, moves).split()[0].lower():
+                    break
                 records.append((list(moves), sf.get_fen(variant, start, moves), sorted(legal), over, kind, winner))
                 if over or len(moves) >= args.plies:
                     break
