@@ -135,7 +135,12 @@ fn snap(name: &str, variant: &str, start: &str, moves: &str) {
 #[test]
 fn snapshots_of_a_characteristic_position_per_variant() {
     snap("variants_chess_scholars_mate", "chess", "", "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7");
-    snap("variants_capablanca_castling", "capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", "f1i1 f8c8");
+    snap(
+        "variants_capablanca_castling",
+        "capablanca",
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+        "f1i1 f8c8",
+    );
     snap("variants_grand_start", "grand", "", "e3e5 f8f6");
     snap("variants_shatranj_bare_king", "shatranj", "8/8/8/3k4/8/8/3q4/K1R5 b - - 0 1", "d2c1 a1a2");
     snap("variants_makruk_promotion", "makruk", "8/8/8/4P3/8/8/k7/7K w - - 0 1", "e5e6m");

@@ -165,3 +165,22 @@ fn a_copied_definition_with_a_new_betza_string_plays_by_name() {
     assert!(e.message.contains("unknown option 'colour'"), "{}", e.message);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The worked example of docs/VARIANTS.md is a working definition.
+#[test]
+fn the_documented_example_plays() {
+    let doc = include_str!("../../../docs/VARIANTS.md");
+    let start = doc.find("```toml\nname = \"archchess\"").expect("the worked example") + "```toml\n".len();
+    let end = start + doc[start..].find("```").expect("its end");
+    let text = &doc[start..end];
+    assert!(text.lines().count() <= 40, "the worked example has {} lines", text.lines().count());
+    let rules = rules_box(VariantRules::new(compile("VARIANTS.md", text).unwrap_or_else(|e| panic!("{e}"))));
+    let mut p = rules.start().expect("start");
+    for m in ["e2e4", "e7e5", "d1h5", "b8c6", "h5f7"] {
+        let mv = p.read_move(m, Notation::COORDINATE).unwrap_or_else(|e| panic!("{m}: {e}"));
+        p.play(mv).expect("play");
+    }
+    // The archbishop's bishop line d1-h5 and its knight leaps are both used.
+    assert!(p.read_move("g8f6", Notation::COORDINATE).is_err(), "f7 is taken: black is in check");
+    assert_eq!(p.outcome().expect("status").kind, rules_api::StatusKind::ONGOING);
+}
