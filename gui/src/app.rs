@@ -18,6 +18,7 @@ use super::controls::{Action, Hits};
 use super::dialogs::{draw_dialog, Dialog};
 use super::frames::FrameLog;
 use super::game::{Event, Game};
+use super::hands;
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
 use super::layout::{Area, BoardLayout};
 use super::paint::{Painter, TextureCache};
@@ -48,6 +49,8 @@ struct App {
     game: Game,
     dialog: Option<Dialog>,
     selected: Option<u16>,
+    /// A piece type picked up from the mover's hand, to drop.
+    picked: Option<u16>,
     drag: Option<Drag>,
     view_ply: Option<usize>,
     scroll: usize,
@@ -105,6 +108,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         game,
         dialog: None,
         selected: None,
+        picked: None,
         drag: None,
         view_ply: None,
         scroll: 0,
@@ -198,6 +202,7 @@ impl App {
             return;
         }
         let Some(layout) = &self.layout else { return };
+        let picked = self.picked.take();
         let Some(cell) = layout.cell_at(&self.game.geometry, x, y) else {
             self.selected = None;
             return;
@@ -206,6 +211,12 @@ impl App {
             return;
         }
         let legal = self.game.legal_moves();
+        if let Some(kind) = picked {
+            if let Some(m) = hands::drops_of(&legal, kind).find(|m| m.to == cell) {
+                self.play(*m);
+                return;
+            }
+        }
         match input::press(&legal, self.selected, cell) {
             BoardAction::Select(c) => {
                 self.selected = Some(c);
@@ -238,6 +249,7 @@ impl App {
 
     fn play(&mut self, m: Move) {
         self.selected = None;
+        self.picked = None;
         self.drag = None;
         match self.game.play(m) {
             Ok(events) => self.react(events),
@@ -318,6 +330,7 @@ impl App {
         self.game.cancel_search();
         self.game = game;
         self.selected = None;
+        self.picked = None;
         self.drag = None;
         self.view_ply = None;
         self.dialog = None;
@@ -337,18 +350,23 @@ impl App {
             w: board_area.w - 2.0 * margin,
             h: board_area.h - 2.0 * margin,
         };
-        let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
         let history = self.game.session.history();
         let ply = self.view_ply.unwrap_or(history.len());
         let position =
             if self.view_ply.is_some() { self.game.position_at(ply) } else { self.game.session.position().clone() };
+        let mut hand_list = RVec::new();
+        position.hands(&mut hand_list).into_result()?;
+        let inner = if hand_list.is_empty() { inner } else { hands::board_area(inner, &self.game.geometry) };
+        let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
         let mut pieces = RVec::new();
         position.pieces(&mut pieces).into_result()?;
         let mut highlights = RVec::new();
         position.highlights(&mut highlights).into_result()?;
         let live = self.view_ply.is_none();
-        let targets: Vec<u16> = match (self.selected, live) {
-            (Some(s), true) => self.game.legal_moves().iter().filter(|m| m.from == s).map(|m| m.to).collect(),
+        let live_legal = if live { self.game.legal_moves() } else { Vec::new() };
+        let targets: Vec<u16> = match (self.selected, self.picked) {
+            (Some(s), _) => live_legal.iter().filter(|m| m.from == s).map(|m| m.to).collect(),
+            (None, Some(kind)) => hands::drops_of(&live_legal, kind).map(|m| m.to).collect(),
             _ => Vec::new(),
         };
         let info = self.game.session.info().clone();
@@ -364,6 +382,14 @@ impl App {
             dragging: self.drag.filter(|d| d.moved && live).map(|d| (d.cell, d.at.0, d.at.1)),
         };
         draw_board(p, &layout, &scene)?;
+        let slots = hands::slots(&layout, &self.game.geometry, &hand_list);
+        let pickable: Vec<u16> = if self.game.human_to_move() {
+            slots.iter().map(|s| s.hand.kind).filter(|&k| hands::drops_of(&live_legal, k).next().is_some()).collect()
+        } else {
+            Vec::new()
+        };
+        let mover = position.side_to_move();
+        hands::draw(p, &mut self.hits, &info, &slots, &pickable, self.picked.filter(|_| live), mover)?;
         self.layout = Some(layout);
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
@@ -424,6 +450,7 @@ impl App {
             Some(Dialog::Load(list)) => list.len(),
             _ => 0,
         };
+        let kinds = self.game.session.info().piece_types.len() as u16;
         let buttons: serde_json::Map<String, serde_json::Value> = [
             ("save".to_string(), Action::Save),
             ("undo".into(), Action::Undo),
@@ -434,6 +461,7 @@ impl App {
         ]
         .into_iter()
         .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
+        .chain((0..kinds).map(|k| (format!("hand{k}"), Action::PickHand(k))))
         .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
         .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();

@@ -18,6 +18,7 @@ mod dialogs;
 pub mod fonts;
 mod frames;
 mod game;
+mod hands;
 pub mod image;
 mod input;
 pub mod layout;

@@ -130,23 +130,28 @@ def main():
                 over, kind, winner, legal = expected_status(variant, start, moves)
                 if variant in COUNTING and "p" not in sf.get_fen(variant, start, moves).split()[0].lower():
                     break
-                records.append((list(moves), sf.get_fen(variant, start, moves), sorted(legal), over, kind, winner))
+                fen = sf.get_fen(variant, start, moves)
+                # The FEN alone carries no history: a repetition is only
+                # seen by the start-plus-moves query.
+                from_fen = sorted(expected_status(variant, fen, [])[3])
+                records.append((list(moves), fen, sorted(legal), over, kind, winner, from_fen))
                 if over or len(moves) >= args.plies:
                     break
                 moves.append(rng.choice(legal))
             positions += len(records)
             lines = []
-            for played, fen, _, _, _, _ in records:
+            for played, fen, *_ in records:
                 lines.append(fen)
                 lines.append(f"{start} moves {' '.join(played)}" if played else start)
             answers = batch(tab, option, lines)
-            for i, (played, fen, want, _, _, _) in enumerate(records):
+            for i, (played, fen, want, _, _, _, want_fen) in enumerate(records):
                 a, b = answers[2 * i], answers[2 * i + 1]
-                if a != want or b != want:
-                    report(f"{variant} game {game}: {fen} (start moves {' '.join(played)}): "
-                           f"tabula {a if a != want else b}, fairy-stockfish {want}")
+                if a != want_fen or b != want:
+                    which = f"from the FEN: tabula {a}, fairy-stockfish {want_fen}" if a != want_fen else (
+                        f"after the moves: tabula {b}, fairy-stockfish {want}")
+                    report(f"{variant} game {game}: {fen} (start moves {' '.join(played)}): {which}")
                     break
-            played, fen, _, over, kind, winner = records[-1]
+            played, fen, _, over, kind, winner, _ = records[-1]
             text, status = position(tab, option, start, played)
             if text is None or normal_fen(text) != normal_fen(fen):
                 report(f"{variant} game {game}: position text {text!r} ({status}), fairy-stockfish {fen!r}")

@@ -18,6 +18,10 @@ impl App {
             Action::FormSide(i) => self.with_form(|f| f.human_side = i),
             Action::FormLevel(seat, level) => self.with_form(|f| f.levels[seat] = level),
             Action::StartGame => self.start_game(),
+            Action::PickHand(kind) => {
+                self.selected = None;
+                self.picked = if self.picked == Some(kind) { None } else { Some(kind) };
+            }
             Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
             Action::SeatChoose(seat, choice) => {
                 if let Some(Dialog::Seats(form)) = &mut self.dialog {

@@ -334,7 +334,8 @@ impl Position {
         } else if v.atomic && self.royal_sq[1 - us as usize] != NO_SQ && royals[1 - us as usize] == NO_SQ {
             true
         } else {
-            self.safe(us, royals) && !(v.no_checks && !self.safe(1 - us, royals))
+            // Racing kings: giving check is as illegal as leaving one's own royal attacked.
+            self.safe(us, royals) && (!v.no_checks || self.safe(1 - us, royals))
         };
         self.restore(&edits);
         legal

@@ -197,11 +197,16 @@ impl PositionImpl for Position {
         Ok(())
     }
 
+    /// In drop variants every kind a capture can put in hand is listed, with
+    /// count 0 while none is held, so a window can set the hands out from the
+    /// first move on instead of when the first capture happens.
     fn hands(&self, out: &mut RVec<HandPiece>) {
         for owner in 0..2u8 {
             for kind in 0..self.v.nkinds() {
                 let count = self.hand[owner as usize][kind];
-                if count > 0 {
+                let k = &self.v.kinds[kind];
+                let holdable = self.v.drops && !k.royal && k.base as usize == kind;
+                if count > 0 || holdable {
                     out.push(HandPiece { owner, kind: kind as u16, count: count as u16 });
                 }
             }

@@ -184,8 +184,9 @@ impl Tables {
         let mut leaps: Vec<Vec<Leap>> = vec![Vec::new(); 2 * nsq];
         // (player, target, dx, dy, hop) -> (squares, masks)
         type Line = (Vec<u16>, Vec<u32>);
-        let mut lines: HashMap<(u8, u16, i32, i32, bool), Line> = HashMap::new();
-        let mut order: Vec<Vec<(u8, u16, i32, i32, bool)>> = vec![Vec::new(); 2 * nsq];
+        type LineKey = (u8, u16, i32, i32, bool);
+        let mut lines: HashMap<LineKey, Line> = HashMap::new();
+        let mut order: Vec<Vec<LineKey>> = vec![Vec::new(); 2 * nsq];
         for player in 0..2u8 {
             for k in 0..nk {
                 let bit = 1u32 << k;
