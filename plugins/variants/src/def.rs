@@ -1,5 +1,5 @@
 //! The definition file as written: TOML read with `serde`, unknown keys
-//! refused. [`crate::compile`] checks it and turns it into a
+//! refused. [`crate::compile()`] checks it and turns it into a
 //! [`crate::variant::Variant`]; the reference is `docs/VARIANTS.md`.
 
 use std::collections::BTreeMap;

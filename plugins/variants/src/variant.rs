@@ -1,6 +1,6 @@
 //! A checked, compiled variant: piece kinds with their movement, the rules
 //! as flags and numbers, the move and attack tables and the hash keys.
-//! Built once per game by [`crate::compile`] and shared by its positions.
+//! Built once per game by [`crate::compile()`] and shared by its positions.
 
 use rules_api::Rgba;
 
