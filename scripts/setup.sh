@@ -44,6 +44,13 @@ install_python_test_deps() {
         echo "tabula setup: installing python-chess from PyPI" >&2
         python3 -m pip install --quiet chess 2>/dev/null || python3 -m pip install --quiet --break-system-packages chess
     fi
+    # pyffish (Fairy-Stockfish's Python binding), the reference of
+    # tests/variants.rs and tests/reference/variants_reference.py: it knows
+    # every shipped variant, atomic included (Debian's engine is older).
+    if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyffish' >/dev/null 2>&1; then
+        echo "tabula setup: installing pyffish from PyPI" >&2
+        python3 -m pip install --quiet pyffish 2>/dev/null || python3 -m pip install --quiet --break-system-packages pyffish
+    fi
 }
 
 install_rust_components() {

@@ -13,6 +13,7 @@ use crate::engines::{EngineContext, EnginePlayer};
 use crate::players::{ComputerPlayer, StrategyPlayer};
 use crate::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
 use crate::protocols::settings::ProtocolSettings;
+use crate::protocols::variant_switch::fill_option_template;
 use crate::source::{EngineSpec, Level, PlayerSource, Protocol};
 
 /// Why a seat cannot be filled.
@@ -98,7 +99,11 @@ impl Kind {
                 // Rank shifts and preset options belong to the UCI dialect
                 // of the game; other protocols use the host's coordinates.
                 let (rank_offset, preset_options) = if spec.protocol == Protocol::Uci {
-                    (dialect.rank_offset, option_pairs(&dialect.engine_options, "engine_options")?)
+                    let presets = option_pairs(&dialect.engine_options, "engine_options")?
+                        .into_iter()
+                        .map(|(k, v)| (k, fill_option_template(&v, table.options, table.rules)))
+                        .collect();
+                    (dialect.rank_offset, presets)
                 } else {
                     (0, Vec::new())
                 };

@@ -22,6 +22,7 @@ use super::controls::{Action, Focus, Hits};
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
 use super::frames::FrameLog;
 use super::game::{Event, Game};
+use super::hands;
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
 use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
 use super::lobby::{draw_lobby, Hosted, Lobby};
@@ -78,6 +79,8 @@ struct App {
     hosted: Option<Hosted>,
     dialog: Option<Dialog>,
     selected: Option<u16>,
+    /// A piece type picked up from the mover's hand, to drop.
+    picked: Option<u16>,
     drag: Option<Drag>,
     view_ply: Option<usize>,
     scroll: usize,
@@ -226,6 +229,7 @@ impl App {
             net_drawn: Instant::now(),
             dialog: None,
             selected: None,
+            picked: None,
             drag: None,
             view_ply: None,
             scroll: 0,
@@ -469,6 +473,7 @@ impl App {
             return;
         }
         let Some(layout) = &self.layout else { return };
+        let picked = self.picked.take();
         let Some(cell) = layout.cell_at(&self.game.geometry, x, y) else {
             self.selected = None;
             return;
@@ -477,6 +482,12 @@ impl App {
             return;
         }
         let legal = self.game.legal_moves();
+        if let Some(kind) = picked {
+            if let Some(m) = hands::drops_of(&legal, kind).find(|m| m.to == cell) {
+                self.play(*m, false);
+                return;
+            }
+        }
         match input::press(&legal, self.selected, cell) {
             BoardAction::Select(c) => {
                 self.selected = Some(c);
@@ -537,7 +548,9 @@ impl App {
     /// already shows where the piece went).
     fn play(&mut self, m: Move, slide: bool) {
         self.selected = None;
+        self.picked = None;
         self.drag = None;
+        self.dirty = true;
         match self.game.play(m) {
             Ok(events) => {
                 if let Some(net) = &mut self.net {
@@ -729,6 +742,7 @@ impl App {
         self.game = game;
         self.numbering = self.game.numbering();
         self.selected = None;
+        self.picked = None;
         self.drag = None;
         self.view_ply = None;
         self.dialog = None;
@@ -760,8 +774,15 @@ impl App {
             w: board_area.w - 2.0 * margin,
             h: board_area.h - 2.0 * margin,
         };
+        // Drop games keep the pieces in hand in a strip right of the board.
+        let position = self.shown_position();
+        let mut hand_list = rules_api::RVec::new();
+        position.hands(&mut hand_list).into_result()?;
+        let inner = if hand_list.is_empty() { inner } else { hands::board_area(inner, &self.game.geometry) };
         let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
-        self.draw_scene(p, &layout)?;
+        let live_legal = if self.view_ply.is_none() { self.game.legal_moves() } else { Vec::new() };
+        self.draw_scene(p, &layout, &position, &live_legal)?;
+        self.draw_hands(p, &layout, &position, &hand_list, &live_legal)?;
         self.layout = Some(layout);
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
@@ -791,20 +812,57 @@ impl App {
         Ok(())
     }
 
+    /// The position on screen: the live one, or the one reviewed.
+    fn shown_position(&self) -> rules_api::PositionBox {
+        match self.view_ply {
+            Some(ply) => self.game.position_at(ply),
+            None => self.game.session.position().clone(),
+        }
+    }
+
+    /// The pieces in hand beside the board; the mover's kinds that can be
+    /// dropped now are clickable when a person is to move.
+    fn draw_hands<T: RenderTarget>(
+        &mut self,
+        p: &mut Painter<T>,
+        layout: &BoardLayout,
+        position: &rules_api::PositionBox,
+        hand_list: &[rules_api::HandPiece],
+        live_legal: &[Move],
+    ) -> Result<(), GuiError> {
+        if hand_list.is_empty() {
+            return Ok(());
+        }
+        let slots = hands::slots(layout, &self.game.geometry, hand_list);
+        let pickable: Vec<u16> = if self.game.human_to_move() {
+            slots.iter().map(|s| s.hand.kind).filter(|&k| hands::drops_of(live_legal, k).next().is_some()).collect()
+        } else {
+            Vec::new()
+        };
+        let mover = position.side_to_move();
+        let picked = self.picked.filter(|_| self.view_ply.is_none());
+        hands::draw(p, &mut self.hits, self.game.session.info(), &slots, &pickable, picked, mover)
+    }
+
     /// The board with the shown position, its marks and any moving piece.
-    fn draw_scene<T: RenderTarget>(&self, p: &mut Painter<T>, layout: &BoardLayout) -> Result<(), GuiError> {
+    fn draw_scene<T: RenderTarget>(
+        &self,
+        p: &mut Painter<T>,
+        layout: &BoardLayout,
+        position: &rules_api::PositionBox,
+        live_legal: &[Move],
+    ) -> Result<(), GuiError> {
         let history = self.game.session.history();
         let ply = self.view_ply.unwrap_or(history.len());
-        let position =
-            if self.view_ply.is_some() { self.game.position_at(ply) } else { self.game.session.position().clone() };
         let shape = *self.game.session.shape();
         let checked = |e: tabula_core::boundary::CallError| GuiError::Game(e.to_string());
-        let pieces: rules_api::RVec<_> = tabula_core::boundary::pieces(&position, &shape).map_err(checked)?.into();
+        let pieces: rules_api::RVec<_> = tabula_core::boundary::pieces(position, &shape).map_err(checked)?.into();
         let highlights: rules_api::RVec<_> =
-            tabula_core::boundary::highlights(&position, &shape).map_err(checked)?.into();
+            tabula_core::boundary::highlights(position, &shape).map_err(checked)?.into();
         let live = self.view_ply.is_none();
-        let targets: Vec<u16> = match (self.selected, live) {
-            (Some(s), true) => self.game.legal_moves().iter().filter(|m| m.from == s).map(|m| m.to).collect(),
+        let targets: Vec<u16> = match (self.selected, self.picked) {
+            (Some(s), _) => live_legal.iter().filter(|m| m.from == s).map(|m| m.to).collect(),
+            (None, Some(kind)) => hands::drops_of(live_legal, kind).map(|m| m.to).collect(),
             _ => Vec::new(),
         };
         let sliding = self.slide.and_then(|s| {
@@ -894,8 +952,11 @@ impl App {
             ("close".into(), Action::CloseDialog),
             ("apply".into(), Action::ApplySeats),
         ];
+        // The pieces in hand by type index (`hand0`, …), where offered.
+        let kinds = self.game.session.info().piece_types.len() as u16;
+        let hand_buttons = (0..kinds).map(|k| (format!("hand{k}"), Action::PickHand(k)));
         let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
-        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(lobby) {
+        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(hand_buttons).chain(lobby) {
             if let Some((x, y)) = self.hits.centre_of(&action) {
                 buttons.insert(name, serde_json::json!([x.round(), y.round()]));
             }

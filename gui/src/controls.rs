@@ -143,6 +143,8 @@ pub enum Action {
     LoadSave(usize),
     /// Play this move (the promotion chooser's answer).
     Promote(Move),
+    /// Pick up a piece of this type from the mover's hand, to drop it.
+    PickHand(u16),
     /// Quit without asking again.
     ConfirmQuit,
     /// Save, then quit.

@@ -58,11 +58,8 @@ fn play_or_choose(moves: Vec<Move>) -> BoardAction {
 
 /// A press on `cell` with `selected` already picked up.
 pub fn press(legal: &[Move], selected: Option<u16>, cell: u16) -> BoardAction {
-    let placements = moves_between(legal, CELL_NONE, cell);
-    if !placements.is_empty() {
-        return play_or_choose(placements);
-    }
-    let movable = legal.iter().any(|m| m.from == cell);
+    // The selected piece's move comes first: in drop games an empty square
+    // can take both a move and a drop.
     if let Some(from) = selected {
         if from != cell {
             let moves = moves_between(legal, from, cell);
@@ -71,6 +68,11 @@ pub fn press(legal: &[Move], selected: Option<u16>, cell: u16) -> BoardAction {
             }
         }
     }
+    let placements = moves_between(legal, CELL_NONE, cell);
+    if !placements.is_empty() {
+        return play_or_choose(placements);
+    }
+    let movable = legal.iter().any(|m| m.from == cell);
     if movable {
         BoardAction::Select(cell)
     } else if selected.is_some() {
@@ -148,6 +150,13 @@ mod tests {
             BoardAction::Choose(m) => assert_eq!(m.iter().map(|m| m.extra).collect::<Vec<_>>(), vec![2, 5]),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_selected_piece_moves_where_a_drop_could_also_go() {
+        let legal = [mv(1, 3, 0), Move::drop(0, 3), Move::drop(2, 3)];
+        assert_eq!(press(&legal, Some(1), 3), BoardAction::Play(mv(1, 3, 0)));
+        assert_eq!(press(&legal, None, 3), BoardAction::Choose(vec![Move::drop(0, 3), Move::drop(2, 3)]));
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod dialogs;
 pub mod fonts;
 mod frames;
 mod game;
+mod hands;
 pub mod i18n;
 pub mod image;
 mod input;

@@ -9,6 +9,7 @@ pub mod gomocup;
 pub mod grid;
 pub mod settings;
 pub mod uci;
+pub mod variant_switch;
 
 use rules_api::PluginError;
 

@@ -33,9 +33,13 @@ pub struct Dialect {
     /// Added to each rank number written to a UCI peer.
     #[serde(default)]
     pub rank_offset: i32,
-    /// `setoption` values sent to an external UCI engine first.
+    /// `setoption` values sent to an external UCI engine first; a value
+    /// may name a rules option in braces (`{variant}`).
     #[serde(default)]
     pub engine_options: toml::Table,
+    /// The rules option `tabula uci` offers as `UCI_Variant`.
+    #[serde(default)]
+    pub uci_variant_option: Option<String>,
 }
 
 /// The Gomocup mapping onto rules options.

@@ -19,6 +19,7 @@ use super::core::{
     UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
+use super::variant_switch::{VariantSwitch, UCI_VARIANT};
 use super::ProtocolError;
 use crate::lines::Line;
 
@@ -51,6 +52,8 @@ pub struct Engine {
     ponder_budget: Option<u64>,
     out: Out,
     name: String,
+    /// The rules option offered as `UCI_Variant`, if the game has one.
+    variants: Option<VariantSwitch>,
 }
 
 impl Engine {
@@ -79,7 +82,33 @@ impl Engine {
             ponder_budget: None,
             out: Out::stdout(),
             name: name.to_string(),
+            variants: None,
         })
+    }
+
+    /// Offers a rules option as `UCI_Variant` (UCI only).
+    pub fn with_variants(mut self, switch: VariantSwitch) -> Engine {
+        if self.dialect == Dialect::Uci {
+            self.variants = Some(switch);
+        }
+        self
+    }
+
+    /// Rebuilds the game for `UCI_Variant` `value`; the position returns to
+    /// the new game's start.
+    fn switch_variant(&mut self, value: &str) {
+        let Some(switch) = &mut self.variants else { return };
+        let switched = switch.switch(value).map_err(|e| e.to_string()).and_then(|rules| {
+            let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
+            Ok((rules, position))
+        });
+        match switched {
+            Ok((rules, position)) => {
+                self.rules = rules;
+                self.position = position;
+            }
+            Err(e) => self.info_string(&format!("error: {UCI_VARIANT} {value}: {e}")),
+        }
     }
 
     /// Reads commands from stdin until `quit` or the end of input.
@@ -158,6 +187,9 @@ impl Engine {
         if self.dialect == Dialect::Ucci {
             self.out.line("option usemillisec type check default false");
         }
+        if let Some(switch) = &self.variants {
+            self.out.line(&switch.announcement());
+        }
         for spec in strategy.options() {
             let current = self.thinker.options().iter().find(|(k, _)| k == spec.name.as_str()).map(|(_, v)| v.clone());
             let default = current.unwrap_or_else(|| spec.default.to_string());
@@ -212,6 +244,10 @@ impl Engine {
         };
         if self.dialect == Dialect::Ucci && name.eq_ignore_ascii_case("usemillisec") {
             self.millis = value.eq_ignore_ascii_case("true");
+            return;
+        }
+        if self.variants.is_some() && name.eq_ignore_ascii_case(UCI_VARIANT) {
+            self.switch_variant(value.trim());
             return;
         }
         let lower = name.to_ascii_lowercase();

@@ -32,6 +32,12 @@ impl App {
                 }
             }
             Action::StartGame => self.start_game(),
+            Action::PickHand(kind) => {
+                self.selected = None;
+                self.picked = if self.picked == Some(kind) { None } else { Some(kind) };
+                // The ring on the hand and the drop targets change.
+                self.dirty = true;
+            }
             Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
             Action::SeatChoose(seat, choice) => {
                 if let Some(Dialog::Seats(form)) = &mut self.dialog {

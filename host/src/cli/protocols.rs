@@ -13,6 +13,7 @@ use tabula_core::protocols::core::Thinker;
 use tabula_core::protocols::gomocup::Brain;
 use tabula_core::protocols::settings::ProtocolSettings;
 use tabula_core::protocols::uci::{Dialect, Engine};
+use tabula_core::protocols::variant_switch::VariantSwitch;
 
 /// The name engines announce.
 const ENGINE_NAME: &str = "Tabula";
@@ -64,7 +65,11 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
     let thinker = Thinker::new(strategy, args.ai_option.clone());
-    Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run()?;
+    let mut engine = Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?;
+    if let Some(option) = settings.dialect(rules_plugin.name()).uci_variant_option {
+        engine = engine.with_variants(VariantSwitch::new(rules_plugin, &option, args.option.clone()));
+    }
+    engine.run()?;
     Ok(0)
 }
 

@@ -1,0 +1,175 @@
+//! Where definitions come from: the shipped library (built into the
+//! plugin, the same files as `plugins/variants/library/`), and user
+//! directories, whose files are read when a game is made (no compiling).
+//!
+//! User directories, in order: those of the `variant_dirs` option, those of
+//! the `TABULA_VARIANTS` environment variable (separated like `PATH`), and
+//! `$XDG_CONFIG_HOME/tabula/variants` (`~/.config/tabula/variants`). A user
+//! definition with the name of a shipped one replaces it. The `variant`
+//! option may also be the path of a definition file.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::compile::{compile, DefinitionError};
+use crate::variant::Variant;
+
+macro_rules! shipped {
+    ($($name:literal),* $(,)?) => {
+        /// The shipped definitions: name and TOML text.
+        pub const SHIPPED: &[(&str, &str)] = &[
+            $(($name, include_str!(concat!("../library/", $name, ".toml")))),*
+        ];
+    };
+}
+
+shipped!(
+    "chess",
+    "capablanca",
+    "grand",
+    "shatranj",
+    "makruk",
+    "shogi",
+    "minishogi",
+    "crazyhouse",
+    "kingofthehill",
+    "3check",
+    "antichess",
+    "atomic",
+    "racingkings",
+    "losalamos",
+    "gardner",
+    "minixiangqi",
+    "breakthrough",
+);
+
+/// Where a definition is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Built in.
+    Shipped(&'static str),
+    /// A user's file.
+    File(PathBuf),
+}
+
+/// A definition found by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its `name`.
+    pub name: String,
+    /// Where it is.
+    pub source: Source,
+}
+
+/// The user directories: `extra` (the option's), then the environment's,
+/// then the per-user configuration directory.
+pub fn user_dirs(extra: &str) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::split_paths(extra).filter(|p| !p.as_os_str().is_empty()).collect();
+    if let Some(env) = std::env::var_os("TABULA_VARIANTS") {
+        dirs.extend(std::env::split_paths(&env).filter(|p| !p.as_os_str().is_empty()));
+    }
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
+    if let Some(c) = config {
+        dirs.push(c.join("tabula").join("variants"));
+    }
+    dirs
+}
+
+/// The `name` a definition text declares, if it can be read at all.
+fn declared_name(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    table.get("name")?.as_str().map(|s| s.trim().to_string())
+}
+
+fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> =
+        read.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
+    files.sort();
+    files
+}
+
+/// Every definition found: user files first in directory order (so they
+/// replace shipped ones of the same name), then the shipped library.
+pub fn catalogue(extra_dirs: &str) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::new();
+    for dir in user_dirs(extra_dirs) {
+        for file in toml_files(&dir) {
+            let Ok(text) = std::fs::read_to_string(&file) else { continue };
+            if let Some(name) = declared_name(&text) {
+                if !out.iter().any(|e| e.name == name) {
+                    out.push(Entry { name, source: Source::File(file) });
+                }
+            }
+        }
+    }
+    let users = out.len();
+    for (name, _) in SHIPPED {
+        if !out.iter().any(|e| e.name == *name) {
+            out.push(Entry { name: name.to_string(), source: Source::Shipped(name) });
+        }
+    }
+    // Shipped variants first, in library order; then the user's.
+    out.rotate_left(users);
+    out
+}
+
+/// Why a variant could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// No definition has that name.
+    Unknown(String, Vec<String>),
+    /// The file cannot be read.
+    Io(String),
+    /// The definition is refused.
+    Definition(DefinitionError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unknown(name, known) => {
+                write!(f, "no variant named '{name}' (known: {})", known.join(", "))
+            }
+            LoadError::Io(e) => f.write_str(e),
+            LoadError::Definition(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Compiles the definition in `path`.
+pub fn load_file(path: &Path) -> Result<Arc<Variant>, LoadError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LoadError::Io(format!("cannot read variant definition {}: {e}", path.display())))?;
+    compile(&path.display().to_string(), &text).map_err(LoadError::Definition)
+}
+
+/// The variant `name_or_path` names: a definition file path, or a name in
+/// the catalogue of `extra_dirs`. A user file that names itself after its
+/// file but cannot be read is reported with its own error.
+pub fn load(name_or_path: &str, extra_dirs: &str) -> Result<Arc<Variant>, LoadError> {
+    let wanted = name_or_path.trim();
+    if wanted.ends_with(".toml") || wanted.contains(std::path::MAIN_SEPARATOR) {
+        return load_file(Path::new(wanted));
+    }
+    let entries = catalogue(extra_dirs);
+    match entries.iter().find(|e| e.name == wanted) {
+        Some(Entry { source: Source::Shipped(name), .. }) => {
+            let text = SHIPPED.iter().find(|(n, _)| n == name).map(|(_, t)| *t).expect("listed");
+            compile(&format!("built-in {name}.toml"), text).map_err(LoadError::Definition)
+        }
+        Some(Entry { source: Source::File(path), .. }) => load_file(path),
+        None => {
+            // A broken user file is known by its file name only.
+            for dir in user_dirs(extra_dirs) {
+                let file = dir.join(format!("{wanted}.toml"));
+                if file.is_file() {
+                    return load_file(&file);
+                }
+            }
+            Err(LoadError::Unknown(wanted.to_string(), entries.into_iter().map(|e| e.name).collect()))
+        }
+    }
+}
