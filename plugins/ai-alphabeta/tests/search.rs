@@ -197,14 +197,17 @@ fn no_legal_move_is_an_error() {
 
 #[test]
 fn options_are_checked_by_name() {
-    assert!(AlphaBetaStrategy::from_options(&options(&[("hash_mb", "2"), ("seed", "7")])).is_ok());
-    for (name, value) in [("hash_mb", "0"), ("hash_mb", "lots"), ("seed", "x")] {
+    let good = [("hash_mb", "2"), ("seed", "7"), ("threads", "2"), ("strength", "5")];
+    assert!(AlphaBetaStrategy::from_options(&options(&good)).is_ok());
+    for (name, value) in
+        [("hash_mb", "0"), ("hash_mb", "lots"), ("seed", "x"), ("threads", "0"), ("threads", "65"), ("strength", "21")]
+    {
         let err = AlphaBetaStrategy::from_options(&options(&[(name, value)])).err().expect("refused");
         assert_eq!(err.kind, ErrorKind::BAD_OPTION);
         assert!(err.message.contains(name) && err.message.contains(value), "{err}");
     }
-    let err = AlphaBetaStrategy::from_options(&options(&[("threads", "2")])).err().expect("unknown");
-    assert!(err.message.contains("'threads'"), "{err}");
+    let err = AlphaBetaStrategy::from_options(&options(&[("ponder", "2")])).err().expect("unknown");
+    assert!(err.message.contains("'ponder'") && err.message.contains("threads"), "{err}");
 }
 
 #[test]
