@@ -47,7 +47,8 @@ pub struct Table<'a> {
     pub options: &'a [(String, String)],
 }
 
-/// Loads a strategy plugin by name, path or level (easy, medium, hard).
+/// Loads a strategy plugin by name, path or level word (easy, medium,
+/// hard, beginner … master).
 pub fn find_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, LoadError> {
     let name = match Level::parse(name) {
         Some(level) => level.strategy(),
@@ -128,7 +129,7 @@ pub fn computer_player(
     table: &Table<'_>,
 ) -> Result<Option<Box<dyn ComputerPlayer>>, SeatError> {
     let Some(kind) = Kind::from_config(p, config, dirs)? else { return Ok(None) };
-    let options = option_pairs(&p.options, "[players.options]")?;
+    let options = p.strategy_options("[players.options]")?;
     kind.seat(&p.name, table, &options, configured_limits(p)).map(Some)
 }
 

@@ -192,7 +192,8 @@ pub fn draw_dialog<T: RenderTarget>(
 
 fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &NewGameForm) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
-    let a = frame(pen.p, window, px * 34.0, px * 24.0)?;
+    let computers = (0..2).filter(|&seat| form.is_computer(seat)).count() as f32;
+    let a = frame(pen.p, window, px * 34.0, px * (24.0 + 4.4 * computers))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     let mut y = a.y + px;
     pen.title("New game", 1.3, x, y)?;
@@ -219,7 +220,8 @@ fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &
             .map(|l| (l.word().to_string(), Action::FormLevel(seat, l), form.levels[seat] == l))
             .collect();
         pen.row((x, y, w), if seat == 0 { "First moves" } else { "Second moves" }, levels)?;
-        y += bh + px;
+        y += bh + px * 0.3;
+        y = ladder_rows(pen, (x, y, w), Some(form.levels[seat]), |l| Action::FormLevel(seat, l))?;
     }
     let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
     pen.corner_buttons(
@@ -237,7 +239,7 @@ fn seats<T: RenderTarget>(
 ) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let info = game.session.info();
-    let a = frame(pen.p, window, px * 36.0, px * (9.5 + 3.0 * form.choices.len() as f32))?;
+    let a = frame(pen.p, window, px * 36.0, px * (9.5 + 7.4 * form.choices.len() as f32))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     pen.title("Players", 1.3, x, a.y + px)?;
     let note = "Who plays each side from here on; the game, its moves and the clocks go on.";
@@ -255,13 +257,39 @@ fn seats<T: RenderTarget>(
             let (tx, ty) = (x + px * 7.0, y + bh + px * 0.1);
             pen.p.text(&text, px * 0.75, Style::Regular, theme::TEXT_DIM, tx, ty, Anchor::TopLeft)?;
         }
-        y += bh + px;
+        y += bh + px * 1.2;
+        let level = match choice {
+            Some(SeatChoice::Computer(l)) => Some(*l),
+            _ => None,
+        };
+        y = ladder_rows(pen, (x, y, w), level, |l| Action::SeatChoose(seat, SeatChoice::Computer(l)))?;
     }
     pen.corner_buttons(
         a,
         a.y + a.h - bh - px,
         &[("Cancel", Action::CloseDialog, Look::Normal), ("Apply", Action::ApplySeats, Look::Normal)],
     )
+}
+
+/// The calibrated ladder (beginner … master, `Level::LADDER`) as a row of
+/// buttons, and a line describing the `chosen` level if any (its strategy,
+/// time and Elo, from the core's level table); returns the `y` below them.
+fn ladder_rows<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    (x, y, w): (f32, f32, f32),
+    chosen: Option<Level>,
+    action: impl Fn(Level) -> Action,
+) -> Result<f32, GuiError> {
+    let (px, bh) = (pen.px, pen.bh);
+    let ladder =
+        Level::LADDER.into_iter().map(|l| (l.spec().title.to_string(), action(l), chosen == Some(l))).collect();
+    pen.row((x, y, w), "Calibrated", ladder)?;
+    let y = y + bh + px * 0.3;
+    if let Some(level) = chosen {
+        let note = level.describe();
+        pen.p.text(&note, px * 0.75, Style::Regular, theme::TEXT_DIM, x + px * 7.0, y, Anchor::TopLeft)?;
+    }
+    Ok(y + px * 1.9)
 }
 
 fn load<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, saves: &[SaveEntry]) -> Result<(), GuiError> {

@@ -169,9 +169,25 @@ impl PlayerConfig {
     pub fn is_isolated(&self) -> bool {
         matches!(self.source, PlayerSource::Isolated(_))
     }
-    /// Time to think per move.
+    /// Time to think per move: the player's own, else its level's, else
+    /// the default.
     pub fn time_ms(&self) -> u64 {
-        self.time_ms.unwrap_or(DEFAULT_TIME_MS)
+        self.time_ms.or_else(|| self.source.level().map(|l| l.spec().time_ms)).unwrap_or(DEFAULT_TIME_MS)
+    }
+
+    /// The strategy or engine options of this player: its own
+    /// `[players.options]` (`context` names them in errors), then those of
+    /// its level that it does not set itself.
+    pub fn strategy_options(&self, context: &str) -> Result<Vec<(String, String)>, OptionError> {
+        let mut out = option_pairs(&self.options, context)?;
+        if let Some(level) = self.source.level() {
+            for (k, v) in level.options() {
+                if !out.iter().any(|(key, _)| key == k) {
+                    out.push(((*k).to_string(), (*v).to_string()));
+                }
+            }
+        }
+        Ok(out)
     }
 }
 

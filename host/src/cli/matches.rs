@@ -10,7 +10,7 @@ use super::common::{load_rules, load_strategy, CliError};
 use super::seating::{Entrant, Table};
 use super::MatchArgs;
 use tabula_core::config::{Config, PlayerConfig, PlayerKind};
-use tabula_core::headless::play_out;
+use tabula_core::headless::{play_out, play_out_timed};
 use tabula_core::outcome::{player_name, GameResult};
 use tabula_core::players::{ComputerPlayer, StrategyPlayer};
 use tabula_core::plugins::find_plugin;
@@ -183,7 +183,7 @@ impl Match<'_> {
             if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
         let mut seats = self.seat(game, &order)?;
         let mut session = Session::new(Arc::clone(self.rules), start)?;
-        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {})?;
+        let result = play_out_timed(&mut session, &mut seats, self.args.max_moves, self.args.tc, |_, _| {})?;
         drop(seats);
         let label = |e: usize| self.entrants[e].label.clone();
         let seating: Vec<String> = order

@@ -333,6 +333,11 @@ impl<'a, S: SearchState> Run<'a, S> {
         self.nodes += 1;
         if !self.aborted {
             let limit = self.shared.node_limit;
+            if limit != 0 {
+                // Counted at once under a node limit, so threads together
+                // overshoot it by at most one node each.
+                self.flush();
+            }
             if limit != 0 && self.total_nodes() >= limit {
                 self.aborted = true;
             } else if self.nodes & POLL_MASK == 0 {
@@ -409,7 +414,7 @@ impl<'a, S: SearchState> Run<'a, S> {
     }
 
     /// Tries a null move: whether passing still fails high (the node can
-    /// be cut), or `None` when the game has no null move.
+    /// be cut); `false` when the game has no null move here.
     fn null_move_cuts(&mut self, depth: i32, ply: usize, beta: i32) -> Result<bool, PluginError> {
         match self.pos.make_null() {
             Ok(()) => {}
@@ -417,7 +422,9 @@ impl<'a, S: SearchState> Run<'a, S> {
                 self.shared.null_supported.store(false, Ordering::Relaxed);
                 return Ok(false);
             }
-            Err(e) => return Err(e),
+            Err(e) if e.kind == ErrorKind::PANIC => return Err(e),
+            // Refused here (the game is over, say): simply no null move.
+            Err(_) => return Ok(false),
         }
         // Nothing before a pass repeats on this line.
         self.w.path.push(self.pos.hash() ^ 0x9E37_79B9_7F4A_7C15);

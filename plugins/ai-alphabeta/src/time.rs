@@ -69,6 +69,11 @@ impl Budget {
     /// how much the score fell. Only iterations past the first few count:
     /// shallow ones change their mind for no reason.
     pub fn after_iteration(&mut self, depth: u32, best_changed: bool, score_drop: i32) {
+        if self.optimum == self.maximum {
+            // A fixed time per move (no ceiling above it): nothing to save
+            // for, so the whole budget is used.
+            return;
+        }
         self.instability *= 0.5;
         if depth >= 4 && best_changed {
             self.instability += 1.0;
@@ -135,11 +140,12 @@ mod tests {
         let unstable = b.allowed().unwrap();
         assert!(unstable > Duration::from_millis(1000), "{unstable:?}");
         assert!(unstable <= Duration::from_millis(3850));
-        // Without a ceiling the stretch stops at the budget.
+        // Without a ceiling the budget is a fixed time per move: all of it
+        // is used, however stable the choice.
         let mut b = Budget::new(limits(1000, 0), start, 64);
-        for d in 4..12 {
-            b.after_iteration(d, true, 500);
+        for d in 1..12 {
+            b.after_iteration(d, d > 6, 500);
         }
-        assert!(b.allowed().unwrap() <= Duration::from_millis(950));
+        assert_eq!(b.allowed().unwrap(), Duration::from_millis(950));
     }
 }
