@@ -31,6 +31,9 @@ impl TimeControl {
     }
 }
 
+/// Time a clocked turn is assumed to lose outside the player's search, ms.
+const LATENCY_MS: i64 = 150;
+
 /// Plays until the game ends or `max_plies` moves have been made in this
 /// call (0 = no limit, otherwise a draw by move limit). `seats[i]` plays
 /// player `i`. `on_move` sees every move as it is played.
@@ -69,11 +72,11 @@ pub fn play_out_timed<P: ComputerPlayer>(
             return Err(SessionError::GameOver(format!("no player for seat {}", side + 1)));
         };
         if let Some(tc) = clock {
-            let now = Clock {
-                remaining_ms: Some(left[side].max(1) as u64),
-                increment_ms: tc.increment_ms,
-                ..Clock::default()
-            };
+            // Plan as if the clock showed LATENCY_MS less: the turn's wall
+            // time includes starting the search and, for engines, a pipe
+            // each way, which a loaded machine stretches.
+            let planned = (left[side] - LATENCY_MS).max(left[side] / 2).max(1) as u64;
+            let now = Clock { remaining_ms: Some(planned), increment_ms: tc.increment_ms, ..Clock::default() };
             let mut limits = player.turn_limits();
             limits.time_ms = time_budget(&now).unwrap_or(1);
             limits.max_time_ms = time_ceiling(&now).unwrap_or(0);

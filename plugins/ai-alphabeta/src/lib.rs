@@ -6,7 +6,7 @@
 //! search thread (lazy SMP, the `threads` option), move ordering from the
 //! table, the plugin's hints, killers and history, null-move pruning (never
 //! in check or where the game reports a zugzwang risk), late-move
-//! reductions, futility pruning and razoring, check extensions, quiescence
+//! reductions, futility pruning (forward and reverse), check extensions, quiescence
 //! over the plugin's tactical moves and checks, a root probe for wins by
 //! forcing moves alone (continuous fours in gomoku), mate-distance scores,
 //! repetition detection along the line back to the last irreversible move,

@@ -1,8 +1,14 @@
 //! The node search of one thread: principal variation search with a
 //! transposition table, null-move pruning, late-move reductions, futility
-//! pruning and razoring, check extensions, quiescence over tactical moves
+//! pruning (forward and reverse), check extensions, quiescence over tactical moves
 //! and checks, and a forcing-line search that follows only checks and
 //! answers them with every move (a win by continuous fours in gomoku).
+//!
+//! Razoring (a quiescence search in place of the last plies when the
+//! evaluation is far below alpha) was tried and measured harmful: in
+//! gomoku each failed razor costs a whole threat-rich quiescence search
+//! (depth 2 instead of 6 in 3 s from an ordinary opening), and in chess it
+//! reached one ply less in 2 s; see docs/BENCHMARKS-engines.md.
 //!
 //! Margins are in the evaluation's units: the boundary fixes about
 //! [`UNIT`] per pawn-like unit (`rules_api::score`), so a margin of
@@ -27,6 +33,9 @@ use crate::MAX_PLY;
 
 /// One pawn-like unit of evaluation, the scale of every margin.
 pub const UNIT: i32 = 100;
+
+/// Mixed into a position's hash for the forcing search's table entries.
+const FORCING_KEY: u64 = 0xF0CE_D11E_5EA5_C0DE;
 
 /// The stop flag and the clock are read every `POLL_MASK + 1` nodes: often
 /// enough to stop within a millisecond or so even through the boundary,
@@ -176,7 +185,7 @@ impl<'a, S: SearchState> Run<'a, S> {
     }
 
     /// Looks for a win by forcing moves only, ever deeper (odd plies: the
-    /// winner moves last), within an eighth of the time budget: the move,
+    /// winner moves last), within a fifth of the time budget: the move,
     /// its score and line, or `None`.
     pub fn forcing_probe(&mut self, budget: &Budget) -> Result<Option<(Move, i32, Vec<Move>)>, PluginError> {
         let share = budget.is_timed().then(|| budget.start + probe_time(budget));
@@ -481,14 +490,6 @@ impl<'a, S: SearchState> Run<'a, S> {
                 self.hit_horizon = true;
                 return Ok(eval);
             }
-            // Razoring: hopeless unless tactics say otherwise.
-            if depth <= 2 && eval + 3 * UNIT * depth <= alpha {
-                let q = self.quiesce(ply, alpha, alpha + 1, 0)?;
-                if q <= alpha {
-                    self.hit_horizon = true;
-                    return Ok(q);
-                }
-            }
             let after_null = (self.null_mask >> ply) & 1 == 1;
             if depth >= 3
                 && eval >= beta
@@ -630,11 +631,31 @@ impl<'a, S: SearchState> Run<'a, S> {
         if alpha >= beta {
             return Ok(alpha);
         }
+        // Forcing results share the table under keys of their own: they are
+        // bounds of a narrower tree than the full search's.
+        let key = *self.w.path.last().expect("the path holds the current position") ^ FORCING_KEY;
+        let mut tt_move = Move::NULL;
+        if let Some(entry) = self.shared.tt.probe(key) {
+            tt_move = entry.best;
+            if entry.depth as i32 >= depth {
+                let score = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return Ok(score);
+                }
+            }
+        }
         if !self.generate(ply)? {
             return self.terminal(ply);
         }
+        let alpha_start = alpha;
         let in_check = self.pos.flags().contains(PositionFlags::IN_CHECK);
         let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
         if !in_check {
             // Not forced to answer anything: "nothing proven" stands.
             best = 0;
@@ -652,12 +673,13 @@ impl<'a, S: SearchState> Run<'a, S> {
             if depth > 0 {
                 for (&mv, info) in moves.iter().zip(infos.iter()) {
                     if info.flags.contains(MoveFlags::CHECK) && !list.first().is_some_and(|s| s.mv == mv) {
-                        list.push(Scored { mv, flags: info.flags, key: info.hint as i64 });
+                        let key = if mv == tt_move { i64::MAX - 1 } else { info.hint as i64 };
+                        list.push(Scored { mv, flags: info.flags, key });
                     }
                 }
             }
         } else {
-            self.order(ply, Move::NULL, |_| true);
+            self.order(ply, tt_move, |_| true);
         }
         for i in 0..self.w.plies[ply].list.len() {
             let Scored { mv, flags, .. } = pick(&mut self.w.plies[ply].list, i);
@@ -671,6 +693,7 @@ impl<'a, S: SearchState> Run<'a, S> {
             }
             if score > best {
                 best = score;
+                best_move = mv;
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
@@ -680,6 +703,14 @@ impl<'a, S: SearchState> Run<'a, S> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, best_move, to_table(best, ply), depth, bound);
         Ok(best)
     }
 
@@ -695,9 +726,9 @@ impl<'a, S: SearchState> Run<'a, S> {
     }
 }
 
-/// How long the forcing probe may take: an eighth of the budget.
+/// How long the forcing probe may take: a fifth of the budget.
 fn probe_time(budget: &Budget) -> std::time::Duration {
-    budget.iteration_deadline().map_or(std::time::Duration::ZERO, |d| d.saturating_duration_since(budget.start) / 8)
+    budget.iteration_deadline().map_or(std::time::Duration::ZERO, |d| d.saturating_duration_since(budget.start) / 5)
 }
 
 /// A plugin must give exactly one info per move; anything else would make

@@ -163,6 +163,35 @@ impl Searcher {
         Ok(result)
     }
 
+    /// Looks only for a win by forcing moves (checks, or fours in gomoku,
+    /// each answered by every reply) of at most [`FORCING_PLIES`] plies,
+    /// with no time limit (until `stop`): the winning move with its line
+    /// and score, or `None` when there is none that short. The normal
+    /// search runs the same probe first, within a fifth of its time.
+    pub fn forced_win<S: SearchState + Clone + Send>(
+        &mut self,
+        pos: &mut S,
+        stop: &AtomicBool,
+    ) -> Result<Option<SearchResult>, PluginError> {
+        let budget = Budget::new(SearchLimits::depth(MAX_DEPTH), Instant::now(), MAX_DEPTH);
+        self.tt.next_generation();
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: 0,
+            hard: None,
+            null_supported: AtomicBool::new(true),
+        };
+        let mut run = Run::new(&mut self.workers[0], pos, &shared, true, self.seed);
+        run.prepare_root()?;
+        let found = run.forcing_probe(&budget)?;
+        run.flush();
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        Ok(found.map(|(best, score, pv)| SearchResult { best, score, depth: pv.len() as u32, nodes, pv: pv.into() }))
+    }
+
     /// `limits` within the caps of the playing strength.
     fn capped(&self, mut limits: SearchLimits) -> SearchLimits {
         let (nodes, depth) = (self.strength.node_cap(), self.strength.depth_cap());
@@ -193,8 +222,17 @@ fn main_iterate<S: SearchState>(
     // below only has to look for a shorter one.
     let forced = if single || budget.max_depth < 3 { None } else { run.forcing_probe(&budget)? };
     let mut max_depth = budget.max_depth;
-    if let Some((_, score, _)) = &forced {
+    if let Some((_, score, pv)) = &forced {
         max_depth = max_depth.min(plies_to_end(*score).unwrap_or(0).max(1) as u32);
+        observer(&SearchInfo {
+            depth: 0,
+            seldepth: pv.len() as u32,
+            nodes: run.total_nodes(),
+            time_ms: budget.start.elapsed().as_millis() as u64,
+            score: *score,
+            pv: pv.iter().copied().collect(),
+            note: "a forced win by checks alone; looking for a shorter one".into(),
+        });
     }
     run.deadline = budget.iteration_deadline();
     let mut last_iteration = Duration::ZERO;
