@@ -57,6 +57,21 @@ pub fn find_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, Load
     find_plugin(name, PluginKind::STRATEGY, dirs)
 }
 
+/// The options of a strategy named `name` on the command line: `given`,
+/// then, when `name` is a level word (`club`), the level's options that
+/// `given` does not set.
+pub fn options_for(name: &str, given: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out = given.to_vec();
+    if let Some(level) = Level::parse(name) {
+        for (k, v) in level.options() {
+            if !out.iter().any(|(key, _)| key == k) {
+                out.push(((*k).to_string(), (*v).to_string()));
+            }
+        }
+    }
+    out
+}
+
 impl Kind {
     /// How player `p` plays, with its strategy plugin loaded; `None` for a
     /// person (or a computer naming nothing to play with).

@@ -321,7 +321,7 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
             _ => "random".to_string(),
         };
         let plugin = load_strategy(&config.resolve_ref(&strategy), &dirs)?;
-        let options = tabula_core::config::option_pairs(&p.options, "[players.options]")?;
+        let options = p.strategy_options("[players.options]")?;
         let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 };
         seats.push(StrategyPlayer::new(&plugin, &options, limits)?);
         names.push(format!("{} [{}]", p.name, plugin.name()));

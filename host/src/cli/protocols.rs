@@ -54,7 +54,7 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Uci => args.rank_offset.unwrap_or_else(|| settings.dialect(rules_plugin.name()).rank_offset),
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
-    let thinker = Thinker::new(strategy, args.ai_option.clone());
+    let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?.run();
     Ok(0)
 }
@@ -65,7 +65,7 @@ pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let dirs = dirs(extra);
     let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
     let strategy = load_strategy(&args.ai, &dirs)?;
-    let thinker = Thinker::new(strategy, args.ai_option.clone());
+    let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run();
     Ok(0)
 }
