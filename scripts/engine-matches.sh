@@ -19,6 +19,9 @@
 #   level N ELO          alphabeta strength=N against Stockfish UCI_Elo=ELO, 1 s a move
 #   threads              alphabeta threads=2 against threads=1, chess, 200 ms a move
 #   mcts GAME            mcts against alphabeta in GAME, 500 ms a move
+#   eval GAME NEW OLD    alphabeta on GAME's rules plugin from directory NEW against the
+#                        same from OLD (an evaluation change), both as `tabula uci`
+#                        engines so they are seated alike, 200 ms a move
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABULA=${TABULA:-target/release/tabula}
@@ -116,6 +119,15 @@ TOML
         [[ $game == gomoku ]] && openings=(--openings scripts/openings/gomoku.txt)
         run "mcts-$game" --rules "$game" --players mcts,alphabeta --games "$games" --time-ms 500 --max-moves 400 \
             "${openings[@]}"
+        ;;
+    eval)
+        game=${1:?game}
+        new=${2:?directory of the new rules plugin}
+        old=${3:?directory of the old rules plugin}
+        games=${4:-40}
+        run "eval-$game" --rules "$game" --games "$games" --time-ms 200 --max-moves 400 \
+            --openings "scripts/openings/$game.fen" \
+            --players "uci:$TABULA --plugin-dir $new uci --rules $game --ai alphabeta,uci:$TABULA --plugin-dir $old uci --rules $game --ai alphabeta"
         ;;
     *)
         echo "unknown campaign '$campaign' (see the comment at the top of $0)" >&2

@@ -17,6 +17,7 @@ mod eval;
 mod fen;
 mod info;
 mod notation;
+pub mod positional;
 
 use std::sync::LazyLock;
 
