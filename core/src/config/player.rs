@@ -345,3 +345,26 @@ impl Serialize for PlayerConfig {
         .serialize(serializer)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_brings_its_options_and_time_unless_the_player_sets_them() {
+        let club = PlayerConfig::from_entry("club", 0);
+        let club = PlayerConfig { time_ms: None, ..club };
+        assert_eq!(club.strategy_ref(), Some("alphabeta"));
+        assert_eq!(club.strategy_options("x").unwrap(), vec![("strength".to_string(), "10".to_string())]);
+        assert_eq!(club.time_ms(), 1000);
+        let mut own = club.clone();
+        own.options.insert("strength".into(), toml::Value::String("3".into()));
+        own.options.insert("threads".into(), toml::Value::String("2".into()));
+        own.time_ms = Some(250);
+        let mut options = own.strategy_options("x").unwrap();
+        options.sort();
+        assert_eq!(options, vec![("strength".into(), "3".into()), ("threads".into(), "2".into())]);
+        assert_eq!(own.time_ms(), 250);
+        assert!(PlayerConfig::from_entry("alphabeta", 100).strategy_options("x").unwrap().is_empty());
+    }
+}

@@ -111,7 +111,7 @@ pub struct BestmoveArgs {
     #[command(flatten)]
     /// The position.
     pub at: PositionArgs,
-    /// Strategy plugin name, path, or level (easy, medium, hard).
+    /// Strategy plugin name, path, or level (easy, medium, hard, beginner … master).
     #[arg(long, value_name = "S")]
     pub ai: String,
     /// Time to think, milliseconds (0 = the strategy's own budget).

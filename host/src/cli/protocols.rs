@@ -20,7 +20,7 @@ const ENGINE_NAME: &str = "Tabula";
 /// Arguments of the protocol front ends.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Strategy plugin name, path, or level (easy, medium, hard).
+    /// Strategy plugin name, path, or level (easy, medium, hard, beginner … master).
     #[arg(long, value_name = "S")]
     pub ai: String,
     /// Rules plugin name or path (default: the protocol's entry in config/protocols.toml).

@@ -107,6 +107,9 @@ pub(crate) struct Run<'a, S> {
     /// Bit `p` is set when the move into ply `p` was a null move (no two
     /// passes in a row).
     null_mask: u128,
+    /// Whether the forcing search left a check untried at its depth limit
+    /// (a deeper iteration could find more).
+    forcing_cut: bool,
 }
 
 /// Late-move reduction for the `index`-th move at `depth`.
@@ -132,6 +135,7 @@ impl<'a, S: SearchState> Run<'a, S> {
             root_depth: 1,
             noise: 0,
             null_mask: 0,
+            forcing_cut: false,
         }
     }
 
@@ -185,7 +189,7 @@ impl<'a, S: SearchState> Run<'a, S> {
     }
 
     /// Looks for a win by forcing moves only, ever deeper (odd plies: the
-    /// winner moves last), within a fifth of the time budget: the move,
+    /// winner moves last), within a third of the time budget: the move,
     /// its score and line, or `None`.
     pub fn forcing_probe(&mut self, budget: &Budget) -> Result<Option<(Move, i32, Vec<Move>)>, PluginError> {
         let share = budget.is_timed().then(|| budget.start + probe_time(budget));
@@ -194,10 +198,16 @@ impl<'a, S: SearchState> Run<'a, S> {
         let mut depth = 1;
         while depth <= FORCING_PLIES as i32 && !self.aborted {
             self.w.pv_len[0] = 0;
+            self.forcing_cut = false;
             let score = self.forcing(0, depth, -INFINITY, INFINITY)?;
             if !self.aborted && score >= rules_api::score::WIN_THRESHOLD && self.w.pv_len[0] > 0 {
                 let pv = self.w.pv[..self.w.pv_len[0]].to_vec();
                 found = Some((pv[0], score, pv));
+                break;
+            }
+            if !self.forcing_cut {
+                // Every line of checks ran out before the depth limit: a
+                // deeper probe would search the same tree.
                 break;
             }
             depth += 2;
@@ -670,7 +680,9 @@ impl<'a, S: SearchState> Run<'a, S> {
             if let Some((&mv, info)) = top.max_by_key(|(_, i)| i.hint) {
                 list.push(Scored { mv, flags: info.flags, key: i64::MAX });
             }
-            if depth > 0 {
+            if depth <= 0 {
+                self.forcing_cut |= infos.iter().any(|i| i.flags.contains(MoveFlags::CHECK));
+            } else {
                 for (&mv, info) in moves.iter().zip(infos.iter()) {
                     if info.flags.contains(MoveFlags::CHECK) && !list.first().is_some_and(|s| s.mv == mv) {
                         let key = if mv == tt_move { i64::MAX - 1 } else { info.hint as i64 };
@@ -726,9 +738,10 @@ impl<'a, S: SearchState> Run<'a, S> {
     }
 }
 
-/// How long the forcing probe may take: a fifth of the budget.
+/// How long the forcing probe may take: a third of the budget (it stops
+/// sooner when the checks run out).
 fn probe_time(budget: &Budget) -> std::time::Duration {
-    budget.iteration_deadline().map_or(std::time::Duration::ZERO, |d| d.saturating_duration_since(budget.start) / 5)
+    budget.iteration_deadline().map_or(std::time::Duration::ZERO, |d| d.saturating_duration_since(budget.start) / 3)
 }
 
 /// A plugin must give exactly one info per move; anything else would make

@@ -167,7 +167,7 @@ impl Searcher {
     /// each answered by every reply) of at most [`FORCING_PLIES`] plies,
     /// with no time limit (until `stop`): the winning move with its line
     /// and score, or `None` when there is none that short. The normal
-    /// search runs the same probe first, within a fifth of its time.
+    /// search runs the same probe first, within a third of its time.
     pub fn forced_win<S: SearchState + Clone + Send>(
         &mut self,
         pos: &mut S,
