@@ -193,7 +193,7 @@ pub fn draw_dialog<T: RenderTarget>(
 fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &NewGameForm) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let computers = (0..2).filter(|&seat| form.is_computer(seat)).count() as f32;
-    let a = frame(pen.p, window, px * 34.0, px * (24.0 + 4.4 * computers))?;
+    let a = frame(pen.p, window, px * 44.0, px * (24.0 + 4.6 * computers))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     let mut y = a.y + px;
     pen.title("New game", 1.3, x, y)?;
@@ -220,7 +220,7 @@ fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &
             .map(|l| (l.word().to_string(), Action::FormLevel(seat, l), form.levels[seat] == l))
             .collect();
         pen.row((x, y, w), if seat == 0 { "First moves" } else { "Second moves" }, levels)?;
-        y += bh + px * 0.3;
+        y += bh + px * 0.5;
         y = ladder_rows(pen, (x, y, w), Some(form.levels[seat]), |l| Action::FormLevel(seat, l))?;
     }
     let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
@@ -239,7 +239,7 @@ fn seats<T: RenderTarget>(
 ) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let info = game.session.info();
-    let a = frame(pen.p, window, px * 36.0, px * (9.5 + 7.4 * form.choices.len() as f32))?;
+    let a = frame(pen.p, window, px * 44.0, px * (9.5 + 7.6 * form.choices.len() as f32))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     pen.title("Players", 1.3, x, a.y + px)?;
     let note = "Who plays each side from here on; the game, its moves and the clocks go on.";
