@@ -1,7 +1,5 @@
 //! Static evaluation: material plus tapered midgame/endgame piece-square
-//! tables and a bishop-pair bonus, kept incrementally, plus the positional
-//! terms of [`crate::positional`] (pawn structure, mobility, rooks on open
-//! files, king safety) computed at each evaluation.
+//! tables and a bishop-pair bonus.
 //!
 //! The scores are kept incrementally (from White's point of view) in every
 //! stack entry of [`crate::ChessPosition`]: a move changes at most four
@@ -288,9 +286,6 @@ impl EvalState {
             mg -= BISHOP_PAIR.0;
             eg -= BISHOP_PAIR.1;
         }
-        let (pmg, peg) = crate::positional::terms(board);
-        mg += pmg;
-        eg += peg;
         let phase = self.phase.clamp(0, PHASE_MAX);
         let white = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
         let own = if board.side_to_move() == Color::White { white } else { -white };

@@ -17,7 +17,6 @@ mod eval;
 mod fen;
 mod info;
 mod notation;
-pub mod positional;
 
 use std::sync::LazyLock;
 
