@@ -16,7 +16,9 @@
 #   gomoku-vs-previous   the same in gomoku
 #   chess-stockfish ELO  alphabeta against Stockfish UCI_Elo=ELO, 10 s + 0.1 s
 #   xiangqi-fairy ELO    alphabeta against Fairy-Stockfish (xiangqi) UCI_Elo=ELO, 10 s + 0.1 s
-#   level N ELO          alphabeta strength=N against Stockfish UCI_Elo=ELO, 1 s a move
+#   level N ELO          alphabeta strength=N against Stockfish UCI_Elo=ELO, 10 s + 0.1 s
+#   ladder A B           alphabeta strength=A against strength=B, chess, 10 s + 0.1 s
+#                        (the node caps, not the clock, limit both: load does not matter)
 #   threads              alphabeta threads=2 against threads=1, chess, 200 ms a move
 #   mcts GAME            mcts against alphabeta in GAME, 500 ms a move
 #   eval GAME NEW OLD    alphabeta on GAME's rules plugin from directory NEW against the
@@ -76,19 +78,40 @@ rules = "chess"
 name = "alphabeta-strength$level"
 kind = "ai"
 strategy = "alphabeta"
-time_ms = 1000
 [players.options]
 strength = "$level"
 [[players]]
 name = "stockfish$elo"
 kind = "engine"
 command = "$SF"
-time_ms = 1000
 [players.options]
 UCI_LimitStrength = "true"
 UCI_Elo = "$elo"
 TOML
-        run "level$level-sf$elo" --config "$OUT/level$level.toml" --games "$games" --max-moves 400 \
+        run "level$level-sf$elo" --config "$OUT/level$level.toml" --games "$games" --tc 10+0.1 --max-moves 400 \
+            --openings scripts/openings/chess.fen
+        ;;
+    ladder)
+        a=${1:?level}
+        b=${2:?level}
+        games=${3:-40}
+        cat > "$OUT/ladder$a-$b.toml" <<TOML
+[game]
+rules = "chess"
+[[players]]
+name = "strength$a"
+kind = "ai"
+strategy = "alphabeta"
+[players.options]
+strength = "$a"
+[[players]]
+name = "strength$b"
+kind = "ai"
+strategy = "alphabeta"
+[players.options]
+strength = "$b"
+TOML
+        run "ladder$a-$b" --config "$OUT/ladder$a-$b.toml" --games "$games" --tc 10+0.1 --max-moves 400 \
             --openings scripts/openings/chess.fen
         ;;
     threads)
