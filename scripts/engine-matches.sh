@@ -9,6 +9,9 @@
 #   BASELINE   a directory with the previous release's plugins, for the
 #              head-to-head campaigns (libtabula_plugin_alphabeta.so)
 #   OUT        where records and summaries go (default target/engine-matches)
+#   AB         the alpha-beta player of the Stockfish campaigns (default alphabeta;
+#              e.g. target-baseline/libtabula_plugin_alphabeta.so for the "before" row)
+#   TAG        a suffix for the record names (default none)
 #
 # Campaigns (GAMES defaults to 40; openings from scripts/openings):
 #   chess-vs-previous    alphabeta against BASELINE's alphabeta, chess, 200 ms a move
@@ -30,6 +33,8 @@ TABULA=${TABULA:-target/release/tabula}
 PLUGINS=${PLUGINS:-$(dirname "$TABULA")}
 BASELINE=${BASELINE:-target-baseline}
 OUT=${OUT:-target/engine-matches}
+AB=${AB:-alphabeta}
+TAG=${TAG:-}
 mkdir -p "$OUT"
 campaign=${1:?campaign}
 shift
@@ -56,14 +61,14 @@ case "$campaign" in
     chess-stockfish)
         elo=${1:?Elo}
         games=${2:-40}
-        run "chess-sf$elo" --rules chess --players "alphabeta,uci:$SF" --games "$games" --tc 10+0.1 \
+        run "chess-sf$elo$TAG" --rules chess --players "$AB,uci:$SF" --games "$games" --tc 10+0.1 \
             --max-moves 400 --openings scripts/openings/chess.fen \
             --engine-option UCI_LimitStrength=true --engine-option "UCI_Elo=$elo"
         ;;
     xiangqi-fairy)
         elo=${1:?Elo}
         games=${2:-40}
-        run "xiangqi-fsf$elo" --rules xiangqi --players "alphabeta,uci:$FSF" --games "$games" --tc 10+0.1 \
+        run "xiangqi-fsf$elo$TAG" --rules xiangqi --players "$AB,uci:$FSF" --games "$games" --tc 10+0.1 \
             --max-moves 400 --openings scripts/openings/xiangqi.fen \
             --engine-option UCI_LimitStrength=true --engine-option "UCI_Elo=$elo"
         ;;
