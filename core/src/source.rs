@@ -68,7 +68,12 @@ pub struct LevelSpec {
 
 /// Every level, weakest first within each family: the three classic ones,
 /// then the calibrated ladder. The Elo figures come from the matches in
-/// docs/BENCHMARKS-engines.md (chess, one core, `time_ms` a move).
+/// docs/BENCHMARKS-engines.md (chess, 10 s + 0.1 s a game against
+/// Stockfish 15.1's `UCI_Elo` at 1350, 1600 and 2000, rounded to 50;
+/// below 1350, Stockfish's floor, through matches between levels).
+/// Levels up to expert are limited by their node caps, not their time;
+/// master was measured at the match's clock (about 0.3 s a move), so
+/// at its 5 s a move it plays above its figure.
 pub const LEVELS: [LevelSpec; 10] = [
     LevelSpec {
         level: Level::Easy,
@@ -104,7 +109,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "1")],
         time_ms: 1000,
-        elo: None,
+        elo: Some(550),
     },
     LevelSpec {
         level: Level::Novice,
@@ -113,7 +118,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "4")],
         time_ms: 1000,
-        elo: None,
+        elo: Some(650),
     },
     LevelSpec {
         level: Level::Casual,
@@ -122,7 +127,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "7")],
         time_ms: 1000,
-        elo: None,
+        elo: Some(900),
     },
     LevelSpec {
         level: Level::Club,
@@ -131,7 +136,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "10")],
         time_ms: 1000,
-        elo: None,
+        elo: Some(1050),
     },
     LevelSpec {
         level: Level::Strong,
@@ -140,7 +145,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "13")],
         time_ms: 1000,
-        elo: None,
+        elo: Some(1400),
     },
     LevelSpec {
         level: Level::Expert,
@@ -149,7 +154,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "16")],
         time_ms: 1000,
-        elo: None,
+        elo: Some(1650),
     },
     LevelSpec {
         level: Level::Master,
@@ -158,7 +163,7 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "alphabeta",
         options: &[("strength", "20")],
         time_ms: 5000,
-        elo: None,
+        elo: Some(1700),
     },
 ];
 

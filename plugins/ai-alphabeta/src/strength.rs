@@ -45,7 +45,7 @@ impl Strength {
     }
 
     /// Nodes per move (0 = no cap): 40 at level 1, ×1.6 per level, about
-    /// 300 000 at level 19.
+    /// 190 000 at level 19.
     pub fn node_cap(self) -> u64 {
         if self.is_full() {
             0
