@@ -119,3 +119,18 @@ fn an_external_engine_seat_plays_its_move() {
     assert_eq!(game.session.history()[0].mv, expected, "the engine's legal move was played");
     assert!(game.human_to_move(), "then the person is to move");
 }
+
+#[test]
+fn a_swap_takes_nothing() {
+    // Hex's swap turns Red's stone into Blue's: the panel must not list it
+    // as captured (the hex plugin must be built).
+    let mut config = Config::default_config().unwrap();
+    config.game.rules = "hex".into();
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    let mut game = Game::open(config, "test", &[]).expect("the hex plugin is built");
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    let swap = *game.legal_moves().iter().find(|m| m.is_off_board()).expect("the swap is offered");
+    game.play(swap).unwrap();
+    assert!(game.captured.iter().all(Vec::is_empty), "{:?}", game.captured);
+}
