@@ -15,7 +15,7 @@ fn json_of(args: &[&str]) -> serde_json::Value {
 #[test]
 fn mcts_completes_games_of_every_shipped_game() {
     let dir = scratch("mcts_every_game");
-    for game in ["chess", "xiangqi", "gomoku", "tictactoe"] {
+    for game in ["chess", "xiangqi", "gomoku", "tictactoe", "raumschach", "hex"] {
         let config = dir.join(format!("{game}.toml"));
         let text = format!(
             "[game]\nrules = \"{game}\"\n\n[[players]]\nname = \"mcts\"\nkind = \"ai\"\nstrategy = \"mcts\"\n\

@@ -1,5 +1,5 @@
 //! The searcher: iterative deepening with aspiration windows over the node
-//! search of [`crate::node`], a forcing-line probe at the root, time
+//! search of the `node` module, a forcing-line probe at the root, time
 //! management, playing strength, and lazy SMP — helper threads search the
 //! same root on their own copies of the position, sharing only the
 //! transposition table, so each thread's cut-offs and results speed up
