@@ -98,6 +98,15 @@ pub struct Record {
     /// The result line (see [`crate::outcome::GameResult`]).
     #[serde(default)]
     pub result: String,
+    /// Per seat, the time left on its clock under a `[clock]` time
+    /// control, in milliseconds (empty when not kept), so a loaded game
+    /// goes on with the clocks as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_ms: Vec<u64>,
+    /// Per seat, the thinking time used so far, in milliseconds (empty
+    /// when not kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used_ms: Vec<u64>,
 }
 
 /// A configuration that cannot be used.
@@ -394,7 +403,13 @@ mod tests {
     #[test]
     fn round_trips_through_toml() {
         let mut c = Config::default_config().unwrap();
-        c.record = Some(Record { start: String::new(), moves: vec!["a".into(), "b".into()], result: "ongoing".into() });
+        c.record = Some(Record {
+            start: String::new(),
+            moves: vec!["a".into(), "b".into()],
+            result: "ongoing".into(),
+            clock_ms: vec![1000, 2000],
+            used_ms: vec![5, 6],
+        });
         let text = c.to_toml().unwrap();
         let back = Config::parse(&text, "saved", PathBuf::from(".")).unwrap();
         assert_eq!(back, c);
