@@ -1,10 +1,38 @@
 //! Playing a game to the end with computer players only (matches, the demo),
-//! every turn through the turn driver ([`crate::turn`]).
+//! every turn through the turn driver ([`crate::turn`]), with or without a
+//! game clock.
 
-use crate::outcome::GameResult;
+use std::time::Instant;
+
+use crate::outcome::{ForfeitCause, GameResult};
 use crate::players::ComputerPlayer;
+use crate::protocols::core::{time_budget, time_ceiling, Clock};
 use crate::session::{PlayedMove, Session, SessionError};
 use crate::turn::{computer_turn, TurnEnd};
+
+/// A game clock: a base time per player and an increment per move played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Each player's time at the start, ms.
+    pub base_ms: u64,
+    /// Added to a player's clock after each of its moves, ms.
+    pub increment_ms: u64,
+}
+
+impl TimeControl {
+    /// Reads `BASE+INC` or `BASE` in seconds (`10+0.1`, `60`).
+    pub fn parse(text: &str) -> Option<TimeControl> {
+        let (base, inc) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+        let ms = |s: &str| {
+            s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v * 1000.0).round() as u64)
+        };
+        let (base_ms, increment_ms) = (ms(base)?, ms(inc)?);
+        (base_ms > 0).then_some(TimeControl { base_ms, increment_ms })
+    }
+}
+
+/// Time a clocked turn is assumed to lose outside the player's search, ms.
+const LATENCY_MS: i64 = 150;
 
 /// Plays until the game ends or `max_plies` moves have been made in this
 /// call (0 = no limit, otherwise a draw by move limit). `seats[i]` plays
@@ -13,8 +41,24 @@ pub fn play_out<P: ComputerPlayer>(
     session: &mut Session,
     seats: &mut [P],
     max_plies: usize,
+    on_move: impl FnMut(&Session, &PlayedMove),
+) -> Result<GameResult, SessionError> {
+    play_out_timed(session, seats, max_plies, None, on_move)
+}
+
+/// [`play_out`] under a game clock when `clock` is given: before each turn
+/// the mover's limits become a share of its remaining time (the same
+/// share the engine protocols use, [`time_budget`]) with room to stretch
+/// ([`time_ceiling`]); its thinking time is taken off its clock and the
+/// increment added; a player whose clock runs out loses on time.
+pub fn play_out_timed<P: ComputerPlayer>(
+    session: &mut Session,
+    seats: &mut [P],
+    max_plies: usize,
+    clock: Option<TimeControl>,
     mut on_move: impl FnMut(&Session, &PlayedMove),
 ) -> Result<GameResult, SessionError> {
+    let mut left: Vec<i64> = vec![clock.map_or(0, |c| c.base_ms as i64); seats.len()];
     let mut plies = 0;
     loop {
         if let Some(result) = session.result()? {
@@ -27,10 +71,46 @@ pub fn play_out<P: ComputerPlayer>(
         let Some(player) = seats.get_mut(side) else {
             return Err(SessionError::GameOver(format!("no player for seat {}", side + 1)));
         };
-        match computer_turn(session, player, |_| {})? {
+        if let Some(tc) = clock {
+            // Plan as if the clock showed LATENCY_MS less: the turn's wall
+            // time includes starting the search and, for engines, a pipe
+            // each way, which a loaded machine stretches.
+            let planned = (left[side] - LATENCY_MS).max(left[side] / 2).max(1) as u64;
+            let now = Clock { remaining_ms: Some(planned), increment_ms: tc.increment_ms, ..Clock::default() };
+            let mut limits = player.turn_limits();
+            limits.time_ms = time_budget(&now).unwrap_or(1);
+            limits.max_time_ms = time_ceiling(&now).unwrap_or(0);
+            player.set_limits(limits);
+        }
+        let started = Instant::now();
+        let end = computer_turn(session, player, |_| {})?;
+        if let Some(tc) = clock {
+            left[side] -= started.elapsed().as_millis() as i64;
+            if left[side] < 0 && matches!(end, TurnEnd::Played(_)) {
+                let reason = format!("{}: out of time (clock {} ms below zero)", player.label(), -left[side]);
+                session.forfeit(side as u8, ForfeitCause::Time, reason.clone());
+                return Ok(GameResult::Forfeit { loser: side as u8, cause: ForfeitCause::Time, reason });
+            }
+            left[side] += tc.increment_ms as i64;
+        }
+        match end {
             TurnEnd::Played(m) => on_move(session, &m),
             TurnEnd::Forfeited(result) => return Ok(result),
         }
         plies += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_seconds() {
+        assert_eq!(TimeControl::parse("10+0.1"), Some(TimeControl { base_ms: 10_000, increment_ms: 100 }));
+        assert_eq!(TimeControl::parse("60"), Some(TimeControl { base_ms: 60_000, increment_ms: 0 }));
+        assert_eq!(TimeControl::parse("0+1"), None);
+        assert_eq!(TimeControl::parse("ten"), None);
+        assert_eq!(TimeControl::parse("5+-1"), None);
     }
 }

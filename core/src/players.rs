@@ -348,15 +348,18 @@ impl StrategyPlayer {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let began = Arc::new(OnceLock::new());
-        let time_limit = (self.limits.time_ms > 0).then(|| Duration::from_millis(self.limits.time_ms));
+        // The strategy may stretch to the ceiling when its choice is
+        // unstable: the host stops it there, never at the normal budget.
+        let ceiling = self.limits.ceiling_ms();
+        let time_limit = (self.limits.time_ms > 0).then(|| Duration::from_millis(ceiling));
         let search = Search {
             events: rx,
             stop: Arc::clone(&stop),
             started: Instant::now(),
             began: Some(Arc::clone(&began)),
             time_limit,
-            grace: grace_period(self.limits.time_ms),
-            setup: time_limit.unwrap_or_default() + grace_period(self.limits.time_ms),
+            grace: grace_period(ceiling),
+            setup: time_limit.unwrap_or_default() + grace_period(ceiling),
             outcome: None,
         };
         let strategy = Arc::clone(&self.strategy);

@@ -48,13 +48,29 @@ pub struct Table<'a> {
     pub options: &'a [(String, String)],
 }
 
-/// Loads a strategy plugin by name, path or level (easy, medium, hard).
+/// Loads a strategy plugin by name, path or level word (easy, medium,
+/// hard, beginner … master).
 pub fn find_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, LoadError> {
     let name = match Level::parse(name) {
         Some(level) => level.strategy(),
         None => name,
     };
     find_plugin(name, PluginKind::STRATEGY, dirs)
+}
+
+/// The options of a strategy named `name` on the command line: `given`,
+/// then, when `name` is a level word (`club`), the level's options that
+/// `given` does not set.
+pub fn options_for(name: &str, given: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out = given.to_vec();
+    if let Some(level) = Level::parse(name) {
+        for (k, v) in level.options() {
+            if !out.iter().any(|(key, _)| key == k) {
+                out.push(((*k).to_string(), (*v).to_string()));
+            }
+        }
+    }
+    out
 }
 
 impl Kind {
@@ -133,7 +149,7 @@ pub fn computer_player(
     table: &Table<'_>,
 ) -> Result<Option<Box<dyn ComputerPlayer>>, SeatError> {
     let Some(kind) = Kind::from_config(p, config, dirs)? else { return Ok(None) };
-    let options = option_pairs(&p.options, "[players.options]")?;
+    let options = p.strategy_options("[players.options]")?;
     kind.seat(&p.name, table, &options, configured_limits(p)).map(Some)
 }
 

@@ -12,7 +12,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A named strength, mapped onto a strategy plugin.
+/// A named strength, mapped onto a strategy plugin and its options.
+///
+/// Easy, medium and hard keep the meaning they had in the original games
+/// (the random, greedy and alpha-beta players); beginner to master are
+/// alpha-beta at calibrated `strength` settings, each with the approximate
+/// chess Elo measured against Stockfish's `UCI_Elo` (see [`LEVELS`] and
+/// docs/BENCHMARKS-engines.md).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -20,33 +26,196 @@ pub enum Level {
     Easy,
     /// The greedy strategy.
     Medium,
-    /// The alphabeta strategy.
+    /// The alphabeta strategy at full strength.
     Hard,
+    /// Alpha-beta, strength 1.
+    Beginner,
+    /// Alpha-beta, strength 4.
+    Novice,
+    /// Alpha-beta, strength 7.
+    Casual,
+    /// Alpha-beta, strength 10.
+    Club,
+    /// Alpha-beta, strength 13.
+    Strong,
+    /// Alpha-beta, strength 16.
+    Expert,
+    /// Alpha-beta, strength 20 (full), with more time than hard.
+    Master,
 }
 
+/// What a [`Level`] stands for: the data the window's New game and Players
+/// dialogs show (title, Elo) and the seat it leads to (strategy, options,
+/// thinking time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSpec {
+    /// The level.
+    pub level: Level,
+    /// The word written in configs and on the command line.
+    pub word: &'static str,
+    /// The name shown to people.
+    pub title: &'static str,
+    /// The strategy plugin.
+    pub strategy: &'static str,
+    /// Options given to the strategy (a player's own options win).
+    pub options: &'static [(&'static str, &'static str)],
+    /// Thinking time per move the dialogs give a seat at this level, ms.
+    pub time_ms: u64,
+    /// Approximate chess Elo (against Stockfish's `UCI_Elo` scale, at the
+    /// level's time), when measured.
+    pub elo: Option<u32>,
+}
+
+/// Every level, weakest first within each family: the three classic ones,
+/// then the calibrated ladder. The Elo figures come from the matches in
+/// docs/BENCHMARKS-engines.md (chess, 10 s + 0.1 s a game against
+/// Stockfish 15.1's `UCI_Elo` at 1350, 1600 and 2000, rounded to 50;
+/// below 1350, Stockfish's floor, through matches between levels).
+/// Levels up to expert are limited by their node caps, not their time;
+/// master was measured at the match's clock (about 0.3 s a move), so
+/// at its 5 s a move it plays above its figure.
+pub const LEVELS: [LevelSpec; 10] = [
+    LevelSpec {
+        level: Level::Easy,
+        word: "easy",
+        title: "Easy",
+        strategy: "random",
+        options: &[],
+        time_ms: 300,
+        elo: None,
+    },
+    LevelSpec {
+        level: Level::Medium,
+        word: "medium",
+        title: "Medium",
+        strategy: "greedy",
+        options: &[],
+        time_ms: 300,
+        elo: None,
+    },
+    LevelSpec {
+        level: Level::Hard,
+        word: "hard",
+        title: "Hard",
+        strategy: "alphabeta",
+        options: &[],
+        time_ms: 2000,
+        elo: None,
+    },
+    LevelSpec {
+        level: Level::Beginner,
+        word: "beginner",
+        title: "Beginner",
+        strategy: "alphabeta",
+        options: &[("strength", "1")],
+        time_ms: 1000,
+        elo: Some(550),
+    },
+    LevelSpec {
+        level: Level::Novice,
+        word: "novice",
+        title: "Novice",
+        strategy: "alphabeta",
+        options: &[("strength", "4")],
+        time_ms: 1000,
+        elo: Some(650),
+    },
+    LevelSpec {
+        level: Level::Casual,
+        word: "casual",
+        title: "Casual",
+        strategy: "alphabeta",
+        options: &[("strength", "7")],
+        time_ms: 1000,
+        elo: Some(900),
+    },
+    LevelSpec {
+        level: Level::Club,
+        word: "club",
+        title: "Club",
+        strategy: "alphabeta",
+        options: &[("strength", "10")],
+        time_ms: 1000,
+        elo: Some(1050),
+    },
+    LevelSpec {
+        level: Level::Strong,
+        word: "strong",
+        title: "Strong",
+        strategy: "alphabeta",
+        options: &[("strength", "13")],
+        time_ms: 1000,
+        elo: Some(1400),
+    },
+    LevelSpec {
+        level: Level::Expert,
+        word: "expert",
+        title: "Expert",
+        strategy: "alphabeta",
+        options: &[("strength", "16")],
+        time_ms: 1000,
+        elo: Some(1650),
+    },
+    LevelSpec {
+        level: Level::Master,
+        word: "master",
+        title: "Master",
+        strategy: "alphabeta",
+        options: &[("strength", "20")],
+        time_ms: 5000,
+        elo: Some(1700),
+    },
+];
+
 impl Level {
-    /// Every level, weakest first.
+    /// The three classic levels (random, greedy, alpha-beta), weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+    /// The calibrated alpha-beta ladder, weakest first.
+    pub const LADDER: [Level; 7] =
+        [Level::Beginner, Level::Novice, Level::Casual, Level::Club, Level::Strong, Level::Expert, Level::Master];
+
+    /// What this level stands for.
+    pub fn spec(self) -> &'static LevelSpec {
+        LEVELS.iter().find(|s| s.level == self).expect("every level has a row in LEVELS")
+    }
     /// The strategy plugin this level stands for.
     pub fn strategy(self) -> &'static str {
-        match self {
-            Level::Easy => "random",
-            Level::Medium => "greedy",
-            Level::Hard => "alphabeta",
-        }
+        self.spec().strategy
     }
     /// The word written in configs and shown in the window.
     pub fn word(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
+        self.spec().word
+    }
+    /// The strategy options of this level.
+    pub fn options(self) -> &'static [(&'static str, &'static str)] {
+        self.spec().options
+    }
+    /// The name and, when measured, the approximate Elo, for people
+    /// (`Club (≈1500)`).
+    pub fn label(self) -> String {
+        let spec = self.spec();
+        match spec.elo {
+            Some(elo) => format!("{} (≈{elo})", spec.title),
+            None => spec.title.to_string(),
         }
     }
-    /// Reads `easy`, `medium` or `hard`.
+    /// One line for people about what this level is (the dialogs show it
+    /// under the level buttons).
+    pub fn describe(self) -> String {
+        let spec = self.spec();
+        let who = match (spec.strategy, spec.options.iter().find(|(k, _)| *k == "strength")) {
+            ("random", _) => "random moves".to_string(),
+            ("greedy", _) => "the best move one ply ahead".to_string(),
+            (s, Some((_, n))) => format!("{s} at strength {n} of 20"),
+            (s, None) => format!("{s} at full strength"),
+        };
+        let elo = spec.elo.map_or(String::new(), |e| format!(", about {e} Elo in chess"));
+        format!("{}: {who}, {:.1} s a move{elo}", spec.title, spec.time_ms as f64 / 1000.0)
+    }
+    /// Reads any level's word.
     pub fn parse(text: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.word() == text)
+        LEVELS.iter().find(|s| s.word == text).map(|s| s.level)
     }
 }
 
@@ -302,5 +471,25 @@ mod tests {
         assert_eq!(PlayerSource::Strategy(StrategyRef::Level(Level::Medium)).strategy_ref(), Some("greedy"));
         assert_eq!(Level::parse("medium"), Some(Level::Medium));
         assert_eq!(Level::parse("Medium"), None);
+    }
+
+    #[test]
+    fn the_level_table_is_complete_and_ordered() {
+        for spec in &LEVELS {
+            assert_eq!(spec.level.spec(), spec, "{} has one row", spec.word);
+            assert_eq!(Level::parse(spec.word), Some(spec.level));
+        }
+        assert_eq!(
+            [Level::Easy, Level::Medium, Level::Hard].map(Level::strategy),
+            ["random", "greedy", "alphabeta"],
+            "the classic levels keep their meaning"
+        );
+        let strength = |l: Level| -> u32 {
+            l.options().iter().find(|(k, _)| *k == "strength").map_or(20, |(_, v)| v.parse().unwrap())
+        };
+        let ladder: Vec<u32> = Level::LADDER.iter().map(|&l| strength(l)).collect();
+        assert!(ladder.windows(2).all(|w| w[0] < w[1]), "the ladder climbs: {ladder:?}");
+        let elos: Vec<u32> = Level::LADDER.iter().filter_map(|l| l.spec().elo).collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "measured Elo rises with the level: {elos:?}");
     }
 }

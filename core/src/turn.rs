@@ -40,7 +40,7 @@ pub fn judge_against(outcome: &SearchOutcome, legal: &[Move], limits: SearchLimi
     match outcome {
         SearchOutcome::TimedOut { waited_ms } => Err(forfeit(
             ForfeitCause::Time,
-            format!("no move within {} ms (waited {waited_ms} ms after asking it to stop)", limits.time_ms),
+            format!("no move within {} ms (waited {waited_ms} ms after asking it to stop)", limits.ceiling_ms()),
         )),
         SearchOutcome::Failed(e) if e.kind == ErrorKind::PANIC => {
             Err(forfeit(ForfeitCause::Error, format!("panic: {e}")))

@@ -131,9 +131,40 @@ fn plugin_label(reference: &str) -> String {
     stem.strip_prefix("libtabula_plugin_").unwrap_or(stem).to_string()
 }
 
-/// `easy`, `medium`, `hard` in this language.
+/// A level's name in this language: `easy`, `medium`, `hard`, then the
+/// calibrated `beginner` … `master`.
 pub fn level_name(level: Level) -> String {
     tr(&format!("level-{}", level.word()))
+}
+
+/// A level's name for a button or a list, capitalised, with its measured
+/// chess Elo when it has one: `Club (~1050 Elo)`.
+pub fn level_label(level: Level) -> String {
+    let name = capitalised(&level_name(level));
+    match level.spec().elo {
+        Some(elo) => tr!("level-with-elo", level = name, elo = elo.to_string()),
+        None => name,
+    }
+}
+
+/// One line on what a level is, from the core's level table
+/// (`tabula_core::source::LEVELS`): its strategy and strength, its time a
+/// move and, when measured, its approximate chess Elo.
+pub fn level_note(level: Level) -> String {
+    let spec = level.spec();
+    let strength = spec.options.iter().find(|(k, _)| *k == "strength").map(|(_, v)| *v);
+    let who = match (spec.strategy, strength) {
+        ("random", _) => tr!("level-who-random"),
+        ("greedy", _) => tr!("level-who-greedy"),
+        (_, Some(n)) => tr!("level-who-strength", strength = n),
+        (_, None) => tr!("level-who-full"),
+    };
+    let name = capitalised(&level_name(level));
+    let seconds = format!("{:.1}", spec.time_ms as f64 / 1000.0);
+    match spec.elo {
+        Some(elo) => tr!("level-note-elo", level = name, who = who, seconds = seconds, elo = elo.to_string()),
+        None => tr!("level-note", level = name, who = who, seconds = seconds),
+    }
 }
 
 fn tr(id: &str) -> String {
@@ -229,6 +260,29 @@ mod tests {
         let mate = GameResult::Win { winner: 1, reason: "checkmate".into() };
         assert_eq!(result_line(&mate, &info), "黑方胜。将死。");
         assert_eq!(seat_label(&PlayerSource::Strategy(StrategyRef::Level(Level::Easy))), "电脑（简单）");
+        set_language(Lang::En);
+    }
+
+    #[test]
+    fn every_level_has_a_name_and_a_note_in_every_language() {
+        for lang in Lang::ALL {
+            let catalog = crate::i18n::Catalog::new(lang);
+            for spec in &tabula_core::source::LEVELS {
+                let id = format!("level-{}", spec.word);
+                assert!(catalog.has(&id), "{id} missing in {}", lang.tag());
+            }
+        }
+        set_language(Lang::En);
+        assert_eq!(level_label(Level::Hard), "Hard");
+        assert_eq!(level_label(Level::Club), "Club (~1050 Elo)");
+        assert_eq!(level_note(Level::Easy), "Easy: random moves, 0.3 s a move.");
+        assert_eq!(
+            level_note(Level::Club),
+            "Club: alpha-beta at strength 10 of 20, 1.0 s a move, about 1050 Elo in chess."
+        );
+        set_language(Lang::ZhCn);
+        assert!(level_label(Level::Master).contains("1700"), "{}", level_label(Level::Master));
+        assert!(level_note(Level::Beginner).contains("550"), "{}", level_note(Level::Beginner));
         set_language(Lang::En);
     }
 

@@ -2,7 +2,7 @@
 //! dialog): the choices, and the player configurations they lead to. The
 //! session, the moves and the clocks are not touched here.
 
-use tabula_core::config::{PlayerConfig, PlayerKind, DEFAULT_TIME_MS};
+use tabula_core::config::{PlayerConfig, PlayerKind};
 use tabula_core::source::{Level, PlayerSource, StrategyRef};
 
 /// What the Players and New game dialogs offer for a seat.
@@ -15,7 +15,8 @@ pub enum SeatChoice {
 }
 
 impl SeatChoice {
-    /// Every choice, in the order the dialog shows them.
+    /// The first row of choices, in the order the dialogs show them (the
+    /// calibrated levels, `Level::LADDER`, are a second row).
     pub const ALL: [SeatChoice; 4] = [
         SeatChoice::Human,
         SeatChoice::Computer(Level::Easy),
@@ -47,14 +48,17 @@ impl SeatChoice {
     }
 }
 
-/// A computer player at `level`, with the thinking time the dialogs give
-/// that level (the weaker ones answer quickly).
+/// Every level the core offers, in the order the dialogs list them: the
+/// classic easy, medium and hard, then the calibrated ladder, beginner to
+/// master (`tabula_core::source::LEVELS`).
+pub fn offered_levels() -> Vec<Level> {
+    tabula_core::source::LEVELS.iter().map(|s| s.level).collect()
+}
+
+/// A computer player at `level`, with the thinking time the level table
+/// gives it (`tabula_core::source::LEVELS`).
 pub fn level_player(name: &str, level: Level) -> PlayerConfig {
-    let time_ms = match level {
-        Level::Easy | Level::Medium => 300,
-        Level::Hard => DEFAULT_TIME_MS,
-    };
-    PlayerConfig::ai(name, level.word(), time_ms)
+    PlayerConfig::ai(name, level.word(), level.spec().time_ms)
 }
 
 /// A person in a seat.

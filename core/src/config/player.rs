@@ -169,9 +169,25 @@ impl PlayerConfig {
     pub fn is_isolated(&self) -> bool {
         matches!(self.source, PlayerSource::Isolated(_))
     }
-    /// Time to think per move.
+    /// Time to think per move: the player's own, else its level's, else
+    /// the default.
     pub fn time_ms(&self) -> u64 {
-        self.time_ms.unwrap_or(DEFAULT_TIME_MS)
+        self.time_ms.or_else(|| self.source.level().map(|l| l.spec().time_ms)).unwrap_or(DEFAULT_TIME_MS)
+    }
+
+    /// The strategy or engine options of this player: its own
+    /// `[players.options]` (`context` names them in errors), then those of
+    /// its level that it does not set itself.
+    pub fn strategy_options(&self, context: &str) -> Result<Vec<(String, String)>, OptionError> {
+        let mut out = option_pairs(&self.options, context)?;
+        if let Some(level) = self.source.level() {
+            for (k, v) in level.options() {
+                if !out.iter().any(|(key, _)| key == k) {
+                    out.push(((*k).to_string(), (*v).to_string()));
+                }
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -327,5 +343,28 @@ impl Serialize for PlayerConfig {
             options: &self.options,
         }
         .serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_brings_its_options_and_time_unless_the_player_sets_them() {
+        let club = PlayerConfig::from_entry("club", 0);
+        let club = PlayerConfig { time_ms: None, ..club };
+        assert_eq!(club.strategy_ref(), Some("alphabeta"));
+        assert_eq!(club.strategy_options("x").unwrap(), vec![("strength".to_string(), "10".to_string())]);
+        assert_eq!(club.time_ms(), 1000);
+        let mut own = club.clone();
+        own.options.insert("strength".into(), toml::Value::String("3".into()));
+        own.options.insert("threads".into(), toml::Value::String("2".into()));
+        own.time_ms = Some(250);
+        let mut options = own.strategy_options("x").unwrap();
+        options.sort();
+        assert_eq!(options, vec![("strength".into(), "3".into()), ("threads".into(), "2".into())]);
+        assert_eq!(own.time_ms(), 250);
+        assert!(PlayerConfig::from_entry("alphabeta", 100).strategy_options("x").unwrap().is_empty());
     }
 }

@@ -53,6 +53,20 @@ pub fn time_budget(clock: &Clock) -> Option<u64> {
     Some(share.min(usable * 4 / 5).max(1))
 }
 
+/// How far a search may stretch past [`time_budget`] when its choice is
+/// unstable: three budgets, at most a quarter of what is left on the
+/// clock after the safety margin. `None` for a fixed move time (nothing
+/// to stretch into) or no clock.
+pub fn time_ceiling(clock: &Clock) -> Option<u64> {
+    if clock.move_time_ms.is_some() {
+        return None;
+    }
+    let budget = time_budget(clock)?;
+    let remaining = clock.remaining_ms?;
+    let usable = remaining.saturating_sub((remaining / 2).min(50));
+    Some((budget * 3).min(usable / 4).max(budget))
+}
+
 /// Serialised, flushed output lines (the reader thread never writes, but a
 /// front end may write from more than one place).
 #[derive(Clone)]
@@ -358,5 +372,13 @@ mod tests {
         let c = Clock { remaining_ms: Some(100), increment_ms: 5000, moves_to_go: Some(1), ..Clock::default() };
         assert_eq!(time_budget(&c), Some(40));
         assert_eq!(time_budget(&Clock::default()), None);
+        // A clock leaves room to stretch; a fixed move time does not.
+        let c = Clock { remaining_ms: Some(60_000), increment_ms: 0, ..Clock::default() };
+        let (budget, ceiling) = (time_budget(&c).unwrap(), time_ceiling(&c).unwrap());
+        assert_eq!((budget, ceiling), (1998, 5994));
+        let c = Clock { remaining_ms: Some(2000), increment_ms: 1000, ..Clock::default() };
+        assert!(time_ceiling(&c).unwrap() >= time_budget(&c).unwrap());
+        assert!(time_ceiling(&c).unwrap() <= 2000, "never past the clock");
+        assert_eq!(time_ceiling(&Clock { move_time_ms: Some(500), ..Clock::default() }), None);
     }
 }

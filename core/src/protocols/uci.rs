@@ -15,8 +15,8 @@ use std::time::Duration;
 use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
 
 use super::core::{
-    next_input, nps, pv_texts, session_from, stdin_lines, time_budget, Clock, Input, Out, Thinker, FAILURE_PREFIX,
-    UNBOUNDED_MS,
+    next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out, Thinker,
+    FAILURE_PREFIX, UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
 use super::variant_switch::{VariantSwitch, UCI_VARIANT};
@@ -347,6 +347,7 @@ impl Engine {
         self.ponder_budget = budget;
         let hold = infinite || ponder;
         limits.time_ms = if hold { UNBOUNDED_MS } else { budget.unwrap_or(0) };
+        limits.max_time_ms = if hold { 0 } else { time_ceiling(&clock).unwrap_or(0) };
         if limits.time_ms == 0 && limits.depth == 0 && limits.nodes == 0 && !hold {
             // A bare `go`: the strategy's own modest budget.
             limits = SearchLimits::default();

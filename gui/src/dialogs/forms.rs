@@ -9,12 +9,13 @@ use crate::fonts::Style;
 use crate::game::Game;
 use crate::i18n::Lang;
 use crate::layout::Area;
-use crate::messages::{seat_label, side_name};
+use crate::messages::{capitalised, level_name, level_note, seat_label, side_name};
 use crate::paint::Anchor;
 use crate::seats::{SeatChoice, SeatsForm};
 use crate::settings::{Settings, REPLAY_SPEEDS};
 use crate::widgets::{choice_row, line, text_box};
 use crate::{theme, tr, GuiError};
+use tabula_core::source::Level;
 
 /// The Settings dialog's state: the settings as they are now.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,7 +94,9 @@ pub fn draw_settings<T: RenderTarget>(
     pen.corner_buttons(a, &[(tr!("button-close"), Action::CloseDialog, Look::Normal)])
 }
 
-/// Draws the Players dialog.
+/// Draws the Players dialog: per seat a row of person, easy, medium and
+/// hard, a row of the calibrated levels (`Level::LADDER`), and a line on
+/// the chosen level (its strength, time and Elo) or on the player kept.
 pub fn draw_seats<T: RenderTarget>(
     pen: &mut Pen<'_, '_, '_, T>,
     window: Area,
@@ -102,7 +105,7 @@ pub fn draw_seats<T: RenderTarget>(
 ) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let info = game.session.info();
-    let a = frame(pen.p, window, px * 40.0, px * (10.0 + 3.2 * form.choices.len() as f32))?;
+    let a = frame(pen.p, window, px * 46.0, px * (10.0 + 6.4 * form.choices.len() as f32))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     pen.title(&tr!("players-title"), 1.3, (x, a.y + px), w)?;
     let note = Area { x, y: a.y + px * 3.0, w, h: px * 2.4 };
@@ -125,21 +128,43 @@ pub fn draw_seats<T: RenderTarget>(
         let chosen = choice.and_then(|c| SeatChoice::ALL.iter().position(|&o| o == c));
         let widget = Area { x: x + label_w, y, w: w - label_w, h: bh };
         choice_row(pen.p, pen.hits, widget, &items, chosen, pen.hover, px * 0.85)?;
-        if choice.is_none() {
-            let now = game.config.players.get(seat).map(|p| seat_label(&p.source)).unwrap_or_default();
-            let text = tr!("players-kept", who = now);
-            line(
-                pen.p,
-                &text,
-                px * 0.75,
-                Style::Regular,
-                theme::TEXT_DIM,
-                (x + label_w, y + bh + px * 0.1),
-                w - label_w,
-                Anchor::TopLeft,
-            )?;
-        }
-        y += bh + px * 1.2;
+        y += bh + px * 0.3;
+        line(
+            pen.p,
+            &tr!("players-calibrated"),
+            px * 0.8,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (x, y + bh / 2.0),
+            label_w - px * 0.5,
+            Anchor::MidLeft,
+        )?;
+        let ladder: Vec<(String, Action)> = Level::LADDER
+            .iter()
+            .map(|&l| (capitalised(&level_name(l)), Action::SeatChoose(seat, SeatChoice::Computer(l))))
+            .collect();
+        let chosen = Level::LADDER.iter().position(|&l| *choice == Some(SeatChoice::Computer(l)));
+        let widget = Area { x: x + label_w, y, w: w - label_w, h: bh };
+        choice_row(pen.p, pen.hits, widget, &ladder, chosen, pen.hover, px * 0.85)?;
+        let note = match choice {
+            Some(SeatChoice::Computer(level)) => level_note(*level),
+            Some(SeatChoice::Human) => String::new(),
+            None => {
+                let now = game.config.players.get(seat).map(|p| seat_label(&p.source)).unwrap_or_default();
+                tr!("players-kept", who = now)
+            }
+        };
+        line(
+            pen.p,
+            &note,
+            px * 0.75,
+            Style::Regular,
+            theme::TEXT_DIM,
+            (x + label_w, y + bh + px * 0.1),
+            w - label_w,
+            Anchor::TopLeft,
+        )?;
+        y += bh + px * 1.9;
     }
     pen.corner_buttons(
         a,

@@ -13,9 +13,9 @@ use super::{frame, Pen};
 use crate::controls::{Action, Focus, FormKey, Look, Mode};
 use crate::fonts::Style;
 use crate::layout::Area;
-use crate::messages::{capitalised, level_name, slug};
+use crate::messages::{capitalised, level_label, level_note, slug};
 use crate::paint::Anchor;
-use crate::seats::{human_player, level_player, seat_name};
+use crate::seats::{human_player, level_player, offered_levels, seat_name};
 use crate::settings::NewGameMemory;
 use crate::widgets::{choice_row, dropdown, fits_in_row, line, list, text_box, text_field};
 use crate::{i18n, theme, tr, GuiError};
@@ -98,11 +98,8 @@ impl NewGameForm {
     pub fn new(games: Vec<GameChoice>, memory: &NewGameMemory, current: &str) -> NewGameForm {
         let wanted = if memory.game.is_empty() { current } else { memory.game.as_str() };
         let game = games.iter().position(|g| g.name == wanted).unwrap_or(0);
-        let levels = (0..2)
-            .map(|i| {
-                memory.levels.get(i).and_then(|w| Level::ALL.into_iter().find(|l| l.word() == w)).unwrap_or(Level::Hard)
-            })
-            .collect();
+        let levels =
+            (0..2).map(|i| memory.levels.get(i).and_then(|w| Level::parse(w)).unwrap_or(Level::Hard)).collect();
         let mut form = NewGameForm {
             games,
             game,
@@ -167,7 +164,7 @@ impl NewGameForm {
             FormKey::Mode => self.mode = Mode::ALL.get(index).copied().unwrap_or(self.mode),
             FormKey::Side => self.human_side = index.min(1),
             FormKey::Level(seat) => {
-                if let (Some(l), Some(slot)) = (Level::ALL.get(index), self.levels.get_mut(seat)) {
+                if let (Some(l), Some(slot)) = (offered_levels().get(index), self.levels.get_mut(seat)) {
                     *slot = *l;
                 }
             }
@@ -224,13 +221,18 @@ impl NewGameForm {
                 kind: RowKind::Choice((0..2).map(side).collect(), self.human_side),
             });
         }
+        // Every level the core offers (easy, medium, hard, then the
+        // calibrated ladder with its Elo); so many make a drop-down, whose
+        // label shows the chosen level's Elo and whose description says
+        // what the level is.
+        let offered = offered_levels();
         for seat in (0..2).filter(|&s| self.is_computer(s)) {
-            let levels = Level::ALL.iter().map(|l| capitalised(&level_name(*l))).collect();
-            let chosen = Level::ALL.iter().position(|l| Some(l) == self.levels.get(seat)).unwrap_or(0);
+            let levels = offered.iter().map(|l| level_label(*l)).collect();
+            let chosen = offered.iter().position(|l| Some(l) == self.levels.get(seat)).unwrap_or(0);
             rows.push(Row {
                 key: FormKey::Level(seat),
                 label: tr!("form-computer-plays", side = side(seat)),
-                description: String::new(),
+                description: level_note(offered[chosen]),
                 kind: RowKind::Choice(levels, chosen),
             });
         }
@@ -593,6 +595,30 @@ mod tests {
         // The settings themselves are untouched.
         assert_eq!(memory.game, "plain");
         assert_eq!(memory.options["many"]["variant"], "variant4");
+    }
+
+    #[test]
+    fn every_level_is_offered_and_a_calibrated_one_is_remembered() {
+        crate::i18n::set_language(crate::i18n::Lang::En);
+        let mut memory = NewGameMemory::default();
+        let mut form = NewGameForm::new(games(), &memory, "plain");
+        form.pick(FormKey::Mode, 1);
+        let rows = form.rows();
+        let row = rows.iter().find(|r| r.key == FormKey::Level(1)).expect("the computer's level row");
+        let RowKind::Choice(labels, chosen) = &row.kind else { panic!("a choice") };
+        assert_eq!(labels.len(), tabula_core::source::LEVELS.len());
+        assert_eq!((labels[*chosen].as_str(), labels[6].as_str()), ("Hard", "Club (~1050 Elo)"));
+        let club = offered_levels().iter().position(|&l| l == Level::Club).unwrap();
+        form.pick(FormKey::Level(1), club);
+        assert_eq!(form.levels[1], Level::Club);
+        let rows = form.rows();
+        let row = rows.iter().find(|r| r.key == FormKey::Level(1)).unwrap();
+        assert!(row.description.contains("1050 Elo"), "{}", row.description);
+        let config = form.config(&Config::default_config().unwrap());
+        assert_eq!(config.players[1].source.level(), Some(Level::Club));
+        assert_eq!(config.players[1].time_ms(), Level::Club.spec().time_ms);
+        form.remember(&mut memory);
+        assert_eq!(NewGameForm::new(games(), &memory, "plain").levels[1], Level::Club);
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -
     Ok(Arc::new(plugin.new_rules(options)?))
 }
 
-/// Loads a strategy plugin by name, path or level (easy, medium, hard).
+/// Loads a strategy plugin by name, path or level word (easy … master).
 pub fn load_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, CliError> {
     Ok(tabula_core::seating::find_strategy(name, dirs)?)
 }

@@ -11,7 +11,7 @@ use super::out::outln;
 use super::seating::{Entrant, Table};
 use super::MatchArgs;
 use tabula_core::config::{Config, PlayerConfig, PlayerKind};
-use tabula_core::headless::play_out;
+use tabula_core::headless::{play_out, play_out_timed};
 use tabula_core::outcome::{player_name, GameResult};
 use tabula_core::players::{ComputerPlayer, StrategyPlayer};
 use tabula_core::plugins::find_plugin;
@@ -194,7 +194,8 @@ impl Match<'_> {
             CliError(format!("game {}: {e}{kept}", game + 1))
         };
         let mut session = Session::new(Arc::clone(self.rules), start).map_err(in_game)?;
-        let result = play_out(&mut session, &mut seats, self.args.max_moves, |_, _| {}).map_err(in_game)?;
+        let result =
+            play_out_timed(&mut session, &mut seats, self.args.max_moves, self.args.tc, |_, _| {}).map_err(in_game)?;
         drop(seats);
         let label = |e: usize| self.entrants[e].label.clone();
         let seating: Vec<String> = order
@@ -337,7 +338,7 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
             _ => "random".to_string(),
         };
         let plugin = load_strategy(&config.resolve_ref(&strategy), &dirs)?;
-        let options = tabula_core::config::option_pairs(&p.options, "[players.options]")?;
+        let options = p.strategy_options("[players.options]")?;
         let limits = SearchLimits { time_ms: p.time_ms(), depth: p.depth.unwrap_or(0), nodes: 0, max_time_ms: 0 };
         seats.push(StrategyPlayer::new(&plugin, &options, limits)?);
         names.push(format!("{} [{}]", p.name, plugin.name()));

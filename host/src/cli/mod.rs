@@ -125,7 +125,7 @@ pub struct BestmoveArgs {
     #[command(flatten)]
     /// The position.
     pub at: PositionArgs,
-    /// Strategy plugin name, path, or level (easy, medium, hard).
+    /// Strategy plugin name, path, or level (easy, medium, hard, beginner … master).
     #[arg(long, value_name = "S")]
     pub ai: String,
     /// Time to think, milliseconds (0 = the strategy's own budget).
@@ -162,6 +162,11 @@ pub struct MatchArgs {
     /// Time to think per move, milliseconds (default: the config's, or 1000).
     #[arg(long = "time-ms")]
     pub time_ms: Option<u64>,
+    /// A game clock instead of a time per move: `BASE+INC` in seconds
+    /// (`10+0.1`); each player's budget is a share of its clock, and a
+    /// player whose clock runs out loses on time.
+    #[arg(long = "tc", value_name = "BASE+INC", value_parser = parse_time_control)]
+    pub tc: Option<tabula_core::headless::TimeControl>,
     /// Seed for strategies with a `seed` option (varied per game and seat).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -186,6 +191,11 @@ pub struct MatchArgs {
     /// e.g. `--engine-option "Skill Level=3"`.
     #[arg(long = "engine-option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
     pub engine_option: Vec<(String, String)>,
+}
+
+fn parse_time_control(text: &str) -> Result<tabula_core::headless::TimeControl, String> {
+    tabula_core::headless::TimeControl::parse(text)
+        .ok_or_else(|| format!("'{text}' is not a time control: write BASE+INC in seconds, like 10+0.1"))
 }
 
 /// `tabula play`.

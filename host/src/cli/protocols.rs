@@ -21,7 +21,7 @@ const ENGINE_NAME: &str = "Tabula";
 /// Arguments of the protocol front ends.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Strategy plugin name, path, or level (easy, medium, hard).
+    /// Strategy plugin name, path, or level (easy, medium, hard, beginner … master).
     #[arg(long, value_name = "S")]
     pub ai: String,
     /// Rules plugin name or path (default: the protocol's entry in config/protocols.toml).
@@ -64,7 +64,7 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Uci => args.rank_offset.unwrap_or_else(|| settings.dialect(rules_plugin.name()).rank_offset),
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
-    let thinker = Thinker::new(strategy, args.ai_option.clone());
+    let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     let mut engine = Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?;
     if let Some(option) = settings.dialect(rules_plugin.name()).uci_variant_option {
         engine = engine.with_variants(VariantSwitch::new(rules_plugin, &option, args.option.clone()));
@@ -80,7 +80,7 @@ pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let dirs = dirs(extra);
     let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
     let strategy = load_strategy(&args.ai, &dirs)?;
-    let thinker = Thinker::new(strategy, args.ai_option.clone());
+    let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run()?;
     Ok(0)
 }

@@ -134,7 +134,8 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     super::common::unique_options(&args.ai_option, "--ai-option")?;
     let plugin = load_strategy(&args.ai, &dirs)?;
     let limits = SearchLimits { time_ms: args.time_ms, depth: args.depth, nodes: 0, max_time_ms: 0 };
-    let mut player = StrategyPlayer::new(&plugin, &args.ai_option, limits)?;
+    let options = tabula_core::seating::options_for(&args.ai, &args.ai_option);
+    let mut player = StrategyPlayer::new(&plugin, &options, limits)?;
     let position = session.position().clone();
     let mut search = player.start(&position);
     let outcome = search.wait(|info| {

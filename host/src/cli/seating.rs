@@ -5,7 +5,7 @@
 use rules_api::SearchLimits;
 
 use super::common::CliError;
-use tabula_core::config::{option_pairs, Config, PlayerConfig};
+use tabula_core::config::{Config, PlayerConfig};
 use tabula_core::players::ComputerPlayer;
 use tabula_core::plugins::PluginDirs;
 pub use tabula_core::seating::{Kind, Table};
@@ -32,7 +32,7 @@ impl Entrant {
         time_ms: Option<u64>,
         engine_options: &[(String, String)],
     ) -> Result<Entrant, CliError> {
-        let mut options = option_pairs(&p.options, "[players.options]")?;
+        let mut options = p.strategy_options("[players.options]")?;
         let mut limits = tabula_core::seating::configured_limits(p);
         if let Some(t) = time_ms {
             limits.time_ms = t;

@@ -1,19 +1,29 @@
 //! Alpha-beta search strategy plugin for Tabula (the "hard" player).
 //!
-//! A game-agnostic negamax search: iterative deepening under a time, depth
-//! or node limit, principal variation search, a transposition table keyed by
-//! the position's hash, move ordering from the table, the plugin's hints,
-//! killers and history, quiescence over the plugin's tactical moves,
-//! mate-distance scores and repetition detection along the searched line.
+//! A game-agnostic negamax search: iterative deepening with aspiration
+//! windows under a time, depth or node limit, principal variation search, a
+//! transposition table keyed by the position's hash and shared by every
+//! search thread (lazy SMP, the `threads` option), move ordering from the
+//! table, the plugin's hints, killers and history, null-move pruning (never
+//! in check or where the game reports a zugzwang risk), late-move
+//! reductions, futility pruning (forward and reverse), check extensions, quiescence
+//! over the plugin's tactical moves and checks, a root probe for wins by
+//! forcing moves alone (continuous fours in gomoku), mate-distance scores,
+//! repetition detection along the line back to the last irreversible move,
+//! time management that stretches towards the caller's ceiling when the
+//! choice is unstable, and calibrated playing strength (`strength`).
 //!
 //! The search ([`Searcher`]) is generic over [`SearchState`], implemented for
 //! the boundary object ([`rules_api::PositionBox`]) and for any natively
 //! linked [`rules_api::plugin::PositionImpl`] wrapped in [`Direct`], so the
 //! cost of the boundary can be measured on the same algorithm.
 
+mod node;
 pub mod ordering;
 pub mod search;
 pub mod state;
+pub mod strength;
+pub mod time;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
@@ -22,8 +32,9 @@ use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
 use rules_api::{ObserverMut, OptionSpec, Options, PluginError, PositionBox, SearchLimits, SearchResult};
 use tabula_kit::rng::{parse_seed, seed_option};
 
-pub use search::{Searcher, DEFAULT_TIME_MS, MAX_DEPTH, QUIESCENCE_PLIES};
+pub use search::{Searcher, Settings, DEFAULT_TIME_MS, FORCING_PLIES, MAX_DEPTH, MAX_THREADS, QUIESCENCE_PLIES};
 pub use state::{Direct, SearchState};
+pub use strength::{Strength, MAX_STRENGTH};
 
 /// The name users write in configs.
 pub const NAME: &str = "alphabeta";
@@ -39,8 +50,39 @@ pub const MAX_HASH_MB: usize = 65_536;
 pub fn alphabeta_options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::new("hash_mb", "16", &[], "Size of the transposition table in MiB (1 or more)."),
-        seed_option("0", "Seed for ordering equally hinted root moves; varies self-play"),
+        OptionSpec::new(
+            "threads",
+            "1",
+            &[],
+            "Search threads sharing the table (1 to 64); more is stronger on more cores.",
+        ),
+        OptionSpec::new(
+            "strength",
+            "20",
+            &[],
+            "Playing strength from 1 (beginner) to 20 (full): caps on depth and nodes plus noise in the choice.",
+        ),
+        seed_option("0", "Seed for ordering equally hinted root moves and for the choice of weak levels"),
     ]
+}
+
+/// Reads a whole number option within `range`, naming it and the range
+/// when it is anything else.
+fn number_option(
+    options: &Options,
+    specs: &[OptionSpec],
+    name: &str,
+    range: std::ops::RangeInclusive<usize>,
+    unit: &str,
+) -> Result<usize, PluginError> {
+    let text = option_or_default(options, specs, name);
+    text.trim().parse::<usize>().ok().filter(|n| range.contains(n)).ok_or_else(|| {
+        PluginError::bad_option(format!(
+            "{NAME}: option '{name}' must be a whole number{unit} from {} to {}, not '{text}'",
+            range.start(),
+            range.end()
+        ))
+    })
 }
 
 /// The alpha-beta player.
@@ -49,22 +91,22 @@ pub struct AlphaBetaStrategy {
 }
 
 impl AlphaBetaStrategy {
-    /// A player with a `hash_mb` MiB table and root tie-breaks from `seed`.
+    /// A single-threaded, full-strength player with a `hash_mb` MiB table
+    /// and root tie-breaks from `seed`.
     pub fn new(hash_mb: usize, seed: u64) -> Self {
         AlphaBetaStrategy { searcher: Searcher::new(hash_mb, seed) }
+    }
+
+    /// A player set up by `settings`.
+    pub fn with_settings(settings: Settings) -> Self {
+        AlphaBetaStrategy { searcher: Searcher::with_settings(settings) }
     }
 
     /// Builds the player from plugin options (unknown options are refused).
     pub fn from_options(options: &Options) -> Result<Self, PluginError> {
         let specs = alphabeta_options();
         check_options(NAME, options, &specs)?;
-        let hash = option_or_default(options, &specs, "hash_mb");
-        let hash_mb =
-            hash.trim().parse::<usize>().ok().filter(|mb| (1..=MAX_HASH_MB).contains(mb)).ok_or_else(|| {
-                PluginError::bad_option(format!(
-                    "{NAME}: option 'hash_mb' must be a whole number of MiB from 1 to {MAX_HASH_MB}, not '{hash}'"
-                ))
-            })?;
+        let hash_mb = number_option(options, &specs, "hash_mb", 1..=MAX_HASH_MB, " of MiB")?;
         if let Some(limit) = tabula_kit::memory::table_limit_mib() {
             if hash_mb as u64 > limit {
                 return Err(PluginError::bad_option(format!(
@@ -73,8 +115,10 @@ impl AlphaBetaStrategy {
                 )));
             }
         }
+        let threads = number_option(options, &specs, "threads", 1..=MAX_THREADS, "")?;
+        let level = number_option(options, &specs, "strength", 1..=MAX_STRENGTH as usize, "")?;
         let seed = parse_seed(NAME, option_or_default(options, &specs, "seed"))?;
-        Ok(Self::new(hash_mb, seed))
+        Ok(Self::with_settings(Settings { hash_mb, seed, threads, strength: Strength::new(level as u32) }))
     }
 }
 

@@ -11,7 +11,8 @@ use crate::MAX_PLY;
 
 const TT_BAND: i64 = 5 << 40;
 const TACTICAL_BAND: i64 = 4 << 40;
-const KILLER_BAND: i64 = 3 << 40;
+/// Sort keys from here up to the tactical band are killer moves.
+pub const KILLER_BAND: i64 = 3 << 40;
 const HISTORY_BAND: i64 = 2 << 40;
 const PRUNABLE_BAND: i64 = -(4 << 40);
 

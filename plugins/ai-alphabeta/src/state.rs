@@ -6,7 +6,7 @@
 //! compared by a benchmark.
 
 use rules_api::plugin::PositionImpl;
-use rules_api::{Move, MoveInfo, PluginError, PositionBox, RSlice, RVec, Status};
+use rules_api::{Move, MoveInfo, PluginError, PositionBox, PositionFlags, RSlice, RVec, Status};
 
 /// The position operations a game-tree search uses.
 pub trait SearchState {
@@ -26,6 +26,11 @@ pub trait SearchState {
     fn hash(&self) -> u64;
     /// Static evaluation from the mover's view.
     fn evaluate(&self) -> i32;
+    /// What the game says about this position (in check, zugzwang risk).
+    fn flags(&self) -> PositionFlags;
+    /// Passes the turn (for null-move pruning); `unmake` takes it back.
+    /// Games without a null move answer with an `UNSUPPORTED` error.
+    fn make_null(&mut self) -> Result<(), PluginError>;
 }
 
 impl SearchState for PositionBox {
@@ -52,6 +57,12 @@ impl SearchState for PositionBox {
     }
     fn evaluate(&self) -> i32 {
         self.evaluate()
+    }
+    fn flags(&self) -> PositionFlags {
+        self.flags()
+    }
+    fn make_null(&mut self) -> Result<(), PluginError> {
+        self.make_null_move().into_result()
     }
 }
 
@@ -90,5 +101,11 @@ impl<P: PositionImpl> SearchState for Direct<P> {
     }
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
+    }
+    fn flags(&self) -> PositionFlags {
+        self.0.flags()
+    }
+    fn make_null(&mut self) -> Result<(), PluginError> {
+        self.0.make_null_move()
     }
 }

@@ -1,9 +1,19 @@
 //! The transposition table: results of earlier searches keyed by the
-//! position's hash, allocated once at its full size.
+//! position's hash, allocated once at its full size and shared by every
+//! search thread.
 //!
 //! Buckets of two entries: the first keeps the deepest result (unless it is
 //! left over from an earlier search), the second always takes the newest, so
 //! deep results survive while the table still follows the current search.
+//!
+//! Threads read and write without locks. An entry is three atomic words:
+//! the move, the packed score/depth/bound/generation, and the key XORed
+//! with both, so a reader that catches an entry half written sees a key
+//! that does not match and treats the slot as empty (the lockless hashing
+//! of Hyatt and Mann). Nothing unsafe is involved: a torn entry is merely
+//! a miss.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rules_api::score::WIN_THRESHOLD;
 use rules_api::Move;
@@ -33,49 +43,103 @@ pub struct Entry {
     /// What the score means.
     pub bound: Bound,
     generation: u8,
-    used: bool,
 }
 
-const EMPTY: Entry =
-    Entry { key: 0, best: Move::NULL, score: 0, depth: 0, bound: Bound::Upper, generation: 0, used: false };
+/// One slot: `check` is `key ^ mv ^ data`.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    mv: AtomicU64,
+    data: AtomicU64,
+}
 
-/// A fixed-size hash table of search results.
+/// Bit 50 of the data word marks a used slot (an all-zero slot is empty).
+const USED: u64 = 1 << 50;
+
+fn pack(score: i32, depth: i16, bound: Bound, generation: u8) -> u64 {
+    let bound = match bound {
+        Bound::Exact => 0u64,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    (score as u32 as u64) | (depth as u16 as u64) << 32 | bound << 48 | USED | (generation as u64) << 56
+}
+
+fn unpack(key: u64, mv: u64, data: u64) -> Entry {
+    let bound = match (data >> 48) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        key,
+        best: Move::from_bits(mv),
+        score: data as u32 as i32,
+        depth: (data >> 32) as u16 as i16,
+        bound,
+        generation: (data >> 56) as u8,
+    }
+}
+
+impl Slot {
+    /// The entry in this slot if it is used and whole; `None` when empty
+    /// or caught half written.
+    fn read(&self) -> Option<Entry> {
+        let (check, mv, data) = (self.check.load(Relaxed), self.mv.load(Relaxed), self.data.load(Relaxed));
+        (data & USED != 0).then(|| unpack(check ^ mv ^ data, mv, data))
+    }
+    fn write(&self, key: u64, mv: u64, data: u64) {
+        self.mv.store(mv, Relaxed);
+        self.data.store(data, Relaxed);
+        self.check.store(key ^ mv ^ data, Relaxed);
+    }
+    fn clear(&self) {
+        self.write(0, 0, 0);
+    }
+}
+
+/// A fixed-size hash table of search results, shared by the search threads.
 pub struct TransTable {
-    entries: Vec<Entry>,
+    slots: Box<[Slot]>,
     bucket_mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl TransTable {
     /// A table using at most `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> Self {
-        let wanted = megabytes.saturating_mul(1 << 20) / (2 * std::mem::size_of::<Entry>());
+        let wanted = megabytes.saturating_mul(1 << 20) / (2 * std::mem::size_of::<Slot>());
         // A power of two turns the bucket index into a mask.
         let mut buckets = if wanted <= 1 { 1 } else { 1usize << (usize::BITS - 1 - wanted.leading_zeros()) };
         // An allocation the system refuses must not abort the host: halve
         // the table until it fits.
-        let mut entries = Vec::new();
-        while entries.try_reserve_exact(buckets * 2).is_err() && buckets > 1 {
+        let mut slots: Vec<Slot> = Vec::new();
+        while slots.try_reserve_exact(buckets * 2).is_err() && buckets > 1 {
             buckets /= 2;
         }
-        entries.resize(buckets * 2, EMPTY);
-        TransTable { entries, bucket_mask: buckets - 1, generation: 0 }
+        slots.extend((0..buckets * 2).map(|_| Slot::default()));
+        TransTable { slots: slots.into_boxed_slice(), bucket_mask: buckets - 1, generation: AtomicU8::new(0) }
     }
 
     /// Number of entries.
     pub fn capacity(&self) -> usize {
-        self.entries.len()
+        self.slots.len()
+    }
+
+    /// Bytes one entry takes.
+    pub fn entry_size() -> usize {
+        std::mem::size_of::<Slot>()
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
-        self.generation = 0;
+    pub fn clear(&self) {
+        self.slots.iter().for_each(Slot::clear);
+        self.generation.store(0, Relaxed);
     }
 
     /// Marks the start of a new search, so older entries give way first.
-    pub fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn next_generation(&self) {
+        self.generation.fetch_add(1, Relaxed);
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -85,40 +149,39 @@ impl TransTable {
     /// The stored result for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        self.entries[b..b + 2].iter().find(|e| e.used && e.key == key).copied()
+        self.slots[b..b + 2].iter().filter_map(Slot::read).find(|e| e.key == key)
     }
 
     /// Stores a result; `score` must already be in table form.
-    pub fn store(&mut self, key: u64, best: Move, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, best: Move, score: i32, depth: i32, bound: Bound) {
         let b = self.bucket(key);
-        let generation = self.generation;
-        let slot = if self.entries[b].key == key && self.entries[b].used {
-            b
-        } else if self.entries[b + 1].key == key && self.entries[b + 1].used {
-            b + 1
+        let generation = self.generation.load(Relaxed);
+        let (first, second) = (self.slots[b].read(), self.slots[b + 1].read());
+        let same = |e: Option<Entry>| e.is_some_and(|e| e.key == key);
+        let (slot, old) = if same(first) {
+            (b, first)
+        } else if same(second) {
+            (b + 1, second)
         } else {
-            let deep = self.entries[b];
-            if !deep.used || deep.generation != generation || depth >= deep.depth as i32 {
-                // The displaced deep entry still beats whatever sits in the
-                // always-replace slot.
-                self.entries[b + 1] = deep;
-                b
-            } else {
-                b + 1
+            match first {
+                Some(deep) if deep.generation == generation && depth < deep.depth as i32 => (b + 1, None),
+                _ => {
+                    // The displaced deep entry still beats whatever sits in
+                    // the always-replace slot.
+                    if let Some(deep) = first {
+                        self.slots[b + 1].write(deep.key, deep.best.to_bits(), self.slots[b].data.load(Relaxed));
+                    }
+                    (b, None)
+                }
             }
         };
-        let old = self.entries[slot];
         // A fail-low search has no best move; keep the one learnt earlier.
-        let best = if best.is_null() && old.key == key && old.used { old.best } else { best };
-        self.entries[slot] = Entry {
-            key,
-            best,
-            score,
-            depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            bound,
-            generation,
-            used: true,
+        let best = match old {
+            Some(old) if best.is_null() => old.best,
+            _ => best,
         };
+        let depth = depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        self.slots[slot].write(key, best.to_bits(), pack(score, depth, bound, generation));
     }
 }
 
@@ -155,13 +218,13 @@ mod tests {
     fn size_is_a_power_of_two_within_budget() {
         let t = TransTable::new(1);
         assert!(t.capacity().is_power_of_two());
-        assert!(t.capacity() * std::mem::size_of::<Entry>() <= 1 << 20);
-        assert!(t.capacity() * std::mem::size_of::<Entry>() > 1 << 19);
+        assert!(t.capacity() * TransTable::entry_size() <= 1 << 20);
+        assert!(t.capacity() * TransTable::entry_size() > 1 << 19);
     }
 
     #[test]
     fn stores_and_finds_and_keeps_the_old_move_on_fail_low() {
-        let mut t = TransTable::new(1);
+        let t = TransTable::new(1);
         t.store(42, Move::place(7), 15, 3, Bound::Exact);
         let e = t.probe(42).expect("stored");
         assert_eq!((e.best, e.score, e.depth, e.bound), (Move::place(7), 15, 3, Bound::Exact));
@@ -169,11 +232,14 @@ mod tests {
         let e = t.probe(42).expect("still stored");
         assert_eq!((e.best, e.score, e.bound), (Move::place(7), -5, Bound::Upper));
         assert!(t.probe(43).is_none());
+        t.store(44, Move::new(3, 4), -(WIN - 9), -2, Bound::Lower);
+        let e = t.probe(44).expect("stored");
+        assert_eq!((e.best, e.score, e.depth, e.bound), (Move::new(3, 4), -(WIN - 9), -2, Bound::Lower));
     }
 
     #[test]
     fn a_shallow_result_does_not_evict_a_deep_one_of_the_same_search() {
-        let mut t = TransTable::new(1);
+        let t = TransTable::new(1);
         let buckets = (t.capacity() / 2) as u64;
         let (a, b, c) = (5, 5 + buckets, 5 + 2 * buckets);
         t.store(a, Move::place(1), 1, 9, Bound::Exact);
@@ -182,6 +248,37 @@ mod tests {
         assert!(t.probe(a).is_some(), "the deep entry survives");
         assert!(t.probe(c).is_some(), "the newest entry is there");
         assert!(t.probe(b).is_none(), "the shallow older one made room");
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let t = TransTable::new(1);
+        t.store(77, Move::place(5), 10, 2, Bound::Exact);
+        let b = t.bucket(77);
+        // Another thread's half-finished write: the move word changed alone.
+        t.slots[b].mv.store(Move::place(9).to_bits(), Relaxed);
+        assert!(t.probe(77).is_none());
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        let t = TransTable::new(1);
+        std::thread::scope(|s| {
+            for k in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in 0..1000u64 {
+                        t.store(k * 1_000_003 + i, Move::place(i as u16), i as i32, 1, Bound::Exact);
+                    }
+                });
+            }
+        });
+        let found = (0..4u64).flat_map(|k| (0..1000u64).map(move |i| k * 1_000_003 + i));
+        for key in found {
+            if let Some(e) = t.probe(key) {
+                assert_eq!(e.best, Move::place((key % 1_000_003) as u16), "an entry is never mixed up");
+            }
+        }
     }
 
     #[test]

@@ -197,14 +197,17 @@ fn no_legal_move_is_an_error() {
 
 #[test]
 fn options_are_checked_by_name() {
-    assert!(AlphaBetaStrategy::from_options(&options(&[("hash_mb", "2"), ("seed", "7")])).is_ok());
-    for (name, value) in [("hash_mb", "0"), ("hash_mb", "lots"), ("seed", "x")] {
+    let good = [("hash_mb", "2"), ("seed", "7"), ("threads", "2"), ("strength", "5")];
+    assert!(AlphaBetaStrategy::from_options(&options(&good)).is_ok());
+    for (name, value) in
+        [("hash_mb", "0"), ("hash_mb", "lots"), ("seed", "x"), ("threads", "0"), ("threads", "65"), ("strength", "21")]
+    {
         let err = AlphaBetaStrategy::from_options(&options(&[(name, value)])).err().expect("refused");
         assert_eq!(err.kind, ErrorKind::BAD_OPTION);
         assert!(err.message.contains(name) && err.message.contains(value), "{err}");
     }
-    let err = AlphaBetaStrategy::from_options(&options(&[("threads", "2")])).err().expect("unknown");
-    assert!(err.message.contains("'threads'"), "{err}");
+    let err = AlphaBetaStrategy::from_options(&options(&[("ponder", "2")])).err().expect("unknown");
+    assert!(err.message.contains("'ponder'") && err.message.contains("threads"), "{err}");
 }
 
 #[test]
@@ -218,4 +221,53 @@ fn the_boundary_and_the_direct_path_search_the_same_tree() {
     assert_eq!((a.best, a.score, a.nodes, a.depth), (b.best, b.score, b.nodes, b.depth));
     assert_eq!(a.pv.as_slice(), b.pv.as_slice());
     assert_eq!(fingerprint(&boxed).1, direct.0.hash(), "both positions are back where they started");
+}
+
+/// Tic-tac-toe whose null move is refused as illegal (as chess refuses one
+/// in a finished game) and whose evaluation invites null-move pruning.
+#[derive(Clone)]
+struct NoPass(Mnk);
+
+impl PositionImpl for NoPass {
+    fn side_to_move(&self) -> u8 {
+        self.0.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut RVec<Move>) {
+        self.0.legal_moves(out)
+    }
+    fn make_move(&mut self, m: Move) -> Result<(), rules_api::PluginError> {
+        self.0.make_move(m)
+    }
+    fn unmake_move(&mut self) -> Result<(), rules_api::PluginError> {
+        self.0.unmake_move()
+    }
+    fn status(&self) -> rules_api::Status {
+        self.0.status()
+    }
+    fn pieces(&self, out: &mut RVec<rules_api::Piece>) {
+        self.0.pieces(out)
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    fn move_to_text(&self, m: Move, n: rules_api::Notation) -> Result<String, rules_api::PluginError> {
+        self.0.move_to_text(m, n)
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn evaluate(&self) -> i32 {
+        500
+    }
+    fn make_null_move(&mut self) -> Result<(), rules_api::PluginError> {
+        Err(rules_api::PluginError::illegal_move("null move refused here"))
+    }
+}
+
+#[test]
+fn a_refused_null_move_is_no_error() {
+    let mut ab = AlphaBetaStrategy::new(1, 0);
+    let mut pos = position_box(NoPass(Mnk::new(5, 5, 4)));
+    let result = choose(&mut ab, &mut pos, depth(5)).0.expect("the search goes on without null moves");
+    assert!(legal(&pos).contains(&result.best));
 }

@@ -70,3 +70,49 @@ fn finds_a_four_three_for_white() {
     let mut pos = setup("freestyle", "c8 m12 l3 b13 n6 a1", "d8 e8 f8 g9 g10", 'o');
     check(&mut pos, &["g8"], "white four-three");
 }
+
+/// The positions of `tests/data/vcf.txt`: text and the fewest fours that win.
+fn vcf_positions() -> Vec<(String, u32)> {
+    let data = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vcf.txt")).unwrap();
+    data.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split(';');
+            let text = parts.next().unwrap().trim().to_string();
+            let fours = parts.next().unwrap().trim().strip_prefix("vcf ").unwrap().parse().unwrap();
+            (text, fours)
+        })
+        .collect()
+}
+
+#[test]
+fn the_forcing_search_finds_every_known_win_by_continuous_fours() {
+    let rules = rules(15, "freestyle");
+    for (text, fours) in vcf_positions() {
+        let mut pos = position(&rules, &text);
+        let mut searcher = Searcher::new(16, 0);
+        let stop = AtomicBool::new(false);
+        // No clock: the probe runs to its own end however busy the machine
+        // (its speed is measured in docs/BENCHMARKS-engines.md).
+        let result = searcher.forced_win(&mut pos, &stop).expect("search succeeds");
+        let Some(result) = result else { panic!("VCF of {fours} fours not found in {text}") };
+        // The fewest fours, then the five: 2 * fours + 1 plies exactly,
+        // as the probe looks for the shortest line first.
+        assert_eq!(rules_api::score::plies_to_end(result.score), Some(2 * fours as i32 + 1), "{text}");
+        // The reported line is a real win: play it out.
+        for m in result.pv.iter() {
+            pos.make_move(*m).into_result().expect("every move of the line is legal");
+        }
+        let end = status(&pos);
+        assert!(end.kind == rules_api::StatusKind::WIN && end.winner == 0, "the line ends in a win: {end:?}");
+    }
+}
+
+#[test]
+fn the_search_plays_a_found_continuous_four_win() {
+    // The shortest line of the data file, through the ordinary search.
+    let (text, fours) = vcf_positions().into_iter().min_by_key(|p| p.1).unwrap();
+    let mut pos = position(&rules(15, "freestyle"), &text);
+    let (_, score, _) = best(&mut pos, 2_000);
+    assert!(rules_api::score::plies_to_end(score).is_some_and(|p| p > 0 && p as u32 <= 2 * fours + 1), "{score}");
+}

@@ -1,0 +1,618 @@
+//! The node search of one thread: principal variation search with a
+//! transposition table, null-move pruning, late-move reductions, futility
+//! pruning (forward and reverse), check extensions, quiescence over tactical moves
+//! and checks, and a forcing-line search that follows only checks and
+//! answers them with every move (a win by continuous fours in gomoku).
+//!
+//! Razoring (a quiescence search in place of the last plies when the
+//! evaluation is far below alpha) was tried and measured harmful: in
+//! gomoku each failed razor costs a whole threat-rich quiescence search
+//! (depth 2 instead of 6 in 3 s from an ordinary opening), and in chess it
+//! reached one ply less in 2 s; see docs/BENCHMARKS-engines.md.
+//!
+//! Margins are in the evaluation's units: the boundary fixes about
+//! [`UNIT`] per pawn-like unit (`rules_api::score`), so a margin of
+//! `2 * UNIT` means "two pawns" in chess and the same share of a stone's
+//! worth in any game that follows the convention.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rules_api::score::{is_decided, INFINITY, MAX_EVAL, WIN};
+use rules_api::{ErrorKind, Move, MoveFlags, MoveInfo, PluginError, PositionFlags, RVec};
+use tabula_kit::rand::RngCore;
+use tabula_kit::rng::rng_from_seed;
+use tabula_kit::status_score;
+
+use crate::ordering::{pick, Heuristics, Scored, KILLER_BAND};
+use crate::search::QUIESCENCE_PLIES;
+use crate::state::SearchState;
+use crate::tt::{from_table, to_table, Bound, TransTable};
+use crate::MAX_PLY;
+
+mod forcing;
+
+/// One pawn-like unit of evaluation, the scale of every margin.
+pub const UNIT: i32 = 100;
+
+/// The stop flag and the clock are read every `POLL_MASK + 1` nodes: often
+/// enough to stop within a millisecond or so even through the boundary,
+/// rarely enough to cost nothing measurable.
+const POLL_MASK: u64 = 255;
+
+/// Buffers for one ply of the search.
+pub(crate) struct PlyBuffers {
+    pub moves: RVec<Move>,
+    pub infos: RVec<MoveInfo>,
+    pub list: Vec<Scored>,
+}
+
+/// What one search thread keeps between searches.
+pub(crate) struct Worker {
+    pub heuristics: Heuristics,
+    /// Index 0 holds the root moves, which persist across iterations.
+    pub plies: Vec<PlyBuffers>,
+    /// Triangular PV table: row `p` holds the line from ply `p`.
+    pub pv: Vec<Move>,
+    pub pv_len: Vec<usize>,
+    /// Hashes of the positions on the current line, root first.
+    pub path: Vec<u64>,
+    /// For each position on `path`, the first index that could repeat it:
+    /// nothing before an irreversible move can come back.
+    pub floors: Vec<usize>,
+    /// The root moves' scores in the current iteration (`None`: below the
+    /// window), for the choice under noise.
+    pub root_scores: Vec<(Move, Option<i32>)>,
+}
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TransTable,
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Raised when the main thread has its answer: helpers stop.
+    pub done: AtomicBool,
+    /// Nodes of every thread, added in batches.
+    pub nodes: AtomicU64,
+    pub node_limit: u64,
+    pub hard: Option<Instant>,
+    /// Cleared when the game answers a null move with `UNSUPPORTED`.
+    pub null_supported: AtomicBool,
+}
+
+/// One thread's search in progress.
+pub(crate) struct Run<'a, S> {
+    pub w: &'a mut Worker,
+    pos: &'a mut S,
+    pub shared: &'a Shared<'a>,
+    main: bool,
+    seed: u64,
+    /// When this thread must give up the current iteration.
+    pub deadline: Option<Instant>,
+    nodes: u64,
+    flushed: u64,
+    pub seldepth: usize,
+    /// Set when a limit or the stop flag ends the search; every node then
+    /// unwinds at once, unmaking its move.
+    pub aborted: bool,
+    /// Whether this iteration left any line unfinished (a depth cut-off,
+    /// a pruned move, a table hit from a shallower search).
+    pub hit_horizon: bool,
+    pub root_depth: u32,
+    /// Under a weak level, how far below the best root move another may
+    /// score and still need an exact score.
+    pub noise: i32,
+    /// Bit `p` is set when the move into ply `p` was a null move (no two
+    /// passes in a row).
+    null_mask: u128,
+    /// Whether the forcing search left a check untried at its depth limit
+    /// (a deeper iteration could find more).
+    forcing_cut: bool,
+}
+
+/// Late-move reduction for the `index`-th move at `depth`.
+fn reduction(depth: i32, index: usize) -> i32 {
+    (0.5 + (depth as f64).ln() * (index as f64).ln() / 2.2) as i32
+}
+
+impl<'a, S: SearchState> Run<'a, S> {
+    pub fn new(w: &'a mut Worker, pos: &'a mut S, shared: &'a Shared<'a>, main: bool, seed: u64) -> Self {
+        w.heuristics.new_search();
+        Run {
+            w,
+            pos,
+            shared,
+            main,
+            seed,
+            deadline: shared.hard,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            aborted: false,
+            hit_horizon: false,
+            root_depth: 1,
+            noise: 0,
+            null_mask: 0,
+            forcing_cut: false,
+        }
+    }
+
+    /// Nodes of every thread as far as this one knows.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count.
+    pub fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Generates and orders the root moves.
+    pub fn prepare_root(&mut self) -> Result<(), PluginError> {
+        let side = self.pos.side_to_move();
+        let hash = self.pos.hash();
+        self.w.path.clear();
+        self.w.floors.clear();
+        self.w.path.push(hash);
+        self.w.floors.push(0);
+        let tt_move = self.shared.tt.probe(hash).map_or(Move::NULL, |e| e.best);
+        // Tie-break noise follows the seed and the position, so one seed
+        // always orders one position's root moves alike.
+        let mut noise = rng_from_seed(self.seed ^ hash);
+        let Worker { plies, heuristics, .. } = &mut *self.w;
+        let root = &mut plies[0];
+        self.pos.legal_moves(&mut root.moves)?;
+        if root.moves.is_empty() {
+            let status = self.pos.status()?;
+            return Err(PluginError::unsupported(format!(
+                "alphabeta: there is no legal move to choose, the game is over ({})",
+                status.reason
+            )));
+        }
+        self.pos.move_infos(&root.moves, &mut root.infos)?;
+        check_infos(&root.moves, &root.infos)?;
+        root.list.clear();
+        for (&mv, &info) in root.moves.iter().zip(root.infos.iter()) {
+            let noise = (noise.next_u64() & 0xFF) as i64;
+            // Every root move is searched; prunable ones simply come last.
+            let key = heuristics.key(0, side, mv, info, tt_move) * 256 + noise;
+            root.list.push(Scored { mv, flags: info.flags, key });
+        }
+        let n = root.list.len();
+        for i in 0..n {
+            pick(&mut root.list, i);
+        }
+        Ok(())
+    }
+
+    /// Searches every root move in the window `alpha..beta`; returns the
+    /// best move and its score (a bound when it falls outside the window),
+    /// or the best fully searched so far when aborted. The best move moves
+    /// to the front of the root list for the next iteration.
+    pub fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> Result<Option<(Move, i32)>, PluginError> {
+        let mut best: Option<(usize, i32)> = None;
+        self.w.pv_len[0] = 0;
+        self.w.root_scores.clear();
+        for i in 0..self.w.plies[0].list.len() {
+            let Scored { mv, flags, .. } = self.w.plies[0].list[i];
+            let best_score = best.map_or(-INFINITY, |b| b.1);
+            // Under noise, moves close to the best need exact scores.
+            let floor = if self.noise > 0 && best.is_some() { (best_score - self.noise).min(alpha) } else { alpha };
+            let full = i == 0 || floor < alpha;
+            let score = self.child(mv, flags, depth, 0, floor, beta, full)?;
+            if self.aborted {
+                break;
+            }
+            self.w.root_scores.push((mv, (score > floor || i == 0).then_some(score)));
+            if score > best_score {
+                best = Some((i, score));
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let Some((i, score)) = best else {
+            return Ok(None);
+        };
+        let mv = self.w.plies[0].list[i].mv;
+        if !self.aborted {
+            self.w.plies[0].list[..=i].rotate_right(1);
+            let bound = if score >= beta { Bound::Lower } else { Bound::Exact };
+            self.shared.tt.store(self.w.path[0], mv, to_table(score, 0), depth, bound);
+        }
+        Ok(Some((mv, score)))
+    }
+
+    /// Plays `mv` (with its flags) and pushes the new position on the path.
+    fn make(&mut self, mv: Move, flags: MoveFlags) -> Result<(), PluginError> {
+        self.pos.make(mv)?;
+        let floor = if flags.contains(MoveFlags::IRREVERSIBLE) {
+            self.w.path.len()
+        } else {
+            *self.w.floors.last().expect("the path holds the root")
+        };
+        self.w.path.push(self.pos.hash());
+        self.w.floors.push(floor);
+        Ok(())
+    }
+
+    fn unmake(&mut self) -> Result<(), PluginError> {
+        self.w.path.pop();
+        self.w.floors.pop();
+        self.pos.unmake()
+    }
+
+    /// Plays `mv`, searches the reply with `depth - 1 - reduce` plies
+    /// (extended by one for a check), the null window first unless `full`,
+    /// re-searching when it lands inside the window, and takes `mv` back
+    /// whatever happened.
+    #[allow(clippy::too_many_arguments)]
+    fn child_reduced(
+        &mut self,
+        mv: Move,
+        flags: MoveFlags,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        full: bool,
+        reduce: i32,
+    ) -> Result<i32, PluginError> {
+        self.make(mv, flags)?;
+        // Bounded check extension: only within twice the nominal depth.
+        let extend = flags.contains(MoveFlags::CHECK) && ply < 2 * self.root_depth as usize && ply < MAX_PLY / 2;
+        let next = depth - 1 + extend as i32;
+        let searched = self.pvs(next, reduce, ply + 1, alpha, beta, full);
+        let undone = self.unmake();
+        let score = searched?;
+        undone?;
+        Ok(score)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        mv: Move,
+        flags: MoveFlags,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        full: bool,
+    ) -> Result<i32, PluginError> {
+        self.child_reduced(mv, flags, depth, ply, alpha, beta, full, 0)
+    }
+
+    fn pvs(
+        &mut self,
+        depth: i32,
+        reduce: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        full: bool,
+    ) -> Result<i32, PluginError> {
+        if full {
+            return Ok(-self.negamax(depth, ply, -beta, -alpha)?);
+        }
+        let mut score = -self.negamax(depth - reduce, ply, -alpha - 1, -alpha)?;
+        if reduce > 0 && score > alpha && !self.aborted {
+            score = -self.negamax(depth, ply, -alpha - 1, -alpha)?;
+        }
+        if score > alpha && score < beta && !self.aborted {
+            return Ok(-self.negamax(depth, ply, -beta, -alpha)?);
+        }
+        Ok(score)
+    }
+
+    /// Counts a node and checks the limits; true when the search must stop.
+    fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.aborted {
+            let limit = self.shared.node_limit;
+            if limit != 0 {
+                // Counted at once under a node limit, so threads together
+                // overshoot it by at most one node each.
+                self.flush();
+            }
+            if limit != 0 && self.total_nodes() >= limit {
+                self.aborted = true;
+            } else if self.nodes & POLL_MASK == 0 {
+                self.flush();
+                let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+                let done = !self.main && self.shared.done.load(Ordering::Relaxed);
+                self.aborted = late || done || self.shared.stop.load(Ordering::Relaxed);
+            }
+        }
+        self.aborted
+    }
+
+    /// Work common to every node before its moves: counting, limits, the
+    /// repetition and ply checks. `Some(score)` ends the node.
+    fn enter(&mut self, ply: usize) -> Option<i32> {
+        self.w.pv_len[ply] = ply;
+        if self.poll() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let (here, before) = self.w.path.split_last().expect("the path holds the current position");
+        let floor = *self.w.floors.last().expect("one floor per position");
+        if before[floor.min(before.len())..].contains(here) {
+            // A position repeated on the current line: the side that could
+            // deviate did not, so treat the cycle as a draw.
+            return Some(0);
+        }
+        if ply >= MAX_PLY - 1 {
+            self.hit_horizon = true;
+            return Some(self.evaluate());
+        }
+        None
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The score of a finished game at `ply`, from the mover's view.
+    fn terminal(&self, ply: usize) -> Result<i32, PluginError> {
+        let status = self.pos.status()?;
+        status_score(&status, self.pos.side_to_move(), ply as u32).ok_or_else(|| {
+            PluginError::internal(
+                "alphabeta: the rules plugin gave no legal move in a position whose status says the game goes on",
+            )
+        })
+    }
+
+    /// Fills the move list of `ply`; `false` when the game is over there.
+    fn generate(&mut self, ply: usize) -> Result<bool, PluginError> {
+        let buffers = &mut self.w.plies[ply];
+        self.pos.legal_moves(&mut buffers.moves)?;
+        if buffers.moves.is_empty() {
+            return Ok(false);
+        }
+        self.pos.move_infos(&buffers.moves, &mut buffers.infos)?;
+        check_infos(&buffers.moves, &buffers.infos)?;
+        Ok(true)
+    }
+
+    /// Orders the moves of `ply` that `keep` accepts into its list;
+    /// prunable moves are left out when anything else is there.
+    fn order(&mut self, ply: usize, tt_move: Move, keep: impl Fn(MoveFlags) -> bool) {
+        let side = self.pos.side_to_move();
+        let Worker { plies, heuristics, .. } = &mut *self.w;
+        let PlyBuffers { moves, infos, list } = &mut plies[ply];
+        let prune = infos.iter().any(|i| !i.flags.contains(MoveFlags::PRUNABLE));
+        list.clear();
+        for (&mv, &info) in moves.iter().zip(infos.iter()) {
+            if !(prune && info.flags.contains(MoveFlags::PRUNABLE)) && keep(info.flags) {
+                list.push(Scored { mv, flags: info.flags, key: heuristics.key(ply, side, mv, info, tt_move) });
+            }
+        }
+    }
+
+    /// Tries a null move: whether passing still fails high (the node can
+    /// be cut); `false` when the game has no null move here.
+    fn null_move_cuts(&mut self, depth: i32, ply: usize, beta: i32) -> Result<bool, PluginError> {
+        match self.pos.make_null() {
+            Ok(()) => {}
+            Err(e) if e.kind == ErrorKind::UNSUPPORTED => {
+                self.shared.null_supported.store(false, Ordering::Relaxed);
+                return Ok(false);
+            }
+            Err(e) if e.kind == ErrorKind::PANIC => return Err(e),
+            // Refused here (the game is over, say): simply no null move.
+            Err(_) => return Ok(false),
+        }
+        // Nothing before a pass repeats on this line.
+        self.w.path.push(self.pos.hash() ^ 0x9E37_79B9_7F4A_7C15);
+        self.w.floors.push(self.w.path.len() - 1);
+        let r = 3 + depth / 6;
+        self.null_mask |= 1 << (ply + 1);
+        let searched = self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1);
+        self.null_mask &= !(1 << (ply + 1));
+        let undone = self.unmake();
+        let score = -searched?;
+        undone?;
+        Ok(score >= beta && !self.aborted)
+    }
+
+    pub fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> Result<i32, PluginError> {
+        if let Some(score) = self.enter(ply) {
+            return Ok(score);
+        }
+        // Nothing here can beat a win on the next ply or lose faster than now.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return Ok(alpha);
+        }
+        let hash = *self.w.path.last().expect("the path holds the current position");
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = Move::NULL;
+        if let Some(entry) = self.shared.tt.probe(hash) {
+            tt_move = entry.best;
+            if !pv_node && entry.depth as i32 >= depth {
+                let score = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    self.hit_horizon |= !is_decided(score);
+                    return Ok(score);
+                }
+            }
+        }
+        if depth <= 0 {
+            return self.quiesce(ply, alpha, beta, 0);
+        }
+        let flags = self.pos.flags();
+        let in_check = flags.contains(PositionFlags::IN_CHECK);
+        let quiet_node = !pv_node && !in_check && !is_decided(alpha) && !is_decided(beta);
+        let eval = if quiet_node { self.evaluate() } else { 0 };
+        if quiet_node {
+            // Reverse futility: far enough above beta that one quiet ply
+            // per remaining depth will not bring it back.
+            if depth <= 3 && eval - 120 * depth >= beta {
+                self.hit_horizon = true;
+                return Ok(eval);
+            }
+            let after_null = (self.null_mask >> ply) & 1 == 1;
+            if depth >= 3
+                && eval >= beta
+                && !after_null
+                && !flags.contains(PositionFlags::ZUGZWANG_RISK)
+                && self.shared.null_supported.load(Ordering::Relaxed)
+                && self.null_move_cuts(depth, ply, beta)?
+            {
+                self.hit_horizon = true;
+                return Ok(beta);
+            }
+            if self.aborted {
+                return Ok(0);
+            }
+        }
+        if !self.generate(ply)? {
+            return self.terminal(ply);
+        }
+        self.order(ply, tt_move, |_| true);
+        let futile = quiet_node && depth <= 3 && eval + UNIT * (1 + depth) <= alpha;
+        let side = self.pos.side_to_move();
+        let alpha_start = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NULL;
+        for i in 0..self.w.plies[ply].list.len() {
+            let Scored { mv, flags: mflags, key } = pick(&mut self.w.plies[ply].list, i);
+            let forcing = mflags.contains(MoveFlags::TACTICAL) || mflags.contains(MoveFlags::CHECK);
+            let ordinary = !forcing && mv != tt_move && key < KILLER_BAND;
+            if futile && i > 0 && ordinary {
+                self.hit_horizon = true;
+                continue;
+            }
+            let reduce = if depth >= 3 && i >= 3 + 2 * pv_node as usize && !in_check && ordinary {
+                reduction(depth, i).clamp(0, depth - 1)
+            } else {
+                0
+            };
+            let score = self.child_reduced(mv, mflags, depth, ply, alpha, beta, i == 0, reduce)?;
+            if self.aborted {
+                return Ok(0);
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if !mflags.contains(MoveFlags::TACTICAL) {
+                            self.w.heuristics.record_cutoff(ply, side, mv, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if best_move.is_null() {
+            // Every move was pruned as futile: the static bound stands.
+            return Ok(alpha);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = if bound == Bound::Upper { Move::NULL } else { best_move };
+        self.shared.tt.store(hash, stored_move, to_table(best_score, ply), depth, bound);
+        Ok(best_score)
+    }
+
+    /// Follows tactical moves (and checks on its first ply), letting the
+    /// mover stand pat on the static evaluation unless in check, for at
+    /// most [`QUIESCENCE_PLIES`] plies.
+    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> Result<i32, PluginError> {
+        if let Some(score) = self.enter(ply) {
+            return Ok(score);
+        }
+        if !self.generate(ply)? {
+            return self.terminal(ply);
+        }
+        self.hit_horizon = true;
+        // Answer every check near the horizon; deeper, standing pat keeps
+        // a game of endless threats finite.
+        let evade = qply < 2 && self.pos.flags().contains(PositionFlags::IN_CHECK);
+        let stand_pat = if evade { -INFINITY } else { self.evaluate() };
+        if qply >= QUIESCENCE_PLIES || stand_pat >= beta {
+            return Ok(if evade { self.evaluate() } else { stand_pat });
+        }
+        alpha = alpha.max(stand_pat);
+        {
+            let PlyBuffers { moves, infos, list } = &mut self.w.plies[ply];
+            let prune = infos.iter().any(|i| !i.flags.contains(MoveFlags::PRUNABLE));
+            list.clear();
+            for (&mv, &info) in moves.iter().zip(infos.iter()) {
+                let f = info.flags;
+                let wanted = evade || f.contains(MoveFlags::TACTICAL) || (qply == 0 && f.contains(MoveFlags::CHECK));
+                if wanted && !(prune && f.contains(MoveFlags::PRUNABLE)) {
+                    list.push(Scored { mv, flags: f, key: info.hint as i64 });
+                }
+            }
+        }
+        let mut best = stand_pat;
+        for i in 0..self.w.plies[ply].list.len() {
+            let Scored { mv, flags, .. } = pick(&mut self.w.plies[ply].list, i);
+            self.make(mv, flags)?;
+            let searched = self.quiesce(ply + 1, -beta, -alpha, qply + 1);
+            let undone = self.unmake();
+            let score = -searched?;
+            undone?;
+            if self.aborted {
+                return Ok(0);
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(if best == -INFINITY { self.evaluate() } else { best })
+    }
+
+    /// Makes `mv` followed by the child's line the PV of `ply`.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.w.pv_len[ply + 1].max(ply + 1);
+        let (row, child) = (ply * MAX_PLY, (ply + 1) * MAX_PLY);
+        self.w.pv[row + ply] = mv;
+        for j in ply + 1..child_len {
+            self.w.pv[row + j] = self.w.pv[child + j];
+        }
+        self.w.pv_len[ply] = child_len;
+    }
+}
+
+/// A plugin must give exactly one info per move; anything else would make
+/// the search misread flags.
+fn check_infos(moves: &[Move], infos: &[MoveInfo]) -> Result<(), PluginError> {
+    if moves.len() == infos.len() {
+        Ok(())
+    } else {
+        Err(PluginError::internal(format!(
+            "alphabeta: the rules plugin gave {} move infos for {} moves",
+            infos.len(),
+            moves.len()
+        )))
+    }
+}
