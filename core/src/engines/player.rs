@@ -9,6 +9,7 @@ use rules_api::{
     score, ErrorKind, Move, Notation, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult, CELL_NONE,
 };
 
+use super::gtp;
 use super::process::{read_line, send_to, EngineError, Line, Process};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use crate::protocols::core::FAILURE_PREFIX;
@@ -16,6 +17,7 @@ use crate::protocols::grid::Grid;
 use crate::protocols::settings::{shift_ranks, GomocupSettings};
 use crate::session::Session;
 use crate::source::{EngineSpec, Protocol};
+use crate::turn::RESIGNED;
 
 /// How long an engine may take to start and answer the handshake.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(15);
@@ -33,6 +35,8 @@ pub struct EngineContext {
     pub rules_options: Vec<(String, String)>,
     /// Gomocup's size and rule mapping.
     pub gomocup: Option<GomocupSettings>,
+    /// The komi a GTP engine is told (the rules' komi option in use).
+    pub komi: Option<String>,
 }
 
 /// An external engine in a seat. The process starts at the player's first
@@ -47,6 +51,7 @@ pub struct EnginePlayer {
     process: Option<Process>,
     grid: Option<Grid>,
     millis: bool,
+    gtp: gtp::State,
 }
 
 impl EnginePlayer {
@@ -67,6 +72,7 @@ impl EnginePlayer {
             process: None,
             grid: None,
             millis: false,
+            gtp: gtp::State::default(),
         }
     }
 
@@ -130,13 +136,27 @@ impl EnginePlayer {
                 }
                 self.grid = Some(grid);
             }
+            Protocol::Gtp => {
+                let komi = self.context.komi.clone();
+                self.gtp.handshake(&p, session, komi.as_deref(), self.move_ms(), HANDSHAKE_TIMEOUT)?;
+            }
         }
         self.process = Some(p);
         Ok(())
     }
 
     /// The commands that ask for a move in `session`.
-    fn turn_commands(&self, session: &Session) -> Result<Vec<String>, EngineError> {
+    fn turn_commands(&mut self, session: &Session) -> Result<(Vec<String>, gtp::Pending), EngineError> {
+        if self.spec.protocol == Protocol::Gtp {
+            let pending = self.gtp.turn(session)?;
+            let lines = pending.commands.iter().map(|(id, c)| format!("{id} {c}")).collect();
+            return Ok((lines, pending));
+        }
+        Ok((self.stream_commands(session)?, gtp::Pending::default()))
+    }
+
+    /// The commands of the stateless protocols (the whole game each turn).
+    fn stream_commands(&self, session: &Session) -> Result<Vec<String>, EngineError> {
         let moves: Vec<String> =
             session.history().iter().map(|m| shift_ranks(&m.coordinate, self.context.rank_offset)).collect();
         let moves_part = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
@@ -182,6 +202,7 @@ impl EnginePlayer {
                 lines.push("DONE".into());
                 lines
             }
+            Protocol::Gtp => Vec::new(),
         })
     }
 }
@@ -203,10 +224,10 @@ impl ComputerPlayer for EnginePlayer {
         // Started after the handshake, which does not count as thinking time.
         let prepared = self.ensure_started(session).and_then(|()| self.turn_commands(session));
         let search = Search::from_events(rx, Arc::clone(&stop), self.move_ms());
-        let process = match (&self.process, prepared) {
-            (Some(p), Ok(commands)) => commands.iter().try_for_each(|c| p.send(c)).map(|()| p),
-            (_, Err(e)) => Err(e),
-            (None, Ok(_)) => Err(EngineError::NotRunning),
+        let (process, pending) = match (&self.process, prepared) {
+            (Some(p), Ok((commands, pending))) => (commands.iter().try_for_each(|c| p.send(c)).map(|()| p), pending),
+            (_, Err(e)) => (Err(e), gtp::Pending::default()),
+            (None, Ok(_)) => (Err(EngineError::NotRunning), gtp::Pending::default()),
         };
         match process {
             Ok(p) => {
@@ -215,6 +236,7 @@ impl ComputerPlayer for EnginePlayer {
                     position: session.position().clone(),
                     rank_offset: self.context.rank_offset,
                     grid: self.grid.clone(),
+                    gtp: pending,
                     writer: p.writer(),
                     reader: p.reader(),
                     stop,
@@ -276,6 +298,7 @@ struct Turn {
     position: PositionBox,
     rank_offset: i32,
     grid: Option<Grid>,
+    gtp: gtp::Pending,
     writer: Arc<Mutex<std::process::ChildStdin>>,
     reader: Arc<Mutex<std::sync::mpsc::Receiver<String>>>,
     stop: Arc<AtomicBool>,
@@ -291,7 +314,8 @@ impl Turn {
         let mut stop_sent: Option<Instant> = None;
         loop {
             if stop_sent.is_none() && self.stop.load(Ordering::SeqCst) {
-                if self.protocol != Protocol::Gomocup {
+                // Gomocup and GTP have no way to interrupt a search.
+                if matches!(self.protocol, Protocol::Uci | Protocol::Ucci) {
                     let _ = send_to(&self.writer, "stop");
                 }
                 stop_sent = Some(Instant::now());
@@ -310,6 +334,7 @@ impl Turn {
             let answer = match self.protocol {
                 Protocol::Uci | Protocol::Ucci => self.uci_line(&line),
                 Protocol::Gomocup => self.gomocup_line(&line),
+                Protocol::Gtp => self.gtp_line(&line),
             };
             if let Some(answer) = answer {
                 self.finish(answer);
@@ -404,6 +429,20 @@ impl Turn {
             i += 1;
         }
         (any || !info.pv.is_empty()).then_some(info)
+    }
+
+    fn gtp_line(&self, line: &str) -> Option<Result<SearchResult, PluginError>> {
+        match self.gtp.reply(line) {
+            gtp::Reply::Nothing => None,
+            gtp::Reply::Refused(command, why) => {
+                Some(Err(PluginError::internal(format!("the engine refused '{command}': {why}"))))
+            }
+            gtp::Reply::Move(text) => Some(match gtp::answer_move(&self.position, &text) {
+                Ok(Some(best)) => Ok(SearchResult { best, pv: vec![best].into(), ..SearchResult::default() }),
+                Ok(None) => Err(PluginError::new(RESIGNED, "resigned")),
+                Err(e) => Err(PluginError::illegal_move(format!("sent the move '{text}', which is refused: {e}"))),
+            }),
+        }
     }
 
     fn gomocup_line(&self, line: &str) -> Option<Result<SearchResult, PluginError>> {
