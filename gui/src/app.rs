@@ -202,6 +202,12 @@ impl App {
             self.selected = None;
             return;
         };
+        if self.game.is_marking() {
+            if let Err(e) = self.game.toggle_dead(cell) {
+                self.say(e, true);
+            }
+            return;
+        }
         if !self.game.human_to_move() {
             return;
         }
@@ -267,7 +273,7 @@ impl App {
     fn update(&mut self, window: &mut Window) {
         let events = self.game.tick();
         self.react(events);
-        if self.game.is_over() {
+        if self.game.is_over() && !self.game.is_marking() {
             if !self.over_seen && self.dialog.is_none() {
                 self.dialog = Some(Dialog::GameOver);
                 self.over_seen = true;
@@ -331,12 +337,14 @@ impl App {
         self.hits.clear();
         let (board_area, panel_area) = Self::board_area(w, h);
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
+        let strip_h = super::strip::height(&self.game, board_area.h);
         let inner = Area {
             x: board_area.x + margin,
             y: board_area.y + margin,
             w: board_area.w - 2.0 * margin,
-            h: board_area.h - 2.0 * margin,
+            h: board_area.h - 2.0 * margin - strip_h,
         };
+        let strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
         let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
         let history = self.game.session.history();
         let ply = self.view_ply.unwrap_or(history.len());
@@ -347,6 +355,10 @@ impl App {
         let mut highlights = RVec::new();
         position.highlights(&mut highlights).into_result()?;
         let live = self.view_ply.is_none();
+        if live && !self.game.count.marks.is_empty() {
+            // The count's territory and dead pieces replace the plugin's own marks.
+            highlights = self.game.count.marks.clone().into();
+        }
         let targets: Vec<u16> = match (self.selected, live) {
             (Some(s), true) => self.game.legal_moves().iter().filter(|m| m.from == s).map(|m| m.to).collect(),
             _ => Vec::new(),
@@ -365,6 +377,7 @@ impl App {
         };
         draw_board(p, &layout, &scene)?;
         self.layout = Some(layout);
+        super::strip::draw_strip(p, &mut self.hits, &self.game, strip, self.hover)?;
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
             view_ply: self.view_ply,
@@ -404,6 +417,7 @@ impl App {
             Some(Dialog::GameOver) => "over",
             Some(Dialog::Promotion(_)) => "promotion",
         };
+        let dialog = if dialog.is_empty() && self.game.is_marking() { "count" } else { dialog };
         let key = (w, h, self.flipped, self.game.session.history().len(), dialog);
         if self.dumped == Some(key) {
             return;
@@ -431,6 +445,9 @@ impl App {
             ("players".into(), Action::PlayersDialog),
             ("apply".into(), Action::ApplySeats),
             ("close".into(), Action::CloseDialog),
+            ("pass".into(), Action::OffBoard(Move::PASS)),
+            ("accept".into(), Action::AcceptCount),
+            ("resume".into(), Action::ResumePlay),
         ]
         .into_iter()
         .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))

@@ -86,6 +86,12 @@ pub enum Action {
     Review,
     /// Scroll the move list by rows.
     ScrollMoves(i32),
+    /// Play this move that names no cell (a pass, a swap).
+    OffBoard(Move),
+    /// The count: take back the last pass and play on.
+    ResumePlay,
+    /// The count: agree to it as marked.
+    AcceptCount,
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.

@@ -28,6 +28,7 @@ mod saves;
 mod seats;
 mod settings;
 mod sound;
+mod strip;
 pub mod theme;
 
 use std::fmt;

@@ -60,6 +60,9 @@ fn count_text(n: u64) -> String {
 /// The status line: the result, a message, or whose turn it is.
 pub fn status_text(game: &Game) -> String {
     let info = game.session.info();
+    if game.is_marking() {
+        return "Counting: click the dead groups, then Accept (or Resume play)".to_string();
+    }
     if let Some(result) = game.result() {
         return format!("Game over: {}", result.describe(info));
     }

@@ -98,6 +98,10 @@ pub struct Record {
     /// The result line (see [`crate::outcome::GameResult`]).
     #[serde(default)]
     pub result: String,
+    /// Pieces the players agreed dead at the count (cell names), once the
+    /// count of a game scored by marking dead pieces (Go) is agreed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead: Option<Vec<String>>,
 }
 
 /// A configuration that cannot be used.
@@ -394,7 +398,12 @@ mod tests {
     #[test]
     fn round_trips_through_toml() {
         let mut c = Config::default_config().unwrap();
-        c.record = Some(Record { start: String::new(), moves: vec!["a".into(), "b".into()], result: "ongoing".into() });
+        c.record = Some(Record {
+            start: String::new(),
+            moves: vec!["a".into(), "b".into()],
+            result: "ongoing".into(),
+            dead: None,
+        });
         let text = c.to_toml().unwrap();
         let back = Config::parse(&text, "saved", PathBuf::from(".")).unwrap();
         assert_eq!(back, c);

@@ -73,6 +73,19 @@ impl App {
                 }
             }
             Action::ConfirmQuit => self.quit = true,
+            Action::OffBoard(m) => {
+                if self.game.human_to_move() {
+                    self.play(m);
+                }
+            }
+            Action::ResumePlay => match self.game.resume() {
+                Ok(()) => self.message = None,
+                Err(e) => self.say(e, true),
+            },
+            Action::AcceptCount => match self.game.accept_count() {
+                Ok(events) => self.react(events),
+                Err(e) => self.say(e, true),
+            },
             Action::SaveAndQuit => self.quit = self.save(),
             other => self.act_on_view(other),
         }

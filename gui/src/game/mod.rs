@@ -80,6 +80,8 @@ pub struct Game {
     step: bool,
     /// Kinds of the pieces each player has taken, per player.
     pub captured: Vec<Vec<u16>>,
+    /// The count of a game scored by marking dead pieces.
+    pub count: count::CountView,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -136,8 +138,10 @@ impl Game {
             ended_after: None,
             paused: false,
             step: false,
+            count: count::CountView::default(),
         };
         game.refresh_captured();
+        game.refresh_count();
         game.sync_clock();
         Ok(game)
     }
@@ -265,6 +269,7 @@ impl Game {
 
     fn after_change(&mut self, events: &mut Vec<Event>) {
         self.refresh_captured();
+        self.refresh_count();
         self.hint = None;
         self.hint_search = None;
         if self.is_over() {
@@ -590,5 +595,6 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
     counts
 }
 
+mod count;
 #[cfg(test)]
 mod tests;
