@@ -196,3 +196,9 @@ fn the_conformance_suite_passes_on_every_usual_board() {
     let starts = ["...../.xo../x.xo./.xo../..... b 0 -", "...../.xo../xx.o./.xo../..... w 0 C3"];
     run_from(&go(&[("size", "5")]), &starts, &Budget { playouts: 10, ..Budget::default() }).assert_ok();
 }
+
+#[test]
+fn perft_counts_match_the_hand_derived_file() {
+    let summary = tabula_kit::perft::check_file(&go(&[("size", "9")]), "tests/data/perft.epd", u64::MAX).unwrap();
+    assert_eq!((summary.positions, summary.checked, summary.skipped), (2, 4, 0));
+}
