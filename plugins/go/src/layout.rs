@@ -66,7 +66,7 @@ impl Layout {
             line[p] = file.min(rank).min(size - 1 - file).min(size - 1 - rank) as u8;
         }
         // One table for every size, so a key never depends on the board.
-        let all = tabula_kit::rng::zobrist_keys(0x60_60_2025, 3 * MAX_SIZE * MAX_SIZE + 3);
+        let all = tabula_kit::rng::zobrist_keys(0x6060_2025, 3 * MAX_SIZE * MAX_SIZE + 3);
         let keys = all[..2 * cells].to_vec();
         let ban_keys = all[2 * MAX_SIZE * MAX_SIZE..2 * MAX_SIZE * MAX_SIZE + cells].to_vec();
         let tail = 3 * MAX_SIZE * MAX_SIZE;
