@@ -91,7 +91,8 @@ seen before in the game (positional superko; it settles every ko).
 
 Two passes in a row end the game. The players then mark the chains they agree are dead (they are \
 taken off as if captured) and the board is counted by area: each player's stones plus the empty \
-points that only that player's stones surround. White adds komi (7.5 by default). The higher total \
+points that only that player's stones surround. White adds komi (7.5 by default) and, in a \
+handicap game, one point per handicap stone (the Chinese rules' compensation). The higher total \
 wins. Without marking, every stone on the board counts as alive (Tromp-Taylor), so capture dead \
 stones before passing when playing against a program.
 
@@ -104,6 +105,15 @@ superko ('-' for none, else names separated by commas). Example on 5×5, White t
   ...../..x../...../...../..... w 0 -
 Options: size (9, 13, 19; any from 2 to 25), komi, handicap (2 to 9 stones).
 ";
+
+impl GoRules {
+    /// The points White adds at the count: komi plus, as under the Chinese
+    /// rules (and GNU Go's area count), one point per handicap stone, which
+    /// Black's area would otherwise hold for free.
+    fn counted_komi(&self) -> f32 {
+        self.komi + self.handicap as f32
+    }
+}
 
 impl RulesImpl for GoRules {
     type Position = GoPosition;
@@ -156,19 +166,21 @@ impl RulesImpl for GoRules {
             }
             side = 1;
         }
-        GoPosition::new(Arc::clone(&self.layout), self.komi, cells, side, 0, &[])
+        GoPosition::new(Arc::clone(&self.layout), self.counted_komi(), cells, side, 0, &[])
     }
 
     fn position_from_text(&self, text: &str) -> Result<GoPosition, PluginError> {
         let parsed = text::parse(text, &self.layout)?;
-        GoPosition::new(Arc::clone(&self.layout), self.komi, parsed.cells, parsed.side, parsed.passes, &parsed.bans)
+        let komi = self.counted_komi();
+        GoPosition::new(Arc::clone(&self.layout), komi, parsed.cells, parsed.side, parsed.passes, &parsed.bans)
     }
 
     fn help_text(&self) -> String {
         format!(
-            "{HELP}\nThis game: {n}×{n} board, komi {}, handicap {}.\n",
+            "{HELP}\nThis game: {n}×{n} board, komi {}, handicap {} (White counts {} points more).\n",
             self.komi,
             self.handicap,
+            self.counted_komi(),
             n = self.layout.size
         )
     }

@@ -148,6 +148,12 @@ fn handicap_stones_stand_on_the_star_points_and_white_moves_first() {
     let text = "........./........./..x...x../........./........./........./..x....../........./......... w 0 -";
     assert_eq!(pos.text().unwrap(), text);
     assert_eq!(stones(&pos), 3);
+    // White counts komi plus a point per handicap stone.
+    let mut pos = pos;
+    pos.play(Move::PASS).unwrap();
+    pos.play(Move::PASS).unwrap();
+    let scores: Vec<f32> = pos.score_list().unwrap().iter().map(|s| s.points).collect();
+    assert_eq!(scores, [81.0, 10.5]);
     let bad = GoRules::from_options(
         &vec![Tuple2(RString::from("handicap"), RString::from("9")), Tuple2("size".into(), "8".into())].into(),
     );
