@@ -97,3 +97,32 @@ fn two_people_pass_resume_mark_dead_stones_and_accept_the_count() {
     assert_eq!(record.result, "win white (area count)", "{text}");
     assert!(window.running(), "the window is still open");
 }
+
+#[test]
+fn gnu_go_seated_in_the_window_answers_a_clicked_move() {
+    if !tools_present(&["Xvfb", "xdotool", "import", "/usr/games/gnugo"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("gnugo.toml");
+    std::fs::write(
+        &config,
+        "[game]\nrules = \"go\"\n[game.options]\nsize = \"9\"\n\n[[players]]\nname = \"Ann\"\nkind = \"human\"\n\n\
+         [[players]]\nname = \"GNU Go\"\nkind = \"engine\"\ncommand = \"/usr/games/gnugo\"\n\
+         args = [\"--mode\", \"gtp\", \"--level\", \"1\", \"--chinese-rules\"]\nprotocol = \"gtp\"\ntime_ms = 5000\n",
+    )
+    .unwrap();
+    let mut window = Window::open(&gui_binary(), &config, dir.path());
+    let start = layout(&window.first_layout).expect("a layout");
+    let (x, y) = point(&start, "cells", "E5");
+    window.click(x, y);
+    let answered = window.wait_for(Duration::from_secs(30), |l| layout(l).filter(|v| moves(v) == 2));
+    assert_eq!(answered["moves"][0], "E5", "{answered}");
+    assert_eq!(answered["dialog"], "", "no error dialog: {answered}");
+    // The human's pass, then GNU Go's second answer.
+    let (x, y) = point(&answered, "buttons", "pass");
+    window.click(x, y);
+    let again = window.wait_for(Duration::from_secs(30), |l| layout(l).filter(|v| moves(v) == 4));
+    assert_eq!(again["moves"][2], "pass", "{again}");
+    assert!(window.running(), "the window is still open");
+}
