@@ -92,7 +92,12 @@ impl State {
             self.ask(p, &format!("komi {komi}"), timeout)?;
         }
         if move_ms > 0 {
-            self.ask(p, &format!("time_settings 0 {} 1", move_ms.div_ceil(1000)), timeout)?;
+            // Engines such as GNU Go plan their effort on the time they are
+            // told, in processor time; a quarter of the turn (whole seconds,
+            // at least one) leaves the margin a loaded machine needs before
+            // the host's wall-clock limit.
+            let seconds = (move_ms / 4000).max(1);
+            self.ask(p, &format!("time_settings 0 {seconds} 1"), timeout)?;
         }
         self.sent.clear();
         self.generated = None;

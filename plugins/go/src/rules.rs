@@ -26,11 +26,8 @@ pub fn option_specs() -> Vec<OptionSpec> {
         OptionSpec::new(
             "size",
             "19",
-            &[],
-            &format!(
-                "Lines each way: 9, 13 or 19 are the usual boards; any size from {MIN_SIZE} to {MAX_SIZE} is \
-                 accepted (GTP's boardsize)."
-            ),
+            &SIZES,
+            "Lines each way: 9, 13 or 19 are the usual boards; any size from 2 to 19 is accepted (GTP's boardsize).",
         ),
         OptionSpec::new("komi", DEFAULT_KOMI, &[], "Points White receives at the count (a number such as 6.5 or 0)."),
         OptionSpec::new(
@@ -43,6 +40,12 @@ pub fn option_specs() -> Vec<OptionSpec> {
     ]
 }
 
+/// The board sizes offered and accepted: a short list, so a New game
+/// form can offer them as choices; 19 is the largest board GTP engines
+/// such as GNU Go play.
+const SIZES: [&str; 18] =
+    ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"];
+
 /// Go on one board, as configured by the options.
 pub struct GoRules {
     layout: Arc<Layout>,
@@ -51,7 +54,7 @@ pub struct GoRules {
 }
 
 impl GoRules {
-    /// Builds the game from the options `size` (2–25, default 19), `komi`
+    /// Builds the game from the options `size` (2–19, default 19), `komi`
     /// (default 7.5) and `handicap` (0, or 2 to 9 stones).
     pub fn from_options(options: &Options) -> Result<GoRules, PluginError> {
         let specs = option_specs();
@@ -103,7 +106,7 @@ Position text: the rows from the top ('.' empty, 'x' black, 'o' white) separated
 side to move ('b' or 'w'), the passes just played in a row (0, 1 or 2) and the points forbidden by \
 superko ('-' for none, else names separated by commas). Example on 5×5, White to move:
   ...../..x../...../...../..... w 0 -
-Options: size (9, 13, 19; any from 2 to 25), komi, handicap (2 to 9 stones).
+Options: size (9, 13, 19; any from 2 to 19), komi, handicap (2 to 9 stones).
 ";
 
 impl GoRules {

@@ -174,6 +174,10 @@ fn bad_texts_and_options_are_refused_with_the_culprit_named() {
         GoRules::from_options(&vec![Tuple2(RString::from(k), RString::from(v))].into()).err().map(|e| e.to_string())
     };
     assert!(opt("size", "30").unwrap().contains("'size'"));
+    // 2 to 19, listed as choices so a New game form can offer them.
+    assert!(opt("size", "25").unwrap().contains("2, 3, 4"));
+    let sizes = tabula_go::option_specs().into_iter().find(|s| s.name.as_str() == "size").unwrap().choices;
+    assert!(["9", "13", "19"].iter().all(|s| sizes.iter().any(|c| c.as_str() == *s)) && sizes.len() == 18);
     assert!(opt("komi", "lots").unwrap().contains("'komi'"));
     assert!(opt("colour", "red").unwrap().contains("unknown option 'colour'"));
     assert!(opt("size", "9").is_none());
