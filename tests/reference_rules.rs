@@ -1,12 +1,13 @@
 //! Tabula's rules against independent implementations, move by move:
-//! chess against python-chess, xiangqi against the Fairy-Stockfish engine.
+//! chess against python-chess, xiangqi against the Fairy-Stockfish engine,
+//! Hex against a union-find Hex written in Python from the rules' wording.
 //! The Python scripts in `tests/reference/` drive the real `tabula` binary
 //! (`tabula moves` in batch mode, `tabula position`) and exit 1 on any
 //! mismatch, printing the first few; exit 2 means the reference is missing,
 //! which fails here too, with the way to install it.
 //!
-//! `scripts/setup.sh --test` installs both references. `$PYTHON` names the
-//! interpreter (default `python3`).
+//! `scripts/setup.sh --test` installs the references (the Hex one needs
+//! only Python). `$PYTHON` names the interpreter (default `python3`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -58,6 +59,12 @@ fn chess_legal_moves_and_results_match_python_chess() {
 fn xiangqi_legal_moves_and_results_match_fairy_stockfish() {
     let out = run_script("xiangqi_reference.py", &["--tabula", &binary()]);
     assert!(out.contains("xiangqi reference: no mismatch"), "unexpected report:\n{out}");
+}
+
+#[test]
+fn hex_legal_moves_swap_and_winner_match_a_union_find_reference() {
+    let out = run_script("hex_reference.py", &["--tabula", &binary()]);
+    assert!(out.contains("hex reference: no mismatch"), "unexpected report:\n{out}");
 }
 
 /// SAN has no CLI output, so the plugin beside the binary is loaded here:

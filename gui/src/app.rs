@@ -400,6 +400,17 @@ impl App {
         Ok(())
     }
 
+    /// The New game form's buttons by name for the layout dump: `start`,
+    /// `game:NAME` and `option:KEY=VALUE` (the chosen game's options).
+    fn form_buttons(&self) -> Vec<(String, Action)> {
+        let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
+        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{g}"), Action::FormGame(i)));
+        let options = form.options.get(form.game).into_iter().flatten().enumerate().flat_map(|(k, o)| {
+            o.choices.iter().enumerate().map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormOption(k, c)))
+        });
+        std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).collect()
+    }
+
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
     /// button is (one JSON line on stderr) whenever that changes, so a test
     /// driving the real window can click without knowing the game.
@@ -451,6 +462,7 @@ impl App {
         ]
         .into_iter()
         .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
+        .chain(self.form_buttons())
         .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
         .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();

@@ -66,6 +66,8 @@ pub enum Action {
     FormSide(usize),
     /// New game form: a computer seat's strength.
     FormLevel(usize, Level),
+    /// New game form: value `1` of the chosen game's offered option `0`.
+    FormOption(usize, usize),
     /// Start the game set up in the form.
     StartGame,
     /// Open the Players dialog (change who plays, keep the game).

@@ -1,7 +1,7 @@
 //! Dialogs drawn over the window: new game, load, help, quit, game over
 //! and the promotion chooser.
 
-use rules_api::{GameInfo, Move};
+use rules_api::{GameInfo, Move, OptionSpec};
 use sdl2::render::RenderTarget;
 
 use super::board::draw_piece;
@@ -15,7 +15,7 @@ use super::saves::SaveEntry;
 use super::seats::{human_player, level_player, seat_name, SeatChoice, SeatsForm};
 use super::theme;
 use super::GuiError;
-use tabula_core::config::{Config, GameConfig, PluginsConfig};
+use tabula_core::config::{Config, GameConfig, OptionTable, PluginsConfig};
 use tabula_core::source::Level;
 
 /// The New game form.
@@ -31,6 +31,50 @@ pub struct NewGameForm {
     pub human_side: usize,
     /// Strength per seat when a computer sits there.
     pub levels: [Level; 2],
+    /// Per game (parallel to `games`), the options offered as a choice.
+    pub options: Vec<Vec<FormOption>>,
+    /// The options the running game was configured with, kept when the
+    /// form starts that game again (free-form ones are not offered here).
+    pub current: (String, OptionTable),
+}
+
+/// A rules option with a short list of values, offered as a row of buttons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormOption {
+    /// The key given to the plugin.
+    pub name: String,
+    /// The accepted values, in the plugin's order.
+    pub choices: Vec<String>,
+    /// Index into `choices`.
+    pub chosen: usize,
+}
+
+/// More values than this do not fit a row of buttons.
+const MAX_CHOICES: usize = 20;
+
+impl FormOption {
+    /// The options of `specs` worth a row (two to twenty values), each set to
+    /// its value in `current` when that is one of its choices, else to the default.
+    pub fn offered(specs: &[OptionSpec], current: &OptionTable) -> Vec<FormOption> {
+        specs
+            .iter()
+            .filter(|s| (2..=MAX_CHOICES).contains(&s.choices.len()))
+            .map(|s| {
+                let choices: Vec<String> = s.choices.iter().map(|c| c.to_string()).collect();
+                let value = current.get(s.name.as_str()).map(option_text).unwrap_or_else(|| s.default.to_string());
+                let chosen = choices.iter().position(|c| *c == value).unwrap_or(0);
+                FormOption { name: s.name.to_string(), choices, chosen }
+            })
+            .collect()
+    }
+}
+
+/// A TOML option value as the plugin receives it.
+fn option_text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
 
 impl NewGameForm {
@@ -56,11 +100,13 @@ impl NewGameForm {
                 }
             })
             .collect();
+        let rules = self.games.get(self.game).cloned().unwrap_or_default();
+        let mut options = if self.current.0 == rules { self.current.1.clone() } else { OptionTable::new() };
+        for o in self.options.get(self.game).into_iter().flatten() {
+            options.insert(o.name.clone(), toml::Value::String(o.choices[o.chosen].clone()));
+        }
         Config {
-            game: GameConfig {
-                rules: self.games.get(self.game).cloned().unwrap_or_default(),
-                options: Default::default(),
-            },
+            game: GameConfig { rules, options },
             players,
             plugins: PluginsConfig { dirs: base.plugins.dirs.iter().map(|d| base.base_dir.join(d)).collect() },
             // The time control stays as configured for every new game.
@@ -192,7 +238,10 @@ pub fn draw_dialog<T: RenderTarget>(
 
 fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &NewGameForm) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
-    let a = frame(pen.p, window, px * 34.0, px * 24.0)?;
+    let options = form.options.get(form.game).map_or(&[][..], Vec::as_slice);
+    let rows = 2 + usize::from(form.mode == Mode::HumanComputer) + (0..2).filter(|&s| form.is_computer(s)).count();
+    let height = px * 7.0 + (rows + options.len()) as f32 * (bh + px);
+    let a = frame(pen.p, window, px * 34.0, height.max(px * 24.0))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     let mut y = a.y + px;
     pen.title("New game", 1.3, x, y)?;
@@ -205,6 +254,12 @@ fn new_game<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, form: &
     let modes = modes.iter().map(|(m, l)| (l.to_string(), Action::FormMode(*m), form.mode == *m)).collect();
     pen.row((x, y, w), "Players", modes)?;
     y += bh + px;
+    for (k, o) in options.iter().enumerate() {
+        let items =
+            o.choices.iter().enumerate().map(|(c, v)| (v.clone(), Action::FormOption(k, c), c == o.chosen)).collect();
+        pen.row((x, y, w), &option_title(&o.name), items)?;
+        y += bh + px;
+    }
     if form.mode == Mode::HumanComputer {
         let sides = vec![
             ("You move first".to_string(), Action::FormSide(0), form.human_side == 0),
@@ -370,6 +425,13 @@ fn promotion<T: RenderTarget>(
     pen.corner_buttons(a, a.y + a.h - bh - px * 0.6, &[("Cancel", Action::CloseDialog, Look::Normal)])
 }
 
+/// An option's key as a row title: `no_progress` -> `No progress`.
+fn option_title(name: &str) -> String {
+    let words = name.replace('_', " ");
+    let mut chars = words.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// A row of option buttons in `area` (its height is the buttons'), with
 /// `title` on the left and the chosen item marked.
 #[allow(clippy::too_many_arguments)]
@@ -382,13 +444,19 @@ fn option_row<T: RenderTarget>(
     hover: (f32, f32),
     px: f32,
 ) -> Result<(), GuiError> {
-    p.text(title, px, Style::Regular, theme::TEXT_DIM, area.x, area.y + area.h / 2.0, Anchor::MidLeft)?;
+    let wide = p.text_size(title, px, Style::Regular).0 as f32;
+    let size = px * ((px * 6.6) / wide.max(1.0)).min(1.0);
+    p.text(title, size, Style::Regular, theme::TEXT_DIM, area.x, area.y + area.h / 2.0, Anchor::MidLeft)?;
     let left = area.x + px * 7.0;
     let n = items.len().max(1) as f32;
     let bw = ((area.w - px * 7.0) - (n - 1.0) * px * 0.4) / n;
     for (k, (label, action, chosen)) in items.into_iter().enumerate() {
         let b = Area { x: left + k as f32 * (bw + px * 0.4), y: area.y, w: bw, h: area.h };
-        button(p, hits, b, &label, action, if chosen { Look::Chosen } else { Look::Normal }, hover, px * 0.9)?;
+        // A long label (a plugin's name) shrinks to its button rather than
+        // run into the next one.
+        let wide = p.text_size(&label, px * 0.9, Style::Regular).0 as f32;
+        let size = px * 0.9 * ((bw - px * 0.5) / wide.max(1.0)).min(1.0);
+        button(p, hits, b, &label, action, if chosen { Look::Chosen } else { Look::Normal }, hover, size)?;
     }
     Ok(())
 }
@@ -425,5 +493,53 @@ mod tests {
             reflow(text),
             "Black may never play a forbidden point.\n\nVariants:\nfree  five wins.\nexact  only five."
         );
+    }
+
+    fn specs() -> Vec<OptionSpec> {
+        let sizes: Vec<String> = (7..=19).map(|n| n.to_string()).collect();
+        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
+        vec![
+            OptionSpec::new("size", "11", &sizes, "Board side."),
+            OptionSpec::new("swap", "on", &["on", "off"], "Swap rule."),
+            OptionSpec::new("seed", "0", &[], "Free-form: no row."),
+            OptionSpec::new("only", "x", &["x"], "A single value: no row."),
+        ]
+    }
+
+    #[test]
+    fn options_with_a_short_list_of_values_get_a_row_set_from_the_running_game() {
+        let mut current = OptionTable::new();
+        current.insert("size".into(), toml::Value::Integer(7));
+        current.insert("swap".into(), "sideways".into());
+        let offered = FormOption::offered(&specs(), &current);
+        let rows: Vec<(&str, &str)> = offered.iter().map(|o| (o.name.as_str(), o.choices[o.chosen].as_str())).collect();
+        // An integer in the TOML is the plugin's "7"; an unknown value falls back to the first choice.
+        assert_eq!(rows, [("size", "7"), ("swap", "on")]);
+        let defaults = FormOption::offered(&specs(), &OptionTable::new());
+        assert_eq!(defaults[0].choices[defaults[0].chosen], "11");
+    }
+
+    #[test]
+    fn the_form_configures_the_chosen_values_and_keeps_free_form_options_of_the_same_game() {
+        let mut kept = OptionTable::new();
+        kept.insert("seed".into(), "42".into());
+        kept.insert("size".into(), "7".into());
+        let mut form = NewGameForm {
+            games: vec!["other".into(), "hexlike".into()],
+            game: 1,
+            mode: Mode::HumanHuman,
+            human_side: 0,
+            levels: [Level::Hard, Level::Hard],
+            options: vec![Vec::new(), FormOption::offered(&specs(), &kept)],
+            current: ("hexlike".into(), kept),
+        };
+        form.options[1][1].chosen = 1;
+        let base = Config::default_config().unwrap();
+        let options = form.config(&base).game.options;
+        let pairs: Vec<(String, String)> = options.iter().map(|(k, v)| (k.clone(), option_text(v))).collect();
+        let want = [("seed", "42"), ("size", "7"), ("swap", "off")].map(|(k, v)| (k.to_string(), v.to_string()));
+        assert_eq!(pairs, want);
+        form.game = 0;
+        assert!(form.config(&base).game.options.is_empty(), "another game starts from its defaults");
     }
 }

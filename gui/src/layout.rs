@@ -1,6 +1,8 @@
 //! Where the board goes on screen: the geometry's bounding box (cells,
-//! lines, marks and labels) scaled to fit an area and centred, layers side
-//! by side, optionally turned half a turn (player 0 at the top).
+//! lines, marks and labels) scaled to fit an area and centred, optionally
+//! turned half a turn (player 0 at the top). A stacked board's layers are
+//! laid out in the grid of rows and columns that draws them largest, the
+//! first player's home layer at the bottom left (the last when turned).
 
 use rules_api::{CellShape, Geometry};
 
@@ -24,10 +26,12 @@ impl Area {
     }
 }
 
-/// Board units between two layers drawn side by side.
+/// Board units between two layers.
 const LAYER_GAP: f32 = 0.6;
 /// Board units kept free around the outermost element.
 const MARGIN: f32 = 0.15;
+/// Half the height of a hexagon of unit width (its circumradius, 1/√3).
+const HEX_HALF_HEIGHT: f32 = 0.577_350_3;
 
 /// Extent of one layer in board units.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -40,14 +44,37 @@ struct Bounds {
 
 impl Bounds {
     const EMPTY: Bounds = Bounds { x0: f32::INFINITY, y0: f32::INFINITY, x1: f32::NEG_INFINITY, y1: f32::NEG_INFINITY };
-    fn add(&mut self, x: f32, y: f32, half: f32) {
-        self.x0 = self.x0.min(x - half);
-        self.y0 = self.y0.min(y - half);
-        self.x1 = self.x1.max(x + half);
-        self.y1 = self.y1.max(y + half);
+    fn add(&mut self, x: f32, y: f32, half_w: f32, half_h: f32) {
+        self.x0 = self.x0.min(x - half_w);
+        self.y0 = self.y0.min(y - half_h);
+        self.x1 = self.x1.max(x + half_w);
+        self.y1 = self.y1.max(y + half_h);
     }
     fn is_empty(&self) -> bool {
         self.x1 < self.x0
+    }
+}
+
+/// Half the width and height a cell of `shape` covers, in board units.
+fn cell_extent(shape: CellShape) -> (f32, f32) {
+    match shape {
+        CellShape::POINT => (0.45, 0.45),
+        CellShape::HEX => (0.5, HEX_HALF_HEIGHT),
+        _ => (0.5, 0.5),
+    }
+}
+
+/// Whether the offset (dx, dy) from a cell's centre lies on the cell, by
+/// its shape: inside the square or the pointy-topped hexagon of unit
+/// width; within 0.55 units of a point or a circle's centre.
+pub fn cell_contains(shape: CellShape, dx: f32, dy: f32) -> bool {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    match shape {
+        CellShape::SQUARE => ax <= 0.5 && ay <= 0.5,
+        // Vertical sides at ±0.5; the four slanted sides face ±30° from
+        // the vertical, 0.5 from the centre.
+        CellShape::HEX => ax <= 0.5 && 0.5 * ax + 0.866_025_4 * ay <= 0.5,
+        _ => dx * dx + dy * dy <= 0.55 * 0.55,
     }
 }
 
@@ -59,11 +86,33 @@ pub struct BoardLayout {
     bounds: Bounds,
     cells_bounds: Bounds,
     layer_width: f32,
+    layer_height: f32,
     origin_x: f32,
     origin_y: f32,
     /// Whether the board is turned half a turn.
     pub flipped: bool,
     layers: u16,
+    /// Layers per row of the arrangement.
+    columns: u16,
+    /// Rows of layers.
+    rows: u16,
+}
+
+/// The grid of `columns` × rows that fits `layers` boxes of `w` × `h`
+/// board units largest into `area`, with its scale.
+fn arrangement(layers: u16, w: f32, h: f32, area: Area) -> (u16, u16, f32) {
+    let mut best = (layers, 1, 0.0);
+    for columns in 1..=layers {
+        let rows = layers.div_ceil(columns);
+        let total_w = w * columns as f32 + LAYER_GAP * (columns - 1) as f32;
+        let total_h = h * rows as f32 + LAYER_GAP * (rows - 1) as f32;
+        let scale = (area.w / total_w).min(area.h / total_h);
+        // On a tie the wider arrangement wins: fewer rows read more easily.
+        if scale >= best.2 {
+            best = (columns, rows, scale);
+        }
+    }
+    best
 }
 
 impl BoardLayout {
@@ -72,19 +121,19 @@ impl BoardLayout {
         let mut bounds = Bounds::EMPTY;
         let mut cells_bounds = Bounds::EMPTY;
         for cell in geometry.cells.iter() {
-            let half = if cell.shape == CellShape::POINT { 0.45 } else { 0.5 };
-            bounds.add(cell.x, cell.y, half);
-            cells_bounds.add(cell.x, cell.y, 0.0);
+            let (hw, hh) = cell_extent(cell.shape);
+            bounds.add(cell.x, cell.y, hw, hh);
+            cells_bounds.add(cell.x, cell.y, 0.0, 0.0);
         }
         for line in geometry.lines.iter() {
-            bounds.add(line.x1, line.y1, line.width);
-            bounds.add(line.x2, line.y2, line.width);
+            bounds.add(line.x1, line.y1, line.width, line.width);
+            bounds.add(line.x2, line.y2, line.width, line.width);
         }
         for mark in geometry.marks.iter() {
-            bounds.add(mark.x, mark.y, mark.size / 2.0);
+            bounds.add(mark.x, mark.y, mark.size / 2.0, mark.size / 2.0);
         }
         for label in geometry.labels.iter() {
-            bounds.add(label.x, label.y, 0.3);
+            bounds.add(label.x, label.y, 0.3, 0.3);
         }
         if bounds.is_empty() {
             bounds = Bounds { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 };
@@ -96,20 +145,48 @@ impl BoardLayout {
         bounds.y1 += MARGIN;
         let layers = geometry.layers.max(1);
         let layer_width = bounds.x1 - bounds.x0;
-        let total_w = layer_width * layers as f32 + LAYER_GAP * (layers - 1) as f32;
-        let total_h = bounds.y1 - bounds.y0;
-        let scale = (area.w / total_w).min(area.h / total_h).max(0.01);
+        let layer_height = bounds.y1 - bounds.y0;
+        let (columns, rows, scale) = arrangement(layers, layer_width, layer_height, area);
+        let scale = scale.max(0.01);
+        let total_w = layer_width * columns as f32 + LAYER_GAP * (columns - 1) as f32;
+        let total_h = layer_height * rows as f32 + LAYER_GAP * (rows - 1) as f32;
         let origin_x = area.x + (area.w - total_w * scale) / 2.0;
         let origin_y = area.y + (area.h - total_h * scale) / 2.0;
-        BoardLayout { scale, bounds, cells_bounds, layer_width, origin_x, origin_y, flipped, layers }
+        BoardLayout {
+            scale,
+            bounds,
+            cells_bounds,
+            layer_width,
+            layer_height,
+            origin_x,
+            origin_y,
+            flipped,
+            layers,
+            columns,
+            rows,
+        }
+    }
+
+    /// The top-left corner of `layer`'s box, in board units from the
+    /// arrangement's origin. Slots fill rows from the bottom up, left to
+    /// right; a row with fewer layers is centred.
+    fn layer_offset(&self, layer: u16) -> (f32, f32) {
+        let layer = layer.min(self.layers - 1);
+        let slot = if self.flipped { self.layers - 1 - layer } else { layer };
+        let (row, column) = (slot / self.columns, slot % self.columns);
+        let in_row = (self.layers - row * self.columns).min(self.columns);
+        let stride_x = self.layer_width + LAYER_GAP;
+        let x = (column as f32 + (self.columns - in_row) as f32 / 2.0) * stride_x;
+        let y = (self.rows - 1 - row) as f32 * (self.layer_height + LAYER_GAP);
+        (x, y)
     }
 
     /// The pixel position of board point (x, y) on `layer`.
     pub fn to_screen(&self, x: f32, y: f32, layer: u16) -> (f32, f32) {
         let b = &self.bounds;
         let (x, y) = if self.flipped { (b.x0 + b.x1 - x, b.y0 + b.y1 - y) } else { (x, y) };
-        let layer_x = layer.min(self.layers - 1) as f32 * (self.layer_width + LAYER_GAP);
-        (self.origin_x + (layer_x + x - b.x0) * self.scale, self.origin_y + (y - b.y0) * self.scale)
+        let (lx, ly) = self.layer_offset(layer);
+        (self.origin_x + (lx + x - b.x0) * self.scale, self.origin_y + (ly + y - b.y0) * self.scale)
     }
 
     /// The board point (x, y) and layer under pixel (sx, sy), if over a layer.
@@ -117,21 +194,19 @@ impl BoardLayout {
         let b = &self.bounds;
         let ux = (sx - self.origin_x) / self.scale;
         let uy = (sy - self.origin_y) / self.scale;
-        let stride = self.layer_width + LAYER_GAP;
-        if ux < 0.0 || uy < 0.0 || uy > b.y1 - b.y0 {
-            return None;
-        }
-        let layer = (ux / stride).floor() as u16;
-        let within = ux - layer as f32 * stride;
-        if layer >= self.layers || within > self.layer_width {
-            return None;
-        }
-        let (x, y) = (b.x0 + within, b.y0 + uy);
-        Some(if self.flipped { (b.x0 + b.x1 - x, b.y0 + b.y1 - y, layer) } else { (x, y, layer) })
+        (0..self.layers).find_map(|layer| {
+            let (lx, ly) = self.layer_offset(layer);
+            let (wx, wy) = (ux - lx, uy - ly);
+            if !(0.0..=self.layer_width).contains(&wx) || !(0.0..=self.layer_height).contains(&wy) {
+                return None;
+            }
+            let (x, y) = (b.x0 + wx, b.y0 + wy);
+            Some(if self.flipped { (b.x0 + b.x1 - x, b.y0 + b.y1 - y, layer) } else { (x, y, layer) })
+        })
     }
 
-    /// The cell under pixel (sx, sy): the nearest centre on that layer
-    /// within 0.55 board units (a cell's own square, hexagon or disc).
+    /// The cell under pixel (sx, sy): on that layer, the nearest centre
+    /// whose square, hexagon or disc contains the point.
     pub fn cell_at(&self, geometry: &Geometry, sx: f32, sy: f32) -> Option<u16> {
         let (x, y, layer) = self.to_board(sx, sy)?;
         geometry
@@ -139,8 +214,8 @@ impl BoardLayout {
             .iter()
             .enumerate()
             .filter(|(_, c)| c.layer == layer || self.layers == 1)
+            .filter(|(_, c)| cell_contains(c.shape, x - c.x, y - c.y))
             .map(|(i, c)| (i, (c.x - x).powi(2) + (c.y - y).powi(2)))
-            .filter(|(_, d2)| *d2 <= 0.55 * 0.55)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i as u16)
     }
@@ -152,7 +227,7 @@ impl BoardLayout {
             if self.flipped { self.bounds.y1 } else { self.bounds.y0 },
             layer,
         );
-        Area { x, y, w: self.layer_width * self.scale, h: (self.bounds.y1 - self.bounds.y0) * self.scale }
+        Area { x, y, w: self.layer_width * self.scale, h: self.layer_height * self.scale }
     }
 
     /// Whether board point (x, y) has cells on its left, right, top and
@@ -227,5 +302,85 @@ mod tests {
         let (ax, ay) = plain.to_screen(0.0, 0.0, 0);
         let (bx, by) = flipped.to_screen(3.0, 3.0, 0);
         assert!((ax - bx).abs() < 0.01 && (ay - by).abs() < 0.01);
+    }
+    fn hex_rhombus(n: usize) -> Geometry {
+        let mut cells = Vec::new();
+        for row in 0..n {
+            for col in 0..n {
+                cells.push(Cell {
+                    x: col as f32 + row as f32 * 0.5,
+                    y: row as f32 * 3f32.sqrt() / 2.0,
+                    layer: 0,
+                    shape: CellShape::HEX,
+                    color: Rgba::rgb(1, 2, 3),
+                    name: format!("h{row}_{col}").into(),
+                });
+            }
+        }
+        Geometry {
+            cells: cells.into(),
+            lines: Default::default(),
+            marks: Default::default(),
+            labels: Default::default(),
+            background: Rgba::rgb(0, 0, 0),
+            layers: 1,
+        }
+    }
+
+    #[test]
+    fn five_levels_fill_a_square_window_in_rows_with_the_first_at_the_bottom() {
+        let g = grid(5, 5);
+        let area = Area { x: 0.0, y: 0.0, w: 800.0, h: 800.0 };
+        let layout = BoardLayout::new(&g, area, false);
+        // Side by side, each level would get a fifth of the width.
+        assert!(layout.scale > 800.0 / (5.0 * 5.3 + 4.0 * LAYER_GAP) * 1.4, "scale {}", layout.scale);
+        let areas: Vec<Area> = (0..5).map(|l| layout.layer_area(l)).collect();
+        for (i, a) in areas.iter().enumerate() {
+            assert!(a.x >= -0.5 && a.y >= -0.5 && a.x + a.w <= 800.5 && a.y + a.h <= 800.5, "layer {i}: {a:?}");
+            for b in &areas[i + 1..] {
+                let apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+                assert!(apart, "{a:?} overlaps {b:?}");
+            }
+        }
+        assert!(areas[0].y > areas[4].y, "level A below level E");
+        assert!(areas[0].x < areas[1].x, "level B right of level A");
+        let flipped = BoardLayout::new(&g, area, true);
+        assert!(flipped.layer_area(4).y > flipped.layer_area(0).y, "turned: the last level at the bottom");
+        // A wide, low window puts them side by side.
+        let wide = BoardLayout::new(&g, Area { x: 0.0, y: 0.0, w: 2000.0, h: 300.0 }, false);
+        let ys: Vec<f32> = (0..5).map(|l| wide.layer_area(l).y).collect();
+        assert!(ys.iter().all(|&y| (y - ys[0]).abs() < 0.01), "{ys:?}");
+    }
+
+    #[test]
+    fn hexagons_are_hit_up_to_their_corners() {
+        let g = hex_rhombus(11);
+        for flipped in [false, true] {
+            let layout = BoardLayout::new(&g, Area { x: 0.0, y: 0.0, w: 900.0, h: 700.0 }, flipped);
+            let s = layout.scale;
+            for (i, c) in g.cells.iter().enumerate() {
+                let (sx, sy) = layout.to_screen(c.x, c.y, 0);
+                assert_eq!(layout.cell_at(&g, sx, sy), Some(i as u16));
+                // Close to each of the six corners, beyond the inscribed circle.
+                for k in 0..6 {
+                    let a = (-90.0 + 60.0 * k as f32).to_radians();
+                    let r = 0.96 * HEX_HALF_HEIGHT;
+                    let (px, py) = (c.x + r * a.cos(), c.y + r * a.sin());
+                    let (sx, sy) = layout.to_screen(px, py, 0);
+                    assert_eq!(layout.cell_at(&g, sx, sy), Some(i as u16), "cell {i} corner {k} flipped {flipped}");
+                }
+            }
+            // Left of a1 and right of the last cell of row one: no cell.
+            let (sx, sy) = layout.to_screen(-0.7, 0.0, 0);
+            assert_eq!(layout.cell_at(&g, sx, sy), None);
+            let (sx, sy) = layout.to_screen(10.7, 0.0, 0);
+            assert_eq!(layout.cell_at(&g, sx, sy), None);
+            // The whole rhombus, hexagon tips included, fits the area.
+            let (top_x, top_y) = layout.to_screen(0.0, -HEX_HALF_HEIGHT, 0);
+            let (bottom_x, bottom_y) = layout.to_screen(15.0, 10.0 * 0.866_025_4 + HEX_HALF_HEIGHT, 0);
+            for (x, y) in [(top_x, top_y), (bottom_x, bottom_y)] {
+                assert!((0.0..=900.0).contains(&x) && (0.0..=700.0).contains(&y), "({x}, {y}) scale {s}");
+            }
+        }
     }
 }

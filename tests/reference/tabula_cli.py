@@ -6,16 +6,18 @@ import subprocess
 
 
 class Tabula:
-    def __init__(self, binary, rules):
+    def __init__(self, binary, rules, options=()):
         self.binary = binary
         self.rules = rules
         self.processes = 0
+        # `--option key=value` arguments passed to every command.
+        self.options = [a for kv in options for a in ("--option", kv)]
 
     def batch(self, lines):
         """Legal-move lines for `lines`, one per input line, via one process."""
         self.processes += 1
         run = subprocess.run(
-            [self.binary, "moves", "--rules", self.rules],
+            [self.binary, "moves", "--rules", self.rules, *self.options],
             input="\n".join(lines) + "\n",
             capture_output=True,
             text=True,
@@ -34,7 +36,7 @@ class Tabula:
         """The node count, or a 'failed: ...' text."""
         self.processes += 1
         run = subprocess.run(
-            [self.binary, "perft", "--rules", self.rules, "--depth", str(depth), "--position", fen],
+            [self.binary, "perft", "--rules", self.rules, *self.options, "--depth", str(depth), "--position", fen],
             capture_output=True, text=True, stdin=subprocess.DEVNULL,
         )
         first = run.stdout.split("\n")[0].strip()
@@ -43,7 +45,7 @@ class Tabula:
     def position(self, fen, moves):
         """(text, status line) after `moves`, or (None, error text)."""
         self.processes += 1
-        args = [self.binary, "position", "--rules", self.rules, "--position", fen]
+        args = [self.binary, "position", "--rules", self.rules, *self.options, "--position", fen]
         if moves:
             args += ["--moves", " ".join(moves)]
         run = subprocess.run(args, capture_output=True, text=True, stdin=subprocess.DEVNULL)

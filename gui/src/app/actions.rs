@@ -2,10 +2,12 @@
 
 use super::App;
 use crate::controls::{Action, Mode};
-use crate::dialogs::{Dialog, NewGameForm};
+use crate::dialogs::{Dialog, FormOption, NewGameForm};
 use crate::game::Game;
 use crate::saves::{list_saves, saves_dir};
 use crate::seats::{apply_choices, SeatsForm};
+use rules_api::PluginKind;
+use tabula_core::plugins::find_plugin;
 use tabula_core::source::Level;
 
 impl App {
@@ -17,6 +19,11 @@ impl App {
             Action::FormMode(m) => self.with_form(|f| f.mode = m),
             Action::FormSide(i) => self.with_form(|f| f.human_side = i),
             Action::FormLevel(seat, level) => self.with_form(|f| f.levels[seat] = level),
+            Action::FormOption(k, c) => self.with_form(|f| {
+                if let Some(o) = f.options.get_mut(f.game).and_then(|o| o.get_mut(k)) {
+                    o.chosen = c.min(o.choices.len() - 1);
+                }
+            }),
             Action::StartGame => self.start_game(),
             Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
             Action::SeatChoose(seat, choice) => {
@@ -133,18 +140,32 @@ impl App {
             _ => Mode::HumanComputer,
         };
         let human_side = if computers[0] && !computers[1] { 1 } else { 0 };
+        let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
+        let config = &self.game.config.game;
+        let options = games
+            .iter()
+            .map(|g| {
+                let specs = find_plugin(g, PluginKind::RULES, &dirs).map(|p| p.options()).unwrap_or_default();
+                let current = if *g == config.rules { config.options.clone() } else { Default::default() };
+                FormOption::offered(&specs, &current)
+            })
+            .collect();
         self.dialog = Some(Dialog::NewGame(NewGameForm {
             games,
             game: current,
             mode,
             human_side,
             levels: [Level::Hard, Level::Hard],
+            options,
+            current: (config.rules.clone(), config.options.clone()),
         }));
     }
 
     fn with_form(&mut self, f: impl FnOnce(&mut NewGameForm)) {
         if let Some(Dialog::NewGame(form)) = &mut self.dialog {
             f(form);
+            // The form's buttons move: tell a test driving the window.
+            self.dumped = None;
         }
     }
 

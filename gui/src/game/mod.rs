@@ -533,7 +533,10 @@ impl Game {
                 break;
             }
             let after = piece_counts(&position);
-            for (&(owner, kind), &n) in &before {
+            // An off-board move (a pass, Hex's swap) may change whose
+            // stones stand where, but it takes nothing.
+            let takes = !m.mv.is_off_board();
+            for (&(owner, kind), &n) in before.iter().filter(|_| takes) {
                 let left = after.get(&(owner, kind)).copied().unwrap_or(0);
                 if owner != m.player {
                     for _ in left..n {

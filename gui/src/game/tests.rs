@@ -172,3 +172,18 @@ fn resume_takes_the_last_pass_back_and_the_pass_is_an_off_board_move() {
     game.play(pass).unwrap();
     assert!(game.is_marking(), "passing again ends the game once more");
 }
+
+#[test]
+fn a_swap_takes_nothing() {
+    // Hex's swap turns Red's stone into Blue's: the panel must not list it
+    // as captured (the hex plugin must be built).
+    let mut config = Config::default_config().unwrap();
+    config.game.rules = "hex".into();
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    let mut game = Game::open(config, "test", &[]).expect("the hex plugin is built");
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    let swap = *game.legal_moves().iter().find(|m| m.is_off_board()).expect("the swap is offered");
+    game.play(swap).unwrap();
+    assert!(game.captured.iter().all(Vec::is_empty), "{:?}", game.captured);
+}

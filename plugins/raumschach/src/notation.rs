@@ -1,0 +1,140 @@
+//! Move notation.
+//!
+//! Cells are named level, file, rank: `Cc3` (level C, file c, rank 3).
+//! * Coordinate notation (machines): from and to, then the promotion letter
+//!   in lowercase: `Bc2Cc3`, `Db4Eb5q`.
+//! * Standard notation (people): long algebraic with the piece letter
+//!   (none for pawns), `-` or `x`, `=` and the promotion letter, `+` for
+//!   check and `#` for mate: `NAb1-Ab3`, `Bc2-Cc3`, `QBc1xDc3+`, `Db4-Eb5=Q`.
+//!
+//! Reading accepts either form in any letter case for the files, with or
+//! without the piece letter, separators and check marks.
+
+use rules_api::plugin::PositionImpl;
+use rules_api::{Move, Notation, PluginError};
+
+use crate::board::{coords, kind_of, Mv, NO_PROMOTION, PAWN, PROMOTIONS};
+use crate::position::{from_move, to_move, RaumPosition};
+use crate::text::{kind_of_letter, LETTERS};
+
+/// The name of a cell (`Cc3`).
+pub fn cell_name(c: u8) -> String {
+    let (f, r, l) = coords(c);
+    format!("{}{}{}", (b'A' + l as u8) as char, (b'a' + f as u8) as char, r + 1)
+}
+
+/// Reads a cell name; the level letter and the file letter in either case.
+pub fn parse_cell(text: &str) -> Option<u8> {
+    let b = text.as_bytes();
+    if b.len() != 3 {
+        return None;
+    }
+    let l = b[0].to_ascii_uppercase().checked_sub(b'A')?;
+    let f = b[1].to_ascii_lowercase().checked_sub(b'a')?;
+    let r = b[2].checked_sub(b'1')?;
+    (l < 5 && f < 5 && r < 5).then(|| crate::board::cell(l as i8, f as i8, r as i8))
+}
+
+/// A move for error messages, whether or not it is legal.
+pub fn describe(m: Move) -> String {
+    match from_move(m) {
+        Some(mv) => coordinate(mv),
+        None => format!("(from cell {} to cell {}, extra {})", m.from, m.to, m.extra),
+    }
+}
+
+fn coordinate(m: Mv) -> String {
+    let mut s = format!("{}{}", cell_name(m.from), cell_name(m.to));
+    if m.promo != NO_PROMOTION {
+        s.push(LETTERS[m.promo as usize].to_ascii_lowercase());
+    }
+    s
+}
+
+/// Writes a legal move.
+pub fn move_to_text(p: &RaumPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
+    let mv = from_move(m).filter(|&mv| p.board_moves().as_slice().contains(&mv)).ok_or_else(|| {
+        PluginError::illegal_move(format!("move {} is not legal in {}", describe(m), crate::text::write(p)))
+    })?;
+    if notation == Notation::COORDINATE {
+        return Ok(coordinate(mv));
+    }
+    let piece = p.board.cells[mv.from as usize];
+    let kind = kind_of(piece);
+    let mut s = String::new();
+    if kind != PAWN {
+        s.push(LETTERS[kind as usize]);
+    }
+    s.push_str(&cell_name(mv.from));
+    s.push(if p.board.cells[mv.to as usize] != 0 { 'x' } else { '-' });
+    s.push_str(&cell_name(mv.to));
+    if mv.promo != NO_PROMOTION {
+        s.push('=');
+        s.push(LETTERS[mv.promo as usize]);
+    }
+    let mut after = p.clone();
+    after.make_move(m)?;
+    if after.in_check() {
+        s.push(if after.status().is_ongoing() { '+' } else { '#' });
+    }
+    Ok(s)
+}
+
+fn refuse(text: &str, why: impl std::fmt::Display) -> PluginError {
+    PluginError::illegal_move(format!("'{}': {why}", text.trim()))
+}
+
+/// Reads a move in either notation and returns it if it is legal.
+pub fn parse_move(p: &RaumPosition, text: &str, _notation: Notation) -> Result<Move, PluginError> {
+    let cleaned: String =
+        text.trim().chars().filter(|c| !matches!(c, '+' | '#' | '!' | '?' | '-' | 'x' | 'X' | '=' | ' ')).collect();
+    if !cleaned.is_ascii() {
+        return Err(refuse(text, "write a move with letters and digits like Bc2Cc3"));
+    }
+    // A leading piece letter is there when the text is one longer than the
+    // cells and the optional promotion letter account for.
+    let ends_in_letter = cleaned.chars().last().is_some_and(|c| c.is_ascii_alphabetic());
+    let (piece, rest) = match cleaned.len() {
+        7 if !ends_in_letter => (cleaned.chars().next(), &cleaned[1..]),
+        8 => (cleaned.chars().next(), &cleaned[1..]),
+        6 | 7 => (None, &cleaned[..]),
+        _ => return Err(refuse(text, "write a move as two cells like Bc2Cc3 (or NAb1-Ab3, Db4-Eb5=Q)")),
+    };
+    let cell = |s: &str| {
+        parse_cell(s).ok_or_else(|| refuse(text, format!("'{s}' is not a cell (levels A-E, files a-e, ranks 1-5)")))
+    };
+    if !rest.is_char_boundary(3) || !rest.is_char_boundary(6) {
+        return Err(refuse(text, "write a move as two cells like Bc2Cc3"));
+    }
+    let (from, to) = (cell(&rest[..3])?, cell(&rest[3..6])?);
+    let promo = match rest[6..].chars().next() {
+        None => NO_PROMOTION,
+        Some(letter) => match kind_of_letter(letter) {
+            Some(kind) if PROMOTIONS.contains(&kind) => kind,
+            _ => return Err(refuse(text, format!("a pawn cannot promote to '{letter}' (choose Q, R, B, N or U)"))),
+        },
+    };
+    let moving = p.board.cells[from as usize];
+    if moving == 0 {
+        return Err(refuse(text, format!("no piece stands on {}", cell_name(from))));
+    }
+    if let Some(letter) = piece {
+        let named = kind_of_letter(letter).ok_or_else(|| refuse(text, format!("'{letter}' is not a piece letter")))?;
+        if named != kind_of(moving) {
+            return Err(refuse(text, format!("the piece on {} is not a {}", cell_name(from), letter)));
+        }
+    }
+    let legal = p.board_moves();
+    let candidates: Vec<&Mv> = legal.as_slice().iter().filter(|m| m.from == from && m.to == to).collect();
+    if candidates.is_empty() || !PositionImpl::status(p).is_ongoing() {
+        return Err(refuse(text, "not a legal move here"));
+    }
+    if promo == NO_PROMOTION && candidates.iter().any(|m| m.promo != NO_PROMOTION) {
+        return Err(refuse(text, "the pawn promotes: add Q, R, B, N or U"));
+    }
+    candidates
+        .into_iter()
+        .find(|m| m.promo == promo)
+        .map(|&m| to_move(m))
+        .ok_or_else(|| refuse(text, "only a pawn reaching the far rank of the far level promotes"))
+}
