@@ -1,7 +1,7 @@
 //! # tabula-go — Go for Tabula
 //!
-//! A rules plugin (exported as `"go"`) for Go on a square board of 2 to 19
-//! lines (option `size`: 9, 13 and 19 are the usual boards, 19 the
+//! A rules plugin (exported as `"go"`) for Go on a square board of 3 to 19
+//! lines, odd (option `size`: 9, 13 and 19 are the usual boards, 19 the
 //! default), with:
 //!
 //! * captures; suicide forbidden;

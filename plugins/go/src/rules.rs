@@ -27,7 +27,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "size",
             "19",
             &SIZES,
-            "Lines each way: 9, 13 or 19 are the usual boards; any size from 2 to 19 is accepted (GTP's boardsize).",
+            "Lines each way: 9, 13 or 19 are the usual boards; any odd size from 3 to 19 is accepted (GTP's boardsize).",
         ),
         OptionSpec::new("komi", DEFAULT_KOMI, &[], "Points White receives at the count (a number such as 6.5 or 0)."),
         OptionSpec::new(
@@ -35,16 +35,15 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "0",
             &["0", "2", "3", "4", "5", "6", "7", "8", "9"],
             "Black stones placed on the star points before White's first move (the GTP fixed handicap \
-             pattern; up to 9 on odd boards from 9×9, 4 on 7×7 and even boards).",
+             pattern; up to 9 from 9×9, 4 on 7×7).",
         ),
     ]
 }
 
-/// The board sizes offered and accepted: a short list, so a New game
-/// form can offer them as choices; 19 is the largest board GTP engines
-/// such as GNU Go play.
-const SIZES: [&str; 18] =
-    ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"];
+/// The board sizes offered and accepted: the odd sides (a centre point,
+/// as every usual board has) up to 19, the largest board GTP engines such
+/// as GNU Go play; a short list, so a New game form offers them as buttons.
+const SIZES: [&str; 9] = ["3", "5", "7", "9", "11", "13", "15", "17", "19"];
 
 /// Go on one board, as configured by the options.
 pub struct GoRules {
@@ -54,7 +53,7 @@ pub struct GoRules {
 }
 
 impl GoRules {
-    /// Builds the game from the options `size` (2–19, default 19), `komi`
+    /// Builds the game from the options `size` (odd, 3–19, default 19), `komi`
     /// (default 7.5) and `handicap` (0, or 2 to 9 stones).
     pub fn from_options(options: &Options) -> Result<GoRules, PluginError> {
         let specs = option_specs();
@@ -106,7 +105,7 @@ Position text: the rows from the top ('.' empty, 'x' black, 'o' white) separated
 side to move ('b' or 'w'), the passes just played in a row (0, 1 or 2) and the points forbidden by \
 superko ('-' for none, else names separated by commas). Example on 5×5, White to move:
   ...../..x../...../...../..... w 0 -
-Options: size (9, 13, 19; any from 2 to 19), komi, handicap (2 to 9 stones).
+Options: size (9, 13, 19; any odd size from 3 to 19), komi, handicap (2 to 9 stones).
 ";
 
 impl GoRules {

@@ -155,7 +155,7 @@ fn handicap_stones_stand_on_the_star_points_and_white_moves_first() {
     let scores: Vec<f32> = pos.score_list().unwrap().iter().map(|s| s.points).collect();
     assert_eq!(scores, [81.0, 10.5]);
     let bad = GoRules::from_options(
-        &vec![Tuple2(RString::from("handicap"), RString::from("9")), Tuple2("size".into(), "8".into())].into(),
+        &vec![Tuple2(RString::from("handicap"), RString::from("9")), Tuple2("size".into(), "7".into())].into(),
     );
     assert!(bad.err().unwrap().to_string().contains("at most 4"));
 }
@@ -174,10 +174,11 @@ fn bad_texts_and_options_are_refused_with_the_culprit_named() {
         GoRules::from_options(&vec![Tuple2(RString::from(k), RString::from(v))].into()).err().map(|e| e.to_string())
     };
     assert!(opt("size", "30").unwrap().contains("'size'"));
-    // 2 to 19, listed as choices so a New game form can offer them.
-    assert!(opt("size", "25").unwrap().contains("2, 3, 4"));
+    // Odd sizes 3 to 19, listed as choices so a New game form can offer them.
+    assert!(opt("size", "25").unwrap().contains("3, 5, 7"));
+    assert!(opt("size", "8").unwrap().contains("3, 5, 7"));
     let sizes = tabula_go::option_specs().into_iter().find(|s| s.name.as_str() == "size").unwrap().choices;
-    assert!(["9", "13", "19"].iter().all(|s| sizes.iter().any(|c| c.as_str() == *s)) && sizes.len() == 18);
+    assert!(["9", "13", "19"].iter().all(|s| sizes.iter().any(|c| c.as_str() == *s)) && sizes.len() == 9);
     assert!(opt("komi", "lots").unwrap().contains("'komi'"));
     assert!(opt("colour", "red").unwrap().contains("unknown option 'colour'"));
     assert!(opt("size", "9").is_none());

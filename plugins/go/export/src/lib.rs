@@ -4,7 +4,7 @@
 
 rules_api::export_rules_plugin! {
     name: "go",
-    description: "Go on 9×9, 13×13 or 19×19 (any size 2–19): area scoring with komi, positional superko, handicap",
+    description: "Go on 9×9, 13×13 or 19×19 (any odd size 3–19): area scoring with komi, positional superko, handicap",
     options: tabula_go::option_specs,
     new: tabula_go::GoRules::from_options,
 }
