@@ -165,7 +165,7 @@ fn cross_check(size: usize, seed: u64, tally: &mut Tally) {
     let mut rng = rng_from_seed(seed);
     // Random moves up to here, GNU Go's own (level 1) for both sides
     // after; even seeds play randomly to the end, which meets more kos.
-    let random_plies = if seed % 2 == 0 { usize::MAX } else { rng.random_range(size..=size * size) };
+    let random_plies = if seed.is_multiple_of(2) { usize::MAX } else { rng.random_range(size..=size * size) };
     let mut pos = rules.start().unwrap();
     for ply in 0..4 * size * size {
         if !pos.outcome().unwrap().is_ongoing() {
