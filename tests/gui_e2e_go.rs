@@ -68,13 +68,13 @@ fn two_people_pass_resume_mark_dead_stones_and_accept_the_count() {
     assert_eq!((start["dialog"].as_str(), moves(&start)), (Some(""), 21), "{start}");
     let (x, y) = point(&start, "buttons", "pass");
     window.click(x, y);
-    let count = window.wait_for(Duration::from_secs(10), dump("count", 22));
+    let count = window.wait_for(Duration::from_secs(40), dump("count", 22));
     let (x, y) = point(&count, "buttons", "resume");
     window.click(x, y);
-    let resumed = window.wait_for(Duration::from_secs(10), dump("", 21));
+    let resumed = window.wait_for(Duration::from_secs(40), dump("", 21));
     let (x, y) = point(&resumed, "buttons", "pass");
     window.click(x, y);
-    let count = window.wait_for(Duration::from_secs(10), dump("count", 22));
+    let count = window.wait_for(Duration::from_secs(40), dump("count", 22));
 
     for stone in ["H5", "B5"] {
         let (x, y) = point(&count, "cells", stone);
@@ -85,11 +85,11 @@ fn two_people_pass_resume_mark_dead_stones_and_accept_the_count() {
     window.screenshot(&shots.join("gui-e2e-go-count.png"));
     let (x, y) = point(&count, "buttons", "accept");
     window.click(x, y);
-    window.wait_for(Duration::from_secs(10), dump("over", 22));
+    window.wait_for(Duration::from_secs(40), dump("over", 22));
 
     window.key("Escape");
     window.key("ctrl+s");
-    let saved = window.wait_for(Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string));
+    let saved = window.wait_for(Duration::from_secs(40), |l| l.strip_prefix("tabula: saved ").map(str::to_string));
     let text = std::fs::read_to_string(dir.path().join(&saved)).unwrap();
     let saved = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
     let record = saved.record.expect("a [record] table");

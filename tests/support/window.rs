@@ -76,6 +76,10 @@ impl Window {
     /// Starts Xvfb and `tabula play --config <config>` in `dir` (which
     /// also holds the settings file), and waits for the window.
     pub fn open(binary: &Path, config: &Path, dir: &Path) -> Window {
+        // Tests run in parallel: one picks a free display and starts its X
+        // server before another looks, or both would share one display.
+        static PICKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let picking = PICKING.lock().unwrap_or_else(|e| e.into_inner());
         let n = free_display();
         let display = format!(":{n}");
         let xvfb = Reaper(
@@ -91,6 +95,7 @@ impl Window {
             assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {display}");
             std::thread::sleep(Duration::from_millis(50));
         }
+        drop(picking);
         let mut child = Command::new(binary)
             .args(["play", "--config"])
             .arg(config)
