@@ -3,7 +3,8 @@
 # Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 
-runtime_pkgs=(pkg-config libsdl2-dev)
+# gcc: rusqlite compiles SQLite in (`bundled`) for the game server.
+runtime_pkgs=(pkg-config libsdl2-dev gcc)
 test_pkgs=()
 if [[ "${1:-}" == "--test" ]]; then
     # The GUI's end-to-end test: a virtual X server, synthetic clicks and keys,

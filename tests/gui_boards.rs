@@ -86,6 +86,7 @@ impl Window {
             .env("TABULA_GUI_TEST_LAYOUT", "1")
             .env("SDL_AUDIODRIVER", "dummy")
             .env("TABULA_SETTINGS", dir.join("settings.toml"))
+            .env("XDG_DATA_HOME", dir.join("data"))
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
             .spawn()
@@ -231,8 +232,13 @@ fn the_new_game_dialog_offers_the_hex_board_sizes() {
     let dialog = dialog.expect("the New game dialog opens");
     let hex = button(&dialog, "game:hex");
     w.click(hex.0, hex.1);
+    // Thirteen sizes make a drop-down list; the two swap rules, buttons.
+    let rows = w.layout("hex's option rows", |v| v["buttons"].get("open:size").is_some());
+    assert!(rows["buttons"].get("option:swap=off").is_some(), "{rows}");
+    let open = button(&rows, "open:size");
+    w.click(open.0, open.1);
     let offered = w.layout("the hex sizes", |v| v["buttons"].get("option:size=7").is_some());
-    assert!(offered["buttons"].get("option:size=19").is_some() && offered["buttons"].get("option:swap=off").is_some());
+    assert!(offered["buttons"].get("option:size=8").is_some(), "{offered}");
     let seven = button(&offered, "option:size=7");
     w.click(seven.0, seven.1);
     let shot = w.screenshot("gui-new-game-hex.png");

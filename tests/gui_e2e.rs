@@ -1,22 +1,29 @@
-//! End-to-end test through the real window: the GUI runs under Xvfb, a
-//! person's move is clicked with xdotool, the computer answers, the save
-//! shortcut is pressed, and the saved file must hold both moves.
+//! End-to-end tests through the real window: the GUI (`tabula play`, the
+//! real binary beside this test's target directory) runs under Xvfb and
+//! is driven with xdotool the way a person would: clicks on cells and
+//! buttons found in the layout the window prints, typed moves, keys and
+//! signals. Screenshots land in `target/test-artifacts/`.
 //!
-//! The GUI is the real binary (`tabula play --config F`, beside this test's
-//! target directory). Missing tools (Xvfb, xdotool, ImageMagick's `import`;
+//! Missing tools (Xvfb, xdotool, ImageMagick's `import`;
 //! `scripts/setup.sh --test` installs them) or a binary built without the
-//! window fail the test: a GUI test that passes without running proves
-//! nothing. `TABULA_SKIP_GUI_E2E=1` skips it on purpose, loudly.
+//! window fail the tests: a GUI test that passes without running proves
+//! nothing. `TABULA_SKIP_GUI_E2E=1` skips them on purpose, loudly.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
+/// The GUI tests share two cores with everything else: one at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// Fails the test (or skips it when asked to) unless every tool is installed.
-fn require_tools(tools: &[&str]) -> bool {
-    let missing: Vec<&str> = tools.iter().copied().filter(|t| !have(t)).collect();
+fn require_tools() -> bool {
+    let missing: Vec<&str> = ["Xvfb", "xdotool", "import"].into_iter().filter(|t| !have(t)).collect();
     if missing.is_empty() {
         return true;
     }
@@ -25,7 +32,7 @@ fn require_tools(tools: &[&str]) -> bool {
         return false;
     }
     panic!(
-        "the GUI end-to-end test needs {}: run scripts/setup.sh --test (or set TABULA_SKIP_GUI_E2E=1 to skip it)",
+        "the GUI end-to-end tests need {}: run scripts/setup.sh --test (or set TABULA_SKIP_GUI_E2E=1 to skip them)",
         missing.join(", ")
     );
 }
@@ -89,48 +96,6 @@ fn artifacts() -> PathBuf {
     dir
 }
 
-/// Waits for a stderr line satisfying `pick`, returning what it extracts.
-fn wait_for<T>(
-    lines: &Receiver<String>,
-    seen: &mut Vec<String>,
-    timeout: Duration,
-    mut pick: impl FnMut(&str) -> Option<T>,
-) -> Option<T> {
-    let end = Instant::now() + timeout;
-    while let Some(left) = end.checked_duration_since(Instant::now()) {
-        match lines.recv_timeout(left) {
-            Ok(line) => {
-                let found = pick(&line);
-                seen.push(line);
-                if found.is_some() {
-                    return found;
-                }
-            }
-            Err(_) => return None,
-        }
-    }
-    None
-}
-
-fn layout(line: &str) -> Option<serde_json::Value> {
-    line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok())
-}
-
-fn xdotool(display: &str, args: &[&str]) -> String {
-    let out = Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("run xdotool");
-    assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
-fn click_cell(display: &str, window: &str, layout: &serde_json::Value, cell: &str) {
-    let xy = &layout["cells"][cell];
-    let (x, y) = (xy[0].as_f64().unwrap(), xy[1].as_f64().unwrap());
-    xdotool(display, &["mousemove", "--window", window, &format!("{x}"), &format!("{y}")]);
-    std::thread::sleep(Duration::from_millis(150));
-    xdotool(display, &["click", "1"]);
-    std::thread::sleep(Duration::from_millis(250));
-}
-
 /// The real binary, which must be a build with the window.
 fn gui_binary() -> PathBuf {
     let bin = target_profile_dir().join("tabula");
@@ -144,116 +109,404 @@ fn gui_binary() -> PathBuf {
     bin
 }
 
-#[test]
-fn human_move_computer_reply_and_save() {
-    if !require_tools(&["Xvfb", "xdotool", "import"]) {
-        return;
+/// A virtual X server.
+struct Display {
+    name: String,
+    _server: Reaper,
+}
+
+impl Display {
+    fn start() -> Display {
+        let n = free_display();
+        let name = format!(":{n}");
+        let server = Reaper(
+            Command::new("Xvfb")
+                .args([&name, "-screen", "0", "1600x1300x24", "-nolisten", "tcp"])
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start Xvfb"),
+        );
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        let start = Instant::now();
+        while !socket.exists() {
+            assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {name}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Display { name, _server: server }
     }
-    let n = free_display();
-    let display = format!(":{n}");
-    let _xvfb = Reaper(
-        Command::new("Xvfb")
-            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stderr(Stdio::null())
+}
+
+/// The running window, its printed layouts and everything it said.
+struct Gui {
+    display: String,
+    child: Reaper,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+    window: String,
+    last: Value,
+}
+
+impl Gui {
+    /// Starts `tabula play --config CONFIG` in `home` (settings, saves and
+    /// autosave there) and waits for its first layout; the window is moved
+    /// to the top-left corner and sized `size`.
+    fn start(display: &Display, home: &Path, config: &Path, size: (u32, u32)) -> Gui {
+        let child = Command::new(gui_binary())
+            .args(["play", "--config"])
+            .arg(config)
+            .current_dir(home)
+            .env("DISPLAY", &display.name)
+            .env("TABULA_GUI_TEST_LAYOUT", "1")
+            .env("SDL_AUDIODRIVER", "dummy")
+            .env("TABULA_SETTINGS", home.join("settings.toml"))
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
             .spawn()
-            .expect("start Xvfb"),
-    );
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-    let start = Instant::now();
-    while !socket.exists() {
-        assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {display}");
-        std::thread::sleep(Duration::from_millis(50));
+            .expect("start the GUI");
+        let mut child = Reaper(child);
+        let stderr = child.0.stderr.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut gui = Gui {
+            display: display.name.clone(),
+            child,
+            lines,
+            seen: Vec::new(),
+            window: String::new(),
+            last: Value::Null,
+        };
+        gui.wait(30, "a first layout", |_| true);
+        let found = gui.xdotool(&["search", "--sync", "--name", "Tabula"]);
+        gui.window = found.lines().next().unwrap_or_default().to_string();
+        assert!(!gui.window.is_empty(), "no window titled Tabula");
+        let (w, h) = (size.0.to_string(), size.1.to_string());
+        gui.xdotool(&["windowmove", &gui.window.clone(), "0", "0"]);
+        gui.xdotool(&["windowsize", &gui.window.clone(), &w, &h]);
+        gui.wait(10, "the window at its size", |v| v["window"] == serde_json::json!([size.0, size.1]));
+        gui
     }
 
+    fn xdotool(&self, args: &[&str]) -> String {
+        let out = Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().expect("run xdotool");
+        assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Waits up to `secs` for a stderr line satisfying `pick`.
+    fn wait_line<T>(&mut self, secs: u64, what: &str, mut pick: impl FnMut(&str) -> Option<T>) -> T {
+        let end = Instant::now() + Duration::from_secs(secs);
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(v) = line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok()) {
+                        self.last = v;
+                    }
+                    let found = pick(&line);
+                    self.seen.push(line);
+                    if let Some(found) = found {
+                        return found;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let tail: Vec<&String> = self.seen.iter().rev().take(12).collect();
+        panic!("waited {secs} s for {what}; last lines:\n{tail:#?}");
+    }
+
+    /// Waits for a layout satisfying `ok` (the latest one counts too).
+    fn wait(&mut self, secs: u64, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+        if !self.last.is_null() && ok(&self.last) {
+            return self.last.clone();
+        }
+        self.wait_line(secs, what, |line| {
+            let v: Value = serde_json::from_str(line.strip_prefix("TABULA_LAYOUT ")?).ok()?;
+            ok(&v).then_some(v)
+        })
+    }
+
+    fn click_at(&self, x: f64, y: f64) {
+        self.xdotool(&["mousemove", "--window", &self.window, &format!("{x}"), &format!("{y}")]);
+        std::thread::sleep(Duration::from_millis(120));
+        self.xdotool(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    fn click_cell(&self, cell: &str) {
+        let xy = &self.last["cells"][cell];
+        self.click_at(xy[0].as_f64().expect("a cell"), xy[1].as_f64().unwrap());
+    }
+
+    /// Clicks the clickable region whose action reads `action`.
+    fn click(&mut self, action: &str) {
+        let v = self.wait(10, &format!("a region {action}"), |v| region(v, action).is_some());
+        let (x, y) = region(&v, action).unwrap();
+        self.click_at(x, y);
+    }
+
+    fn key(&self, key: &str) {
+        self.xdotool(&["key", "--window", &self.window, key]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    fn type_text(&self, text: &str) {
+        self.xdotool(&["type", "--window", &self.window, "--delay", "50", text]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    fn shot(&self, name: &str) -> PathBuf {
+        let path = artifacts().join(name);
+        let status = Command::new("import").args(["-display", &self.display, "-window", "root"]).arg(&path).status();
+        assert!(status.is_ok_and(|s| s.success()), "the screenshot {} was not taken", path.display());
+        path
+    }
+}
+
+/// The centre of the region whose action is `action`.
+fn region(v: &Value, action: &str) -> Option<(f64, f64)> {
+    v["regions"].as_array()?.iter().find(|r| r[0] == action).map(|r| (r[1].as_f64().unwrap(), r[2].as_f64().unwrap()))
+}
+
+fn moves(v: &Value) -> Vec<String> {
+    v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+fn plugin_dirs() -> String {
+    format!("[plugins]\ndirs = [\"{}\"]\n", target_profile_dir().display())
+}
+
+#[test]
+fn play_save_load_type_a_move_then_sigterm_and_resume() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require_tools() {
+        return;
+    }
+    let display = Display::start();
     let dir = TempDir::new("play");
     let config = dir.path().join("game.toml");
     std::fs::write(
         &config,
-        "[game]\nrules = \"chess\"\n\n[[players]]\nname = \"Tester\"\nkind = \"human\"\n\n\
-         [[players]]\nname = \"Engine\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 300\n",
+        format!(
+            "[game]\nrules = \"chess\"\n\n[[players]]\nname = \"Tester\"\nkind = \"human\"\n\n\
+             [[players]]\nname = \"Engine\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 300\n{}",
+            plugin_dirs()
+        ),
     )
     .unwrap();
-    let mut command = Command::new(gui_binary());
-    command.args(["play", "--config"]).arg(&config);
-    let child = command
-        .current_dir(dir.path())
-        .env("DISPLAY", &display)
-        .env("TABULA_GUI_TEST_LAYOUT", "1")
-        .env("SDL_AUDIODRIVER", "dummy")
-        .env("TABULA_SETTINGS", dir.path().join("settings.toml"))
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start the GUI");
-    let mut gui = Reaper(child);
-    let stderr = gui.0.stderr.take().unwrap();
-    let (tx, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = Vec::new();
-    let first = wait_for(&lines, &mut seen, Duration::from_secs(30), layout)
-        .unwrap_or_else(|| panic!("the GUI printed no layout; stderr:\n{}", seen.join("\n")));
-    let window =
-        xdotool(&display, &["search", "--sync", "--name", "Tabula"]).lines().next().unwrap_or_default().to_string();
-    assert!(!window.is_empty(), "no window titled Tabula");
+    let mut gui = Gui::start(&display, dir.path(), &config, (1120, 760));
 
-    click_cell(&display, &window, &first, "e2");
-    click_cell(&display, &window, &first, "e4");
-    let replied = wait_for(&lines, &mut seen, Duration::from_secs(30), |l| {
-        layout(l).filter(|v| v["moves"].as_array().is_some_and(|m| m.len() >= 2))
-    })
-    .unwrap_or_else(|| panic!("no computer reply after e2-e4; stderr:\n{}", seen.join("\n")));
-    let moves: Vec<String> =
-        replied["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
-    assert_eq!(moves[0], "e2e4", "the clicked move was played first");
+    gui.click_cell("e2");
+    gui.click_cell("e4");
+    let replied = gui.wait(30, "the computer's reply to e2-e4", |v| moves(v).len() >= 2);
+    let played = moves(&replied);
+    assert_eq!(played[0], "e2e4", "the clicked move was played first");
+    gui.shot("gui-e2e.png");
 
-    let shot = artifacts().join("gui-e2e.png");
-    let status = Command::new("import").args(["-display", &display, "-window", "root"]).arg(&shot).status();
-    assert!(status.is_ok_and(|s| s.success()), "the screenshot {} was not taken", shot.display());
-
-    xdotool(&display, &["mousemove", "--window", &window, "10", "10"]);
-    xdotool(&display, &["click", "1"]);
-    xdotool(&display, &["key", "ctrl+s"]);
-    let saved =
-        wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.strip_prefix("tabula: saved ").map(str::to_string))
-            .unwrap_or_else(|| panic!("Ctrl+S saved nothing; stderr:\n{}", seen.join("\n")));
-    let path = dir.path().join(saved);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let saved_config =
-        tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");
-    let record = saved_config.record.expect("a [record] table");
-    assert_eq!(record.moves, moves, "the save holds the human's move and the computer's reply");
-    assert!(path.starts_with(dir.path().join("saves")), "saved under saves/: {}", path.display());
+    // Ctrl+S asks for a name (a default is offered); Enter saves into the data directory.
+    gui.key("ctrl+s");
+    gui.wait(10, "the Save dialog", |v| v["dialog"] == "save");
+    gui.key("Return");
+    let saved = gui.wait_line(10, "the save", |l| l.strip_prefix("tabula: saved ").map(PathBuf::from));
+    assert!(saved.starts_with(dir.path().join("data").join("tabula").join("saves")), "{}", saved.display());
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let record = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).unwrap().record.unwrap();
+    assert_eq!(record.moves, played, "the save holds both moves");
+    assert_eq!(record.used_ms.len(), 2, "the clocks are kept: {text}");
+    let status =
+        gui.wait(10, "the message naming the file", |v| v["message"].as_str().is_some_and(|m| m.contains("Saved to")));
+    assert!(status["message"].as_str().unwrap().contains(&*saved.to_string_lossy()));
 
     // A corrupt save chosen in the Load dialog: the error is shown and the game stays.
     std::thread::sleep(Duration::from_millis(1100));
     std::fs::write(
-        dir.path().join("saves").join("zzz-corrupt.toml"),
+        saved.with_file_name("zzz-corrupt.toml"),
         "[game]\nrules = \"chess\"\n[record]\nmoves = [\"e2e5\"]\n",
     )
     .unwrap();
-    xdotool(&display, &["key", "ctrl+o"]);
-    let dialog = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == "load"))
-        .unwrap_or_else(|| panic!("Ctrl+O opened no Load dialog; stderr:\n{}", seen.join("\n")));
-    let entry = &dialog["buttons"]["load0"];
-    let (x, y) = (entry[0].as_f64().expect("a listed save"), entry[1].as_f64().unwrap());
-    xdotool(&display, &["mousemove", "--window", &window, &format!("{x}"), &format!("{y}")]);
-    xdotool(&display, &["click", "1"]);
-    let refused =
-        wait_for(&lines, &mut seen, Duration::from_secs(10), |l| l.contains("cannot load").then(|| l.to_string()))
-            .unwrap_or_else(|| panic!("no error for the corrupt save; stderr:\n{}", seen.join("\n")));
+    gui.key("ctrl+o");
+    gui.wait(10, "the Load dialog", |v| v["dialog"] == "load");
+    gui.click("LoadSave(0)");
+    let refused = gui.wait_line(10, "the refusal", |l| l.contains("Cannot load").then(|| l.to_string()));
     assert!(refused.contains("zzz-corrupt.toml") && refused.contains("e2e5"), "{refused}");
-    let after = wait_for(&lines, &mut seen, Duration::from_secs(10), |l| layout(l).filter(|v| v["dialog"] == ""))
-        .unwrap_or_else(|| panic!("the window did not return to the game; stderr:\n{}", seen.join("\n")));
-    let kept: Vec<String> =
-        after["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
-    assert_eq!(kept, moves, "the current game is kept");
-    assert!(gui.0.try_wait().unwrap().is_none(), "the GUI is still running");
+    gui.key("Escape");
+    let after = gui.wait(10, "the game again", |v| v["dialog"] == "");
+    assert_eq!(moves(&after), played, "the current game is kept");
+
+    // A move typed in coordinate notation, then the computer's answer.
+    gui.key("Return");
+    gui.type_text("d2d4");
+    gui.key("Return");
+    let typed = gui.wait(30, "the typed move and the answer", |v| moves(v).len() >= 4);
+    assert_eq!(moves(&typed)[2], "d2d4");
+
+    // Review with the arrow keys and Home; Esc returns.
+    gui.key("Left");
+    gui.wait(5, "one move back", |v| v["view"] == 3);
+    gui.key("Home");
+    gui.wait(5, "the start", |v| v["view"] == 0);
+    gui.key("Escape");
+    gui.wait(5, "the live position", |v| v["view"].is_null());
+
+    // SIGTERM: saved for the next start, closed without a dialog.
+    let kept = moves(&gui.last);
+    let pid = gui.child.0.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let start = Instant::now();
+    let code = loop {
+        if let Some(code) = gui.child.0.try_wait().unwrap() {
+            break code;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the window did not close on SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(code.success(), "SIGTERM closes the window cleanly: {code:?}");
+    gui.wait_line(5, "the farewell", |l| l.contains("terminated").then_some(()));
+    let autosave = dir.path().join("data").join("tabula").join("autosave.toml");
+    assert!(autosave.exists(), "the game in progress was kept");
+    drop(gui);
+
+    // The next start offers it; resuming brings the moves back.
+    let mut again = Gui::start(&display, dir.path(), &config, (1120, 760));
+    again.wait(10, "the offer to resume", |v| v["dialog"] == "resume");
+    again.click("Resume");
+    let resumed = again.wait(10, "the resumed game", |v| v["dialog"] == "" && moves(v).len() >= kept.len());
+    assert_eq!(moves(&resumed)[..kept.len()], kept[..], "the same moves");
+    assert!(again.child.0.try_wait().unwrap().is_none(), "the GUI is still running");
+}
+
+#[test]
+fn renju_from_the_new_game_dialog_explains_a_forbidden_point_at_640x480() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require_tools() {
+        return;
+    }
+    let display = Display::start();
+    let dir = TempDir::new("renju");
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"chess\"\n[[players]]\nname = \"A\"\nkind = \"human\"\n\
+             [[players]]\nname = \"B\"\nkind = \"human\"\n{}",
+            plugin_dirs()
+        ),
+    )
+    .unwrap();
+    let mut gui = Gui::start(&display, dir.path(), &config, (640, 480));
+    // Smaller than the minimum (Xvfb has no window manager to refuse it):
+    // the window grows back, so no control can fall off.
+    gui.xdotool(&["windowsize", &gui.window.clone(), "400", "300"]);
+    let start = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let geometry = gui.xdotool(&["getwindowgeometry", &gui.window.clone()]);
+        if geometry.contains("Geometry: 640x480") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the window stayed too small: {geometry}");
+    }
+    for (id, xy) in gui.last["buttons"].as_object().unwrap() {
+        let (x, y) = (xy[0].as_f64().unwrap(), xy[1].as_f64().unwrap());
+        assert!(x > 0.0 && x < 640.0 && y > 0.0 && y < 480.0, "button {id} at {x},{y} is off a 640x480 window");
+    }
+
+    gui.click("NewGameDialog");
+    let form = gui.wait(10, "the New game dialog", |v| v["dialog"] == "new");
+    let games: Vec<String> =
+        form["form"]["games"].as_array().unwrap().iter().map(|g| g.as_str().unwrap().into()).collect();
+    let gomoku = games.iter().position(|g| g == "gomoku").expect("gomoku is offered");
+    gui.click(&format!("FormGame({gomoku})"));
+    let form = gui.wait(10, "gomoku's options", |v| v["form"]["game"] == gomoku);
+    let options = form["form"]["options"].as_array().unwrap();
+    let rule = options.iter().position(|o| o[0] == "rule").expect("a rule option");
+    let renju = options[rule][1].as_array().unwrap().iter().position(|c| c == "renju").expect("renju");
+    gui.click(&format!("FormPick(Option({rule}), {renju})"));
+    // Two people, so the test plays both colours.
+    gui.click("FormOpen(Mode)");
+    gui.click("FormPick(Mode, 0)");
+    gui.click("StartGame");
+    gui.wait(10, "the renju game", |v| v["dialog"] == "" && v["cells"]["h8"].is_array());
+    for cell in ["h8", "a1", "g8", "a3", "i9", "a5", "i10", "a7"] {
+        let before = moves(&gui.last).len();
+        gui.click_cell(cell);
+        gui.wait(10, &format!("the stone on {cell}"), |v| moves(v).len() > before);
+    }
+    // i8 would make two open threes for Black: forbidden, and the click says so.
+    gui.click_cell("i8");
+    let said = gui.wait(10, "the reason", |v| v["message"].as_str().is_some_and(|m| m.contains("forbidden")));
+    let message = said["message"].as_str().unwrap();
+    assert!(message.contains("Black") && message.contains("double three"), "{message}");
+    assert_eq!(moves(&said).len(), 8, "nothing was played");
+    gui.shot("gui-e2e-renju-640x480.png");
+}
+
+#[test]
+fn chinese_interface_turns_the_board_for_the_second_player() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require_tools() {
+        return;
+    }
+    let display = Display::start();
+    let dir = TempDir::new("zh");
+    std::fs::write(dir.path().join("settings.toml"), "language = \"zh-CN\"\n").unwrap();
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"xiangqi\"\n[[players]]\nname = \"电脑\"\nkind = \"ai\"\nlevel = \"easy\"\ntime_ms = 200\n\
+             [[players]]\nname = \"你\"\nkind = \"human\"\n{}",
+            plugin_dirs()
+        ),
+    )
+    .unwrap();
+    let mut gui = Gui::start(&display, dir.path(), &config, (700, 1100));
+    let v = gui.wait(30, "the computer's first move", |v| !moves(v).is_empty());
+    assert_eq!(v["flipped"], true, "the person plays Black: the board is turned");
+    let status = v["status"].as_str().unwrap();
+    assert!(status.contains("轮到你走") && status.contains("黑方"), "{status}");
+    let (cx, cy) = (v["cells"]["e9"][1].as_f64().unwrap(), v["cells"]["e0"][1].as_f64().unwrap());
+    assert!(cx > cy, "Black's palace (rank 9) is at the bottom: {cx} vs {cy}");
+    gui.shot("gui-e2e-xiangqi-zh-tall.png");
+}
+
+#[test]
+fn check_is_announced_in_words_in_a_wide_window() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !require_tools() {
+        return;
+    }
+    let display = Display::start();
+    let dir = TempDir::new("check");
+    let config = dir.path().join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"xiangqi\"\n[[players]]\nname = \"A\"\nkind = \"human\"\n\
+             [[players]]\nname = \"B\"\nkind = \"human\"\n{}\
+             [record]\nstart = \"9/4k4/9/9/9/2p6/9/9/9/R2K5 w - - 0 1\"\nmoves = []\n",
+            plugin_dirs()
+        ),
+    )
+    .unwrap();
+    let mut gui = Gui::start(&display, dir.path(), &config, (1500, 600));
+    let before = gui.last["status"].as_str().unwrap().to_string();
+    assert!(!before.contains("Check"), "{before}");
+    // The chariot to the black general's rank.
+    gui.click_cell("a0");
+    gui.click_cell("a8");
+    let v = gui.wait(10, "the chariot's move", |v| moves(v) == ["a0a8"]);
+    let status = v["status"].as_str().unwrap();
+    assert!(status.starts_with("Check!") && status.contains("Black to move"), "{status}");
+    let (board_right, panel_left) = (v["cells"]["i0"][0].as_f64().unwrap(), region(&v, "NewGameDialog").unwrap().0);
+    assert!(board_right < panel_left, "the panel is beside the board in a wide window");
+    gui.shot("gui-e2e-xiangqi-check-wide.png");
 }
 
 #[test]

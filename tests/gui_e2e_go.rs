@@ -69,7 +69,7 @@ fn two_people_pass_resume_mark_dead_stones_and_accept_the_count() {
     let (x, y) = point(&start, "buttons", "pass");
     window.click(x, y);
     let count = window.wait_for(Duration::from_secs(40), dump("count", 22));
-    let (x, y) = point(&count, "buttons", "resume");
+    let (x, y) = point(&count, "buttons", "resume-play");
     window.click(x, y);
     let resumed = window.wait_for(Duration::from_secs(40), dump("", 21));
     let (x, y) = point(&resumed, "buttons", "pass");
@@ -83,12 +83,14 @@ fn two_people_pass_resume_mark_dead_stones_and_accept_the_count() {
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("test-artifacts");
     std::fs::create_dir_all(&shots).unwrap();
     window.screenshot(&shots.join("gui-e2e-go-count.png"));
-    let (x, y) = point(&count, "buttons", "accept");
+    let (x, y) = point(&count, "buttons", "accept-count");
     window.click(x, y);
     window.wait_for(Duration::from_secs(40), dump("over", 22));
 
     window.key("Escape");
     window.key("ctrl+s");
+    window.wait_for(Duration::from_secs(40), |l| layout(l).filter(|v| v["dialog"] == "save"));
+    window.key("Return");
     let saved = window.wait_for(Duration::from_secs(40), |l| l.strip_prefix("tabula: saved ").map(str::to_string));
     let text = std::fs::read_to_string(dir.path().join(&saved)).unwrap();
     let saved = tabula_core::config::Config::parse(&text, "save", dir.path().to_path_buf()).expect("the save parses");

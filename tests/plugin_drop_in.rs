@@ -51,7 +51,7 @@ fn faulty_match(fault: &str, extra: &str) -> (serde_json::Value, String) {
     let config = write_config(
         &dir,
         &format!(
-            "[[players]]\nname = \"Faulty\"\nkind = \"ai\"\nstrategy = \"faulty\"\ntime_ms = 300\n\
+            "[[players]]\nname = \"Faulty\"\nkind = \"ai\"\nstrategy = \"faulty\"\ntime_ms = 1500\n\
              [players.options]\nfault = \"{fault}\"\nafter = \"1\"\n{extra}\n\
              [[players]]\nname = \"Random\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 300\n"
         ),

@@ -353,6 +353,13 @@ impl Session {
         self.forfeit = Some(GameResult::Forfeit { loser, cause, reason: reason.into() });
     }
 
+    /// Ends the game with a result the rules did not decide and the
+    /// players agreed on elsewhere (a draw by agreement on a server).
+    /// Taken back, like a forfeit, by an undo.
+    pub fn conclude(&mut self, result: GameResult) {
+        self.forfeit = Some(result);
+    }
+
     /// The `[record]` table describing this game.
     pub fn record(&self) -> Result<Record, SessionError> {
         let result = match self.result()? {
@@ -371,14 +378,29 @@ impl Session {
             moves: self.history.iter().map(|m| m.coordinate.clone()).collect(),
             result,
             dead,
+            clock_ms: Vec::new(),
+            used_ms: Vec::new(),
         })
     }
 
     /// Writes `config` plus this game's record to `path`, atomically (a
     /// temporary file in the same directory, then a rename).
     pub fn save(&self, path: &Path, config: &Config) -> Result<(), SessionError> {
+        self.save_with(path, config, |_| {})
+    }
+
+    /// [`Session::save`], letting `complete` add to the record first (the
+    /// window keeps its clocks there).
+    pub fn save_with(
+        &self,
+        path: &Path,
+        config: &Config,
+        complete: impl FnOnce(&mut Record),
+    ) -> Result<(), SessionError> {
         let mut saved = config.absolutized();
-        saved.record = Some(self.record()?);
+        let mut record = self.record()?;
+        complete(&mut record);
+        saved.record = Some(record);
         let file = path.display().to_string();
         let text = saved.to_toml().map_err(|source| SessionError::Serialize { file: file.clone(), source })?;
         let text =

@@ -1,33 +1,38 @@
-//! The window and its loop: events in, game ticks, one drawing per frame.
+//! The window and its loop: events in, game ticks, and a drawing only when
+//! something on screen changed (an event, a clock's second, a slide, the
+//! computer's progress), so an idle window sleeps.
 //!
 //! The loop never waits on a computer: searches run on worker threads
-//! (see [`tabula_core::players`]) and are polled once per frame.
+//! (see [`tabula_core::players`]) and are polled between events.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use rules_api::{Move, PluginKind, RVec};
+use rules_api::{Move, Piece, CELL_NONE};
 use sdl2::event::{Event as SdlEvent, WindowEvent};
-use sdl2::keyboard::Mod;
+use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
 use sdl2::render::RenderTarget;
 use sdl2::video::Window;
 
 use super::board::{draw_board, BoardScene};
-use super::controls::{Action, Hits};
-use super::dialogs::{draw_dialog, Dialog};
+use super::controls::{Action, Focus, Hits};
+use super::dialogs::{draw_dialog, Dialog, GameChoice};
 use super::frames::FrameLog;
 use super::game::{Event, Game};
 use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
-use super::layout::{Area, BoardLayout};
+use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
+use super::lobby::{draw_lobby, Hosted, Lobby};
+use super::network::{draw_strip, Change, Net};
+use super::numbering::Numbering;
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
-use super::saves::{new_save_path, saves_dir};
 use super::settings::Settings;
 use super::sound::{Effect, Sound};
-use super::{fonts, theme, GuiError};
+use super::{fonts, i18n, theme, GuiError};
 use tabula_core::config::Config;
-use tabula_core::plugins::{available_names, PluginDirs};
 
 /// How `run` finds things besides the configuration.
 #[derive(Clone, Debug, Default)]
@@ -36,16 +41,41 @@ pub struct RunOptions {
     pub extra_plugin_dirs: Vec<PathBuf>,
     /// The file the configuration came from, for messages (empty: built-in).
     pub source: String,
+    /// Play on a server instead of the configured game.
+    pub network: Option<super::network::NetOptions>,
 }
 
 mod actions;
+mod files;
+mod online;
 
-/// Idle frames wait this long for an event.
-const FRAME: Duration = Duration::from_millis(16);
+/// How long a piece takes to slide to its square.
+const SLIDE: Duration = Duration::from_millis(150);
+/// The longest sleep between looks at the signal flag and the computer.
+const IDLE_WAIT_MS: u32 = 500;
+/// How often a network game or the Network dialog looks for news.
+const NET_POLL_MS: u32 = 40;
+/// How often a network game's strip is redrawn without news (its clocks).
+const NET_REDRAW: Duration = Duration::from_millis(250);
+
+/// A piece sliding from one cell to another.
+#[derive(Copy, Clone, Debug)]
+struct Slide {
+    piece: Piece,
+    from: u16,
+    to: u16,
+    start: Instant,
+}
 
 /// The window's state besides the game.
 struct App {
     game: Game,
+    numbering: Numbering,
+    net: Option<Net>,
+    /// The Network dialog, over everything while open.
+    lobby: Option<Lobby>,
+    /// The server this window runs for a game it hosts.
+    hosted: Option<Hosted>,
     dialog: Option<Dialog>,
     selected: Option<u16>,
     drag: Option<Drag>,
@@ -57,11 +87,25 @@ struct App {
     sound: Sound,
     hits: Hits,
     layout: Option<BoardLayout>,
+    window: WindowLayout,
     over_seen: bool,
     hover: (f32, f32),
+    hovered: Option<usize>,
     quit: bool,
-    rules_names: Option<Vec<String>>,
-    dumped: Option<(u32, u32, bool, usize, &'static str)>,
+    games: Option<Vec<GameChoice>>,
+    dumped: String,
+    focus: Option<Focus>,
+    entry: String,
+    details: bool,
+    slide: Option<Slide>,
+    replay: Option<Instant>,
+    dirty: bool,
+    drawn_key: Vec<u64>,
+    autosaved: Option<(usize, bool)>,
+    clipboard: Option<sdl2::clipboard::ClipboardUtil>,
+    text_input: Option<sdl2::keyboard::TextInputUtil>,
+    /// When a network game was last redrawn (its strip shows the link and the server's clocks).
+    net_drawn: Instant,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -73,8 +117,19 @@ fn no_display(e: impl std::fmt::Display) -> GuiError {
 
 /// Opens a window titled `Tabula — <game>` and plays the configured game
 /// (a saved game's record is replayed first) until the player quits.
+/// SIGTERM saves the game in progress for the next start and closes the
+/// window without asking.
 pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
+    let started = Instant::now();
     let fonts = fonts::fonts()?;
+    // The window owns SIGTERM: SDL must not turn it into a Quit event (which
+    // would ask the player whether to leave).
+    sdl2::hint::set("SDL_NO_SIGNAL_HANDLERS", "1");
+    let terminate = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&terminate))
+            .map_err(|e| GuiError::Sdl(format!("cannot watch for signals: {e}")))?;
+    }
     let sdl = sdl2::init().map_err(no_display)?;
     let video = sdl.video().map_err(no_display)?;
     // With no display SDL may quietly fall back to a driver that draws
@@ -88,46 +143,56 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     } else {
         options.source.clone()
     };
-    let game = Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
+    let from_save = config.record.is_some();
+    let (net, game) = match options.network.clone() {
+        Some(net) => {
+            let (net, game) = Net::start(net, &options.extra_plugin_dirs).map_err(GuiError::Game)?;
+            (Some(net), game)
+        }
+        None => (None, Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?),
+    };
     let title = format!("Tabula — {}", game.session.info().name);
-    let window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
+    let mut window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
+    let _ = window.set_minimum_size(MIN_WINDOW.0, MIN_WINDOW.1);
     let mut canvas = window.into_canvas().present_vsync().build().map_err(|e| GuiError::Sdl(e.to_string()))?;
     let creator = canvas.texture_creator();
     let mut cache = TextureCache::new(&creator);
     let settings = Settings::load();
+    i18n::set_language(settings.lang());
     let audio = sdl.audio().ok();
     let (sound, sound_problem) = Sound::open(audio.as_ref(), settings.sound);
     if let Some(problem) = &sound_problem {
         eprintln!("tabula: {problem}");
     }
     let mut events = sdl.event_pump().map_err(GuiError::Sdl)?;
-    let mut app = App {
-        game,
-        dialog: None,
-        selected: None,
-        drag: None,
-        view_ply: None,
-        scroll: 0,
-        message: None,
-        flipped: false,
-        settings,
-        sound,
-        hits: Hits::default(),
-        layout: None,
-        over_seen: false,
-        hover: (0.0, 0.0),
-        quit: false,
-        rules_names: None,
-        dumped: None,
-    };
+    let text_input = video.text_input();
+    text_input.stop();
+    let mut app = App::new(game, settings, sound);
+    app.clipboard = Some(video.clipboard());
+    app.text_input = Some(text_input);
+    app.net = net;
+    if !from_save {
+        app.offer_resume();
+    }
     let mut frames = FrameLog::from_env();
+    let mut first_frame = true;
     while !app.quit {
-        let first = events.wait_event_timeout(FRAME.as_millis() as u32);
-        let started = Instant::now();
+        let wait = if app.dirty { 0 } else { app.wait_ms() };
+        let first = if wait == 0 { events.poll_event() } else { events.wait_event_timeout(wait) };
+        let frame_start = Instant::now();
+        let cpu_start = if frames.enabled() { super::frames::thread_cpu() } else { None };
         for event in first.into_iter().chain(events.poll_iter().collect::<Vec<_>>()) {
             app.handle(event);
         }
+        if terminate.load(Ordering::Relaxed) {
+            app.terminate();
+            break;
+        }
         app.update(canvas.window_mut());
+        if !app.dirty {
+            continue;
+        }
+        app.dirty = false;
         cache.next_frame();
         let (w, h) = canvas.output_size().map_err(GuiError::Sdl)?;
         {
@@ -135,8 +200,15 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
             app.draw(&mut painter, w, h)?;
         }
         canvas.present();
+        if first_frame {
+            first_frame = false;
+            if std::env::var_os("TABULA_FRAME_LOG").is_some() {
+                eprintln!("tabula: first frame drawn {:.1} ms after start", started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
         app.dump_layout(w, h);
-        frames.record(started.elapsed(), app.game.is_thinking());
+        let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
+        frames.record(frame_start.elapsed(), app.game.is_thinking(), cpu);
     }
     app.game.cancel_search();
     frames.finish();
@@ -144,6 +216,48 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
 }
 
 impl App {
+    fn new(game: Game, settings: Settings, sound: Sound) -> App {
+        let mut app = App {
+            numbering: game.numbering(),
+            game,
+            net: None,
+            lobby: None,
+            hosted: None,
+            net_drawn: Instant::now(),
+            dialog: None,
+            selected: None,
+            drag: None,
+            view_ply: None,
+            scroll: 0,
+            message: None,
+            flipped: false,
+            settings,
+            sound,
+            hits: Hits::default(),
+            layout: None,
+            window: WindowLayout::new(MIN_WINDOW.0, MIN_WINDOW.1),
+            over_seen: false,
+            hover: (0.0, 0.0),
+            hovered: None,
+            quit: false,
+            games: None,
+            dumped: String::new(),
+            focus: None,
+            entry: String::new(),
+            details: false,
+            slide: None,
+            replay: None,
+            dirty: true,
+            drawn_key: Vec::new(),
+            autosaved: None,
+            clipboard: None,
+            text_input: None,
+        };
+        app.over_seen = app.game.is_over();
+        app.flipped = app.auto_flip();
+        app
+    }
+
     fn say(&mut self, text: impl Into<String>, error: bool) {
         let text = text.into();
         if error {
@@ -152,20 +266,72 @@ impl App {
         self.message = Some((text, error));
     }
 
-    fn board_area(w: u32, h: u32) -> (Area, Area) {
-        let panel_w = (w as f32 * 0.32).clamp(270.0, 400.0).min(w as f32 * 0.5);
-        let board = Area { x: 0.0, y: 0.0, w: w as f32 - panel_w, h: h as f32 };
-        let panel = Area { x: w as f32 - panel_w, y: 0.0, w: panel_w, h: h as f32 };
-        (board, panel)
+    /// Whether the board should be turned for this game's seats: the only
+    /// person plays a side other than the first (when the setting allows).
+    fn auto_flip(&self) -> bool {
+        let people: Vec<usize> = (0..self.game.seats.len()).filter(|&s| !self.game.is_computer(s)).collect();
+        self.settings.auto_flip && people.len() == 1 && people[0] != 0
+    }
+
+    /// How long the loop may sleep before something on screen changes.
+    fn wait_ms(&self) -> u32 {
+        if self.slide.is_some() || self.drag.is_some_and(|d| d.moved) {
+            return 8;
+        }
+        let mut wait = IDLE_WAIT_MS;
+        if self.net.is_some() || self.lobby.is_some() {
+            // The server's and the network's news arrive without an event.
+            wait = wait.min(NET_POLL_MS);
+        }
+        if self.game.is_thinking() || self.game.hint_pending() {
+            wait = wait.min(100);
+        }
+        if let Some(next) = self.replay {
+            wait = wait.min(next.saturating_duration_since(Instant::now()).as_millis() as u32 + 1);
+        }
+        if !self.game.is_over() && !self.game.paused {
+            // The running clock's next visible change.
+            let side = self.game.session.side_to_move() as usize;
+            let shown = self.game.countdown(side).unwrap_or_else(|| self.game.clock(side));
+            let step = if self.game.countdown(side).is_some_and(|d| d < Duration::from_secs(10)) { 100 } else { 1000 };
+            let into = shown.as_millis() as u64 % step;
+            let until = if self.game.countdown(side).is_some() { into + 1 } else { step - into };
+            wait = wait.min(until.clamp(1, step) as u32);
+        }
+        wait.max(1)
     }
 
     fn handle(&mut self, event: SdlEvent) {
         match event {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
-            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => {
-                let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
-                if let Some(action) = input::key_action(key, ctrl) {
-                    self.act(action);
+            SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.type_text(&text);
+                }
+                self.dirty = true;
+            }
+            // Keys go to the Network dialog while it is open, not to the game behind it.
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.is_some() => {
+                self.lobby_key(key);
+                self.dirty = true;
+            }
+            SdlEvent::TextInput { text, .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
+                    if typing.chars().count() < 200 {
+                        typing.push_str(&text);
+                    }
+                }
+                self.dirty = true;
+            }
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                self.typing_key(key);
+                self.dirty = true;
+            }
+            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => self.key(key, keymod),
+            SdlEvent::TextInput { text, .. } => {
+                if let Some(field) = self.focused_text() {
+                    field.push_str(&text);
+                    self.dirty = true;
                 }
             }
             SdlEvent::MouseMotion { x, y, .. } => {
@@ -174,27 +340,132 @@ impl App {
                     drag.at = self.hover;
                     let (dx, dy) = (drag.at.0 - drag.start.0, drag.at.1 - drag.start.1);
                     drag.moved |= dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD;
+                    self.dirty |= drag.moved;
+                }
+                let hovered = self.hits.index_at(self.hover.0, self.hover.1);
+                if hovered != self.hovered {
+                    self.hovered = hovered;
+                    self.dirty = true;
                 }
             }
-            SdlEvent::MouseWheel { y, .. } => self.act(Action::ScrollMoves(-y * 3)),
+            SdlEvent::MouseWheel { y, .. } => self.wheel(y),
             SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => self.press(x as f32, y as f32),
             SdlEvent::MouseButtonUp { mouse_btn: MouseButton::Left, x, y, .. } => self.release(x as f32, y as f32),
-            SdlEvent::Window { win_event: WindowEvent::Resized(..), .. } => self.dumped = None,
+            SdlEvent::Window { win_event, .. } => {
+                if matches!(win_event, WindowEvent::Resized(..) | WindowEvent::SizeChanged(..)) {
+                    self.dumped.clear();
+                }
+                self.dirty = true;
+            }
             _ => {}
+        }
+    }
+
+    /// A key: text editing while a field has the focus, else a shortcut.
+    fn key(&mut self, key: Keycode, keymod: Mod) {
+        self.dirty = true;
+        let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
+        let shift = keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
+        if let Some(focus) = self.focus {
+            match key {
+                Keycode::Backspace => {
+                    if let Some(field) = self.focused_text() {
+                        field.pop();
+                    }
+                }
+                Keycode::Return | Keycode::KpEnter => self.submit(focus),
+                Keycode::Escape => self.set_focus(None),
+                Keycode::V if ctrl => {
+                    let text = self.clipboard.as_ref().and_then(|c| c.clipboard_text().ok()).unwrap_or_default();
+                    let line = text.lines().next().unwrap_or("").to_string();
+                    if let Some(field) = self.focused_text() {
+                        field.push_str(&line);
+                    }
+                }
+                Keycode::Tab => self.set_focus(None),
+                _ => {}
+            }
+            return;
+        }
+        if matches!(key, Keycode::Return | Keycode::KpEnter) {
+            let action = match &self.dialog {
+                Some(Dialog::Save(_)) => Some(Action::SaveNamed),
+                Some(Dialog::NewGame(_)) => Some(Action::StartGame),
+                None if self.game.human_to_move() => Some(Action::Focus(Focus::MoveEntry)),
+                _ => None,
+            };
+            if let Some(a) = action {
+                self.act(a);
+            }
+            return;
+        }
+        if let Some(action) = input::key_action(key, ctrl, shift) {
+            self.act(action);
+        }
+    }
+
+    /// Enter in a field: play the move, save, load or start.
+    fn submit(&mut self, focus: Focus) {
+        self.set_focus(None);
+        match focus {
+            Focus::MoveEntry => self.act(Action::EnterMove),
+            Focus::SaveName => self.act(Action::SaveNamed),
+            Focus::LoadPath => self.act(Action::LoadPath),
+            Focus::Form(_) => self.act(Action::StartGame),
+        }
+    }
+
+    /// Where typed text goes now.
+    fn set_focus(&mut self, focus: Option<Focus>) {
+        self.focus = focus;
+        if let Some(ti) = &self.text_input {
+            if focus.is_some() {
+                ti.start();
+            } else {
+                ti.stop();
+            }
+        }
+        self.dirty = true;
+    }
+
+    fn focused_text(&mut self) -> Option<&mut String> {
+        match (self.focus?, &mut self.dialog) {
+            (Focus::MoveEntry, None) => Some(&mut self.entry),
+            (Focus::SaveName, Some(Dialog::Save(form))) => Some(&mut form.name),
+            (Focus::LoadPath, Some(Dialog::Load(form))) => Some(&mut form.path),
+            (Focus::Form(key), Some(Dialog::NewGame(form))) => form.text_mut(key),
+            _ => None,
+        }
+    }
+
+    /// The wheel steps through the moves over the board, scrolls lists
+    /// and dialogs elsewhere.
+    fn wheel(&mut self, y: i32) {
+        self.dirty = true;
+        let over_board = self.dialog.is_none() && self.window.board.contains(self.hover.0, self.hover.1);
+        if over_board && !self.game.session.history().is_empty() {
+            self.act(Action::ReviewStep(-y));
+        } else {
+            self.act(Action::ScrollMoves(-y * 3));
         }
     }
 
     fn press(&mut self, x: f32, y: f32) {
         self.hover = (x, y);
+        self.dirty = true;
         if let Some(action) = self.hits.at(x, y) {
+            if !matches!(action, Action::Focus(_)) && self.focus.is_some() {
+                self.set_focus(None);
+            }
             self.act(action);
             return;
         }
-        if self.dialog.is_some() {
+        self.set_focus(None);
+        if self.dialog.is_some() || self.lobby.is_some() {
             return;
         }
         if self.view_ply.is_some() {
-            self.view_ply = None;
+            self.act(Action::LiveView);
             return;
         }
         let Some(layout) = &self.layout else { return };
@@ -203,6 +474,8 @@ impl App {
             return;
         };
         if self.game.is_marking() {
+            // The marks, territory and score change with every click.
+            self.dirty = true;
             if let Err(e) = self.game.toggle_dead(cell) {
                 self.say(e, true);
             }
@@ -217,12 +490,35 @@ impl App {
                 self.selected = Some(c);
                 self.drag = Some(Drag { cell: c, start: (x, y), at: (x, y), moved: false });
             }
+            BoardAction::Nothing | BoardAction::Deselect => {
+                self.selected = None;
+                self.explain_refusal(cell);
+            }
             other => self.board_action(other),
+        }
+    }
+
+    /// A click that plays nothing on `cell`: say why, when the game marks
+    /// the cell as forbidden.
+    fn explain_refusal(&mut self, cell: u16) {
+        let mut highlights = rules_api::RVec::new();
+        let _ = self.game.session.position().highlights(&mut highlights);
+        let forbidden = highlights.iter().find(|h| h.cell == cell && h.kind == rules_api::HighlightKind::FORBIDDEN);
+        if let Some(h) = forbidden {
+            let side = crate::messages::side_name(self.game.session.info(), self.game.session.side_to_move());
+            let text = if h.note.is_empty() {
+                crate::tr!("forbidden-point", side = side)
+            } else {
+                let reason = crate::messages::reason_text(h.note.as_str());
+                crate::tr!("forbidden-point-because", side = side, reason = reason)
+            };
+            self.say(text, true);
         }
     }
 
     fn release(&mut self, x: f32, y: f32) {
         let Some(drag) = self.drag.take() else { return };
+        self.dirty = true;
         if !drag.moved {
             return;
         }
@@ -237,25 +533,41 @@ impl App {
             BoardAction::Nothing => {}
             BoardAction::Select(c) => self.selected = Some(c),
             BoardAction::Deselect => self.selected = None,
-            BoardAction::Play(m) => self.play(m),
-            BoardAction::Choose(moves) => self.dialog = Some(Dialog::Promotion(moves)),
+            BoardAction::Play(m) => self.play(m, false),
+            BoardAction::Choose(moves) => {
+                let ordered = crate::dialogs::promotion_order(moves, self.game.session.info());
+                self.dialog = Some(Dialog::Promotion(ordered));
+            }
         }
     }
 
-    fn play(&mut self, m: Move) {
+    /// Plays a person's move; `slide` when it was typed (a drag or a click
+    /// already shows where the piece went).
+    fn play(&mut self, m: Move, slide: bool) {
         self.selected = None;
         self.drag = None;
         match self.game.play(m) {
-            Ok(events) => self.react(events),
+            Ok(events) => {
+                if let Some(net) = &mut self.net {
+                    net.played(&self.game);
+                }
+                self.react(events, slide)
+            }
             Err(e) => self.say(e, true),
         }
     }
 
-    fn react(&mut self, events: Vec<Event>) {
+    fn react(&mut self, events: Vec<Event>, slide: bool) {
         for e in events {
+            self.dirty = true;
             match e {
-                Event::Moved { capture, check } => {
+                Event::Moved { mv, piece, capture, check } => {
                     self.message = None;
+                    if let (true, true, Some(piece)) = (slide, self.settings.animate, piece) {
+                        if mv.from != CELL_NONE && mv.to != CELL_NONE {
+                            self.slide = Some(Slide { piece, from: mv.from, to: mv.to, start: Instant::now() });
+                        }
+                    }
                     self.sound.play(if check {
                         Effect::Check
                     } else if capture {
@@ -270,13 +582,51 @@ impl App {
         }
     }
 
+    /// A network game's news (moves, requests, chat, the link) and the
+    /// Network dialog's list; either redraws the window.
+    fn poll_network(&mut self) {
+        if let Some(lobby) = &mut self.lobby {
+            let before = lobby.signature();
+            lobby.refresh();
+            self.dirty |= lobby.signature() != before;
+        }
+        let changes = self.net.as_mut().map(|n| n.poll(&self.game)).unwrap_or_default();
+        self.dirty |= !changes.is_empty();
+        for change in changes {
+            match change {
+                Change::Replace(game) => {
+                    let dialog = self.dialog.take();
+                    self.replace_game(*game);
+                    // Keep the promotion chooser or help open across a refresh.
+                    self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
+                }
+                Change::Say(text, error) => self.say(text, error),
+            }
+        }
+        if self.net.is_some() && self.net_drawn.elapsed() >= NET_REDRAW {
+            self.net_drawn = Instant::now();
+            self.dirty = true;
+        }
+    }
+
     fn update(&mut self, window: &mut Window) {
-        let events = self.game.tick();
-        self.react(events);
+        self.poll_network();
+        if !matches!(self.dialog, Some(Dialog::Resume(_))) {
+            let events = self.game.tick();
+            // The computer's moves slide; a person's were dragged or clicked.
+            self.react(events, true);
+        }
+        if self.slide.is_some_and(|s| s.start.elapsed() >= SLIDE) {
+            self.slide = None;
+            self.dirty = true;
+        }
+        self.dirty |= self.slide.is_some();
+        self.step_replay();
         if self.game.is_over() && !self.game.is_marking() {
-            if !self.over_seen && self.dialog.is_none() {
+            if !self.over_seen && self.dialog.is_none() && self.replay.is_none() {
                 self.dialog = Some(Dialog::GameOver);
                 self.over_seen = true;
+                self.dirty = true;
             }
         } else {
             self.over_seen = false;
@@ -284,58 +634,118 @@ impl App {
                 self.dialog = None;
             }
         }
-        let title = format!("Tabula — {}", self.game.session.info().name);
+        self.autosave();
+        let key = self.frame_key();
+        if key != self.drawn_key {
+            self.drawn_key = key;
+            self.dirty = true;
+        }
+        // A window manager that ignores the minimum size (or none at all)
+        // would leave controls off screen: grow the window back.
+        let (w, h) = window.size();
+        if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 {
+            let _ = window.set_size(w.max(MIN_WINDOW.0), h.max(MIN_WINDOW.1));
+            self.dirty = true;
+        }
+        let title = format!("Tabula — {}", crate::messages::game_name(self.game.session.info().name.as_str()));
         if window.title() != title {
             // A title with an interior NUL cannot be set; keep the old one.
             let _ = window.set_title(&title);
         }
     }
 
-    fn rules_names(&mut self) -> Vec<String> {
-        if self.rules_names.is_none() {
-            let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
-            self.rules_names = Some(available_names(PluginKind::RULES, &PluginDirs::new(dirs.dirs().iter().cloned())));
+    /// The values on screen that change with time or with other threads:
+    /// the clocks as shown, the computer's progress, a pending hint.
+    fn frame_key(&self) -> Vec<u64> {
+        let mut key = Vec::with_capacity(8);
+        for side in 0..self.game.seats.len() {
+            key.push(match self.game.countdown(side) {
+                Some(d) if d < Duration::from_secs(10) => d.as_millis() as u64 / 100,
+                Some(d) => d.as_secs(),
+                None => self.game.clock(side).as_secs(),
+            });
         }
-        self.rules_names.clone().unwrap_or_default()
+        if let Some((spent, budget)) = self.game.search_progress() {
+            key.push((spent.as_millis() as u64 * 100).checked_div(budget.as_millis() as u64).unwrap_or(0).min(100));
+        }
+        if let Some(t) = &self.game.thinking {
+            key.extend([t.depth as u64, t.nodes / 50_000, t.score as u64]);
+        }
+        key.push(u64::from(self.game.hint_pending()) | u64::from(self.game.hint.is_some()) << 1);
+        key.push(self.game.session.history().len() as u64);
+        key
     }
 
-    fn save(&mut self) -> bool {
-        let dir = saves_dir();
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            self.say(format!("cannot create {}: {e}", dir.display()), true);
-            return false;
+    /// Advances a running replay by one move when its time has come.
+    fn step_replay(&mut self) {
+        let Some(next) = self.replay else { return };
+        if Instant::now() < next {
+            return;
         }
-        let names: Vec<String> = self.game.seats.iter().map(|s| s.name.clone()).collect();
-        let path = new_save_path(&dir, self.game.session.info().name.as_str(), &names, SystemTime::now());
-        match self.game.session.save(&path, &self.game.config) {
-            Ok(()) => {
-                eprintln!("tabula: saved {}", path.display());
-                self.say(format!("Saved to {}", path.display()), false);
-                true
-            }
-            Err(e) => {
-                self.say(format!("cannot save: {e}"), true);
-                false
-            }
+        let len = self.game.session.history().len();
+        let ply = self.view_ply.unwrap_or(len) + 1;
+        if ply > len {
+            self.replay = None;
+            self.view_ply = None;
+        } else {
+            self.show_ply(ply, true);
+            self.replay = Some(next + Duration::from_millis(self.settings.replay_ms.max(100)));
         }
+        self.dirty = true;
     }
 
+    /// Shows the position after `ply` moves (the last one reviewed, not
+    /// live); `slide` animates the step forward.
+    fn show_ply(&mut self, ply: usize, slide: bool) {
+        let len = self.game.session.history().len();
+        let ply = ply.min(len);
+        let before = self.view_ply.unwrap_or(len);
+        self.selected = None;
+        self.view_ply = Some(ply);
+        self.slide = None;
+        if slide && self.settings.animate && ply == before + 1 {
+            let m = self.game.session.history()[ply - 1].mv;
+            let mut pieces = rules_api::RVec::new();
+            let _ = self.game.position_at(before).pieces(&mut pieces);
+            if let Some(piece) = pieces.iter().find(|p| p.cell == m.from && m.from != CELL_NONE) {
+                self.slide = Some(Slide { piece: *piece, from: m.from, to: m.to, start: Instant::now() });
+            }
+        }
+        self.dirty = true;
+    }
+
+    /// Replaces the game (New game, load, paste), keeping the window.
     fn replace_game(&mut self, game: Game) {
         self.game.cancel_search();
         self.game = game;
+        self.numbering = self.game.numbering();
         self.selected = None;
         self.drag = None;
         self.view_ply = None;
         self.dialog = None;
         self.scroll = 0;
+        self.slide = None;
+        self.replay = None;
+        self.entry.clear();
         self.over_seen = self.game.is_over();
-        self.dumped = None;
+        self.flipped = self.auto_flip();
+        self.autosaved = None;
+        self.dirty = true;
     }
 
     fn draw<T: RenderTarget>(&mut self, p: &mut Painter<T>, w: u32, h: u32) -> Result<(), GuiError> {
         p.clear(theme::WINDOW);
         self.hits.clear();
-        let (board_area, panel_area) = Self::board_area(w, h);
+        self.window = WindowLayout::new(w, h);
+        let mut board_area = self.window.board;
+        // A network game's strip (link, requests, chat) takes the bottom of
+        // the board's area; the row of off-board moves and the count sits
+        // above it, under the board.
+        let net_strip = self.net.as_ref().map(|_| {
+            let sh = (board_area.h * 0.2).clamp(96.0, 150.0);
+            board_area.h -= sh;
+            Area { x: board_area.x, y: board_area.y + board_area.h, w: board_area.w, h: sh }
+        });
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
         let strip_h = super::strip::height(&self.game, board_area.h);
         let inner = Area {
@@ -344,15 +754,48 @@ impl App {
             w: board_area.w - 2.0 * margin,
             h: board_area.h - 2.0 * margin - strip_h,
         };
-        let strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
+        let move_strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
         let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
+        self.draw_scene(p, &layout)?;
+        self.layout = Some(layout);
+        super::strip::draw_strip(p, &mut self.hits, &self.game, move_strip, self.hover)?;
+        let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
+        let state = PanelState {
+            view_ply: self.view_ply,
+            scroll: &mut self.scroll,
+            message,
+            sound: self.sound.state(),
+            hover: self.hover,
+            details: self.details,
+            entry: &self.entry,
+            focus: self.focus,
+            numbering: &self.numbering,
+            replaying: self.replay.is_some(),
+        };
+        draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
+        if let (Some(net), Some(strip)) = (&self.net, net_strip) {
+            draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
+        }
+        let whole = Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 };
+        if let Some(dialog) = &mut self.dialog {
+            draw_dialog(p, &mut self.hits, dialog, &self.game, whole, (self.hover, self.focus))?;
+        }
+        if let Some(lobby) = &self.lobby {
+            draw_lobby(p, &mut self.hits, lobby, whole, self.hover)?;
+        }
+        self.hovered = self.hits.index_at(self.hover.0, self.hover.1);
+        Ok(())
+    }
+
+    /// The board with the shown position, its marks and any moving piece.
+    fn draw_scene<T: RenderTarget>(&self, p: &mut Painter<T>, layout: &BoardLayout) -> Result<(), GuiError> {
         let history = self.game.session.history();
         let ply = self.view_ply.unwrap_or(history.len());
         let position =
             if self.view_ply.is_some() { self.game.position_at(ply) } else { self.game.session.position().clone() };
-        let mut pieces = RVec::new();
+        let mut pieces = rules_api::RVec::new();
         position.pieces(&mut pieces).into_result()?;
-        let mut highlights = RVec::new();
+        let mut highlights = rules_api::RVec::new();
         position.highlights(&mut highlights).into_result()?;
         let live = self.view_ply.is_none();
         if live && !self.game.count.marks.is_empty() {
@@ -363,10 +806,17 @@ impl App {
             (Some(s), true) => self.game.legal_moves().iter().filter(|m| m.from == s).map(|m| m.to).collect(),
             _ => Vec::new(),
         };
-        let info = self.game.session.info().clone();
+        let sliding = self.slide.and_then(|s| {
+            let t = (s.start.elapsed().as_secs_f32() / SLIDE.as_secs_f32()).min(1.0);
+            let eased = 1.0 - (1.0 - t) * (1.0 - t);
+            let at =
+                |cell: u16| self.game.geometry.cells.get(cell as usize).map(|c| layout.to_screen(c.x, c.y, c.layer));
+            let ((fx, fy), (tx, ty)) = (at(s.from)?, at(s.to)?);
+            Some((s.to, s.piece, fx + (tx - fx) * eased, fy + (ty - fy) * eased))
+        });
         let scene = BoardScene {
             geometry: &self.game.geometry,
-            info: &info,
+            info: self.game.session.info(),
             pieces: &pieces,
             highlights: &highlights,
             last_move: ply.checked_sub(1).and_then(|i| history.get(i)).map(|m| m.mv),
@@ -374,66 +824,37 @@ impl App {
             targets: &targets,
             hint: self.game.hint.filter(|_| live),
             dragging: self.drag.filter(|d| d.moved && live).map(|d| (d.cell, d.at.0, d.at.1)),
+            sliding,
         };
-        draw_board(p, &layout, &scene)?;
-        self.layout = Some(layout);
-        super::strip::draw_strip(p, &mut self.hits, &self.game, strip, self.hover)?;
-        let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
-        let state = PanelState {
-            view_ply: self.view_ply,
-            scroll: &mut self.scroll,
-            message,
-            sound: self.sound.enabled,
-            hover: self.hover,
-        };
-        draw_panel(p, &mut self.hits, &self.game, state, panel_area)?;
-        if let Some(dialog) = &mut self.dialog {
-            draw_dialog(
-                p,
-                &mut self.hits,
-                dialog,
-                &self.game,
-                Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 },
-                self.hover,
-            )?;
-        }
-        Ok(())
+        draw_board(p, layout, &scene)
     }
 
     /// The New game form's buttons by name for the layout dump: `start`,
-    /// `game:NAME` and `option:KEY=VALUE` (the chosen game's options).
+    /// `game:NAME`, `open:KEY` (an option's drop-down) and
+    /// `option:KEY=VALUE` (the chosen game's choices on screen).
     fn form_buttons(&self) -> Vec<(String, Action)> {
         let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
-        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{g}"), Action::FormGame(i)));
-        let options = form.options.get(form.game).into_iter().flatten().enumerate().flat_map(|(k, o)| {
-            o.choices.iter().enumerate().map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormOption(k, c)))
+        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
+        let specs = form.games.get(form.game).map(|g| g.specs.as_slice()).unwrap_or_default();
+        let options = specs.iter().enumerate().flat_map(|(k, o)| {
+            let key = crate::controls::FormKey::Option(k);
+            let picks = o
+                .choices
+                .iter()
+                .enumerate()
+                .map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormPick(key, c)));
+            std::iter::once((format!("open:{}", o.name), Action::FormOpen(key))).chain(picks)
         });
         std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).collect()
     }
 
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
-    /// button is (one JSON line on stderr) whenever that changes, so a test
-    /// driving the real window can click without knowing the game.
+    /// clickable region is (one JSON line on stderr) whenever that changes,
+    /// so a test driving the real window can click without knowing the game.
     fn dump_layout(&mut self, w: u32, h: u32) {
         if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
             return;
         }
-        let dialog = match &self.dialog {
-            None => "",
-            Some(Dialog::NewGame(_)) => "new",
-            Some(Dialog::Load(_)) => "load",
-            Some(Dialog::Seats(_)) => "players",
-            Some(Dialog::Help(..)) => "help",
-            Some(Dialog::ConfirmQuit) => "quit",
-            Some(Dialog::GameOver) => "over",
-            Some(Dialog::Promotion(_)) => "promotion",
-        };
-        let dialog = if dialog.is_empty() && self.game.is_marking() { "count" } else { dialog };
-        let key = (w, h, self.flipped, self.game.session.history().len(), dialog);
-        if self.dumped == Some(key) {
-            return;
-        }
-        self.dumped = Some(key);
         let Some(layout) = &self.layout else { return };
         let cells: serde_json::Map<String, serde_json::Value> = self
             .game
@@ -445,28 +866,76 @@ impl App {
                 (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
             })
             .collect();
-        let saves = match &self.dialog {
-            Some(Dialog::Load(list)) => list.len(),
-            _ => 0,
+        let mut scroll = 0;
+        let probe = PanelState {
+            view_ply: self.view_ply,
+            scroll: &mut scroll,
+            message: self.message.as_ref().map(|(m, e)| (m.as_str(), *e)),
+            sound: self.sound.state(),
+            hover: self.hover,
+            details: self.details,
+            entry: &self.entry,
+            focus: self.focus,
+            numbering: &self.numbering,
+            replaying: self.replay.is_some(),
         };
-        let buttons: serde_json::Map<String, serde_json::Value> = [
-            ("save".to_string(), Action::Save),
-            ("undo".into(), Action::Undo),
-            ("new".into(), Action::NewGameDialog),
-            ("players".into(), Action::PlayersDialog),
-            ("apply".into(), Action::ApplySeats),
+        let mut buttons = serde_json::Map::new();
+        for b in crate::panel::panel_buttons(&self.game, &probe) {
+            if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
+                buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
+            }
+        }
+        let extra = [
+            ("accept".to_string(), Action::NetAnswer(true)),
+            ("decline".into(), Action::NetAnswer(false)),
+            ("draw".into(), Action::NetDraw),
+            ("chat".into(), Action::NetChat),
             ("close".into(), Action::CloseDialog),
             ("pass".into(), Action::OffBoard(Move::PASS)),
-            ("accept".into(), Action::AcceptCount),
-            ("resume".into(), Action::ResumePlay),
-        ]
-        .into_iter()
-        .chain((0..saves).map(|i| (format!("load{i}"), Action::LoadSave(i))))
-        .chain(self.form_buttons())
-        .filter_map(|(name, a)| self.hits.centre_of(&a).map(|(x, y)| (name, serde_json::json!([x.round(), y.round()]))))
-        .collect();
+            ("accept-count".into(), Action::AcceptCount),
+            ("resume-play".into(), Action::ResumePlay),
+            ("apply".into(), Action::ApplySeats),
+        ];
+        let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
+        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(lobby) {
+            if let Some((x, y)) = self.hits.centre_of(&action) {
+                buttons.insert(name, serde_json::json!([x.round(), y.round()]));
+            }
+        }
+        let regions: Vec<serde_json::Value> = self
+            .hits
+            .regions()
+            .filter(|(_, a)| !matches!(a, Action::Swallow))
+            .map(|(r, a)| serde_json::json!([format!("{a:?}"), (r.x + r.w / 2.0).round(), (r.y + r.h / 2.0).round()]))
+            .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
-        let dump = serde_json::json!({ "window": [w, h], "cells": cells, "buttons": buttons, "moves": moves, "dialog": dialog });
-        eprintln!("TABULA_LAYOUT {dump}");
+        let dialog = if self.lobby.is_some() { "network" } else { self.dialog.as_ref().map_or("", Dialog::name) };
+        let dialog = if dialog.is_empty() && self.game.is_marking() { "count" } else { dialog };
+        let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
+        let found = self.lobby.as_ref().map(|l| l.listed()).unwrap_or_default();
+        let note = self.lobby.as_ref().and_then(|l| l.note());
+        let status = crate::panel::status_text(&self.game, &probe).0;
+        let form = match &self.dialog {
+            Some(Dialog::NewGame(f)) => serde_json::json!({
+                "games": f.games.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
+                "game": f.game,
+                "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
+                    serde_json::json!([s.name.as_str(), s.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()])
+                }).collect::<Vec<_>>()),
+            }),
+            _ => serde_json::Value::Null,
+        };
+        let dump = serde_json::json!({
+            "form": form,
+            "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
+            "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,
+            "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
+            "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
+        });
+        let text = dump.to_string();
+        if text != self.dumped {
+            eprintln!("TABULA_LAYOUT {text}");
+            self.dumped = text;
+        }
     }
 }

@@ -34,6 +34,9 @@ pub struct BoardScene<'a> {
     pub hint: Option<Move>,
     /// A piece being dragged: its cell and the pointer position in pixels.
     pub dragging: Option<(u16, f32, f32)>,
+    /// A piece sliding to the cell: the cell, the piece and where it is now
+    /// in pixels (the piece on the cell is not drawn meanwhile).
+    pub sliding: Option<(u16, Piece, f32, f32)>,
 }
 
 impl<'a> BoardScene<'a> {
@@ -49,6 +52,7 @@ impl<'a> BoardScene<'a> {
             targets: &[],
             hint: None,
             dragging: None,
+            sliding: None,
         }
     }
 }
@@ -131,7 +135,7 @@ pub fn draw_empty_board<T: RenderTarget>(
         match m.kind {
             MarkKind::DOT => p.disc(x, y, m.size * s / 2.0, m.color, Rgba::TRANSPARENT, 0.0)?,
             MarkKind::TEXT => {
-                p.text(m.text.as_str(), m.size * s, super::fonts::Style::Regular, m.color, x, y, Anchor::Center)?;
+                p.text(m.text.as_str(), m.size * s, super::fonts::Style::Glyph, m.color, x, y, Anchor::Center)?;
             }
             MarkKind::CORNERS => draw_corners(p, layout, m.x, m.y, m.layer, m.size, m.color)?,
             _ => {}
@@ -141,7 +145,7 @@ pub fn draw_empty_board<T: RenderTarget>(
     let label_px = (0.3 * s).max(9.0);
     for l in g.labels.iter() {
         let (x, y) = layout.to_screen(l.x, l.y, l.layer);
-        p.text(l.text.as_str(), label_px, super::fonts::Style::Regular, label_color, x, y, Anchor::Center)?;
+        p.text(l.text.as_str(), label_px, super::fonts::Style::Glyph, label_color, x, y, Anchor::Center)?;
     }
     Ok(())
 }
@@ -200,9 +204,40 @@ pub fn draw_piece<T: RenderTarget>(
         .map(|g| g.as_str())
         .unwrap_or("");
     let radius = (radius * 4.0).round() / 4.0;
-    let id = format!("piece {fill:?} {ink:?} {glyph} {radius}");
+    let art = info
+        .piece_types
+        .get(kind as usize)
+        .and_then(|t| t.art.get(owner as usize))
+        .map(|a| a.as_str())
+        .filter(|a| !a.is_empty());
     let fonts = p.fonts;
+    if let Some(svg) = art {
+        let id = format!("art {kind} {owner} {radius} {:x}", crate::art::fingerprint(svg));
+        return p.sprite(
+            &id,
+            || {
+                crate::art::render(svg, radius / ART_RADIUS)
+                    .unwrap_or_else(|_| piece_image(fonts, fill, ink, glyph, radius))
+            },
+            x,
+            y,
+        );
+    }
+    let id = format!("piece {fill:?} {ink:?} {glyph} {radius}");
     p.sprite(&id, || piece_image(fonts, fill, ink, glyph, radius), x, y)
+}
+
+/// The radius of a piece standing on a square, as a fraction of the square
+/// (piece art fills the whole square).
+const ART_RADIUS: f32 = 0.42;
+
+/// Whether the piece type has art for `owner` or a glyph (rather than
+/// being a plain stone).
+fn has_face(info: &GameInfo, owner: u8, kind: u16) -> bool {
+    info.piece_types.get(kind as usize).is_some_and(|t| {
+        t.glyphs.get(owner as usize).is_some_and(|g| !g.is_empty())
+            || t.art.get(owner as usize).is_some_and(|a| !a.is_empty())
+    })
 }
 
 /// The image of a piece and the position of its centre in the image.
@@ -236,9 +271,9 @@ fn piece_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, glyph: &str, 
     raster::composite(&mut image, &ring, at, at);
     // Size the glyph by its visible ink, which differs between symbols and characters.
     let extent = radius * 1.12;
-    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(glyph, 100.0, Style::Regular, ink));
+    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(glyph, 100.0, Style::Glyph, ink));
     let ratio = ((x1 - x0).max(y1 - y0) as f32 / 100.0).max(0.2);
-    let text = fonts.rasterize(glyph, (extent / ratio).round().max(1.0), Style::Regular, ink);
+    let text = fonts.rasterize(glyph, (extent / ratio).round().max(1.0), Style::Glyph, ink);
     let (x0, y0, x1, y1) = raster::ink_box(&text);
     let (gx, gy) = ((x0 + x1) as f32 / 2.0, (y0 + y1) as f32 / 2.0);
     raster::composite(&mut image, &text, (c - gx).round() as i32, (c - gy).round() as i32);
@@ -263,7 +298,9 @@ pub fn draw_board<T: RenderTarget>(
     draw_empty_board(p, layout, g)?;
     draw_under_pieces(p, layout, scene)?;
     for piece in scene.pieces {
-        if scene.dragging.is_some_and(|(cell, _, _)| cell == piece.cell) {
+        if scene.dragging.is_some_and(|(cell, _, _)| cell == piece.cell)
+            || scene.sliding.is_some_and(|(cell, ..)| cell == piece.cell)
+        {
             continue;
         }
         if let Some((x, y, shape)) = cell_center(layout, g, piece.cell) {
@@ -273,6 +310,11 @@ pub fn draw_board<T: RenderTarget>(
     draw_over_pieces(p, layout, scene)?;
     if let Some(m) = scene.hint {
         draw_hint(p, layout, g, m)?;
+    }
+    if let Some((cell, piece, px, py)) = scene.sliding {
+        if let Some((_, _, shape)) = cell_center(layout, g, cell) {
+            draw_piece(p, scene.info, piece.owner, piece.kind, px, py, piece_radius(shape) * s)?;
+        }
     }
     if let Some((cell, px, py)) = scene.dragging {
         if let (Some(piece), Some((_, _, shape))) =
@@ -313,9 +355,22 @@ fn draw_under_pieces<T: RenderTarget>(
     for h in scene.highlights {
         if h.kind == HighlightKind::CHECK {
             if let Some((x, y, _)) = cell_center(layout, g, h.cell) {
-                p.disc(x, y, 0.5 * s, theme::CHECK, Rgba::TRANSPARENT, 0.0)?;
+                p.disc(x, y, 0.52 * s, theme::CHECK, Rgba::TRANSPARENT, 0.0)?;
             }
         }
+    }
+    Ok(())
+}
+
+/// Four corner brackets around a piece on a board of points: the last
+/// move marked without covering the piece's face.
+fn draw_brackets<T: RenderTarget>(p: &mut Painter<T>, x: f32, y: f32, r: f32, s: f32) -> Result<(), GuiError> {
+    let arm = r * 0.45;
+    let w = (0.05 * s).max(2.0);
+    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let (cx, cy) = (x + dx * r, y + dy * r);
+        p.line(cx, cy, cx - dx * arm, cy, w, theme::LAST_MOVE_STRONG)?;
+        p.line(cx, cy, cx, cy - dy * arm, w, theme::LAST_MOVE_STRONG)?;
     }
     Ok(())
 }
@@ -330,7 +385,12 @@ fn draw_over_pieces<T: RenderTarget>(
     let (g, s) = (scene.geometry, layout.scale);
     if let Some(m) = scene.last_move {
         if let Some((x, y, shape)) = cell_center(layout, g, m.to) {
-            if !is_filled(shape) {
+            let piece = scene.pieces.iter().find(|pc| pc.cell == m.to);
+            let faced = piece.is_some_and(|pc| has_face(scene.info, pc.owner, pc.kind));
+            if faced && !is_filled(shape) {
+                draw_brackets(p, x, y, (piece_radius(shape) + 0.06) * s, s)?;
+            } else if !is_filled(shape) {
+                // A plain stone: a small dot on it, as stone games mark the last move.
                 p.disc(x, y, 0.1 * s, theme::LAST_MOVE_DOT, Rgba::TRANSPARENT, 0.0)?;
             }
         }
@@ -345,6 +405,9 @@ fn draw_over_pieces<T: RenderTarget>(
     for h in scene.highlights {
         let Some((x, y, shape)) = cell_center(layout, g, h.cell) else { continue };
         match h.kind {
+            HighlightKind::CHECK => {
+                p.ring(x, y, (piece_radius(shape) + 0.05) * s, (0.07 * s).max(2.5), theme::CHECK_RING)?
+            }
             HighlightKind::WIN => p.ring(x, y, (piece_radius(shape) + 0.04) * s, (0.08 * s).max(2.0), theme::WIN)?,
             HighlightKind::NOTE => p.ring(x, y, (piece_radius(shape) + 0.04) * s, (0.06 * s).max(2.0), theme::NOTE)?,
             HighlightKind::TERRITORY => {

@@ -38,6 +38,21 @@ impl Clocks {
         }
     }
 
+    /// Sets every side's remaining time (a loaded game's clocks) as the
+    /// times at `ply`; nothing runs.
+    pub fn set_remaining(&mut self, times: &[Duration], ply: usize) {
+        if times.len() != self.remaining.len() {
+            return;
+        }
+        self.running = None;
+        self.remaining = times.to_vec();
+        self.history.truncate(ply);
+        while self.history.len() < ply {
+            self.history.push(self.remaining.clone());
+        }
+        self.history.push(self.remaining.clone());
+    }
+
     /// The side whose clock runs.
     pub fn running(&self) -> Option<usize> {
         self.running.map(|(side, _)| side)

@@ -1,16 +1,10 @@
-//! What a click or a key can ask for, the clickable regions of the last
-//! frame, and the button widget.
+//! What a click or a key can ask for, and the clickable regions of the
+//! last frame.
 
-use rules_api::{Move, Rgba};
-use sdl2::render::RenderTarget;
+use rules_api::Move;
 
-use super::fonts::Style;
 use super::layout::Area;
-use super::paint::{Anchor, Painter};
 use super::seats::SeatChoice;
-use super::theme;
-use super::GuiError;
-use tabula_core::source::Level;
 
 /// Who plays in a new game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -23,6 +17,63 @@ pub enum Mode {
     ComputerComputer,
 }
 
+impl Mode {
+    /// Every mode, in the order the New game dialog shows them.
+    pub const ALL: [Mode; 3] = [Mode::HumanHuman, Mode::HumanComputer, Mode::ComputerComputer];
+
+    /// The word kept in the settings file.
+    pub fn word(self) -> &'static str {
+        match self {
+            Mode::HumanHuman => "people",
+            Mode::HumanComputer => "computer",
+            Mode::ComputerComputer => "computers",
+        }
+    }
+
+    /// Inverse of [`Mode::word`].
+    pub fn from_word(word: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.word() == word)
+    }
+}
+
+/// A row of the New game form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FormKey {
+    /// The rules plugin's option at this index of its specs.
+    Option(usize),
+    /// Who plays.
+    Mode,
+    /// The person's side against the computer.
+    Side,
+    /// The strength of the computer in this seat.
+    Level(usize),
+    /// The time control.
+    Clock,
+    /// The start position text.
+    Start,
+    /// The Settings dialog: the language.
+    Language,
+    /// The Settings dialog: turning the board for the second player.
+    AutoFlip,
+    /// The Settings dialog: sliding pieces.
+    Animate,
+    /// The Settings dialog: the replay speed.
+    ReplaySpeed,
+}
+
+/// Where typed text goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The move entry under the buttons.
+    MoveEntry,
+    /// A text field of the New game form.
+    Form(FormKey),
+    /// The name in the Save dialog.
+    SaveName,
+    /// The path in the Load dialog.
+    LoadPath,
+}
+
 /// A command from a button, a key or a dialog.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -30,22 +81,30 @@ pub enum Action {
     NewGameDialog,
     /// Take back.
     Undo,
-    /// Replay.
+    /// Replay an undone move.
     Redo,
     /// Ask for a suggestion.
     Hint,
-    /// Give up.
+    /// Ask before giving up.
+    ResignDialog,
+    /// Give up (confirmed).
     Resign,
-    /// Save to `saves/`.
-    Save,
+    /// Open the Save dialog.
+    SaveDialog,
+    /// Save under the name in the Save dialog.
+    SaveNamed,
     /// Open the list of saved games.
     LoadDialog,
+    /// Load the file named in the Load dialog's path field.
+    LoadPath,
     /// Hold or resume computer-vs-computer play.
     Pause,
     /// One computer move while held.
     Step,
     /// Sound on or off.
     Sound,
+    /// The Settings dialog.
+    SettingsDialog,
     /// The rules of the game.
     Help,
     /// Turn the board.
@@ -54,20 +113,24 @@ pub enum Action {
     Quit,
     /// Show the position after this many plies, read-only.
     ReviewPly(usize),
+    /// Step the reviewed position by this many plies.
+    ReviewStep(i32),
+    /// Review from the start.
+    ReviewFirst,
     /// Back to the current position.
     LiveView,
-    /// Close the open dialog.
+    /// Play the game back from the start, one move at a time.
+    Replay,
+    /// Close the open dialog (or leave the review).
     CloseDialog,
+    /// Click outside a dialog: nothing happens.
+    Swallow,
     /// New game form: choose the game.
     FormGame(usize),
-    /// New game form: choose who plays.
-    FormMode(Mode),
-    /// New game form: the person's seat against the computer.
-    FormSide(usize),
-    /// New game form: a computer seat's strength.
-    FormLevel(usize, Level),
-    /// New game form: value `1` of the chosen game's offered option `0`.
-    FormOption(usize, usize),
+    /// A form row: choose item `usize` of it.
+    FormPick(FormKey, usize),
+    /// A form row: open its list of choices.
+    FormOpen(FormKey),
     /// Start the game set up in the form.
     StartGame,
     /// Open the Players dialog (change who plays, keep the game).
@@ -86,7 +149,7 @@ pub enum Action {
     SaveAndQuit,
     /// Close the game-over panel and review the game.
     Review,
-    /// Scroll the move list by rows.
+    /// Scroll the move list (or the open dialog) by rows.
     ScrollMoves(i32),
     /// Play this move that names no cell (a pass, a swap).
     OffBoard(Move),
@@ -94,6 +157,32 @@ pub enum Action {
     ResumePlay,
     /// The count: agree to it as marked.
     AcceptCount,
+    /// Type into this field.
+    Focus(Focus),
+    /// Play the move typed in the move entry.
+    EnterMove,
+    /// Copy the position text.
+    CopyPosition,
+    /// Copy the game record (PGN for FEN games).
+    CopyRecord,
+    /// Start from the position text on the clipboard.
+    PastePosition,
+    /// Show or hide the search details.
+    ToggleDetails,
+    /// Resume the game saved when Tabula last closed.
+    Resume,
+    /// Forget that game and keep the one shown.
+    DiscardResume,
+    /// Network game: accept (true) or decline the opponent's request.
+    NetAnswer(bool),
+    /// Network game: offer a draw.
+    NetDraw,
+    /// Network game: start or send a chat line.
+    NetChat,
+    /// Open the Network dialog (join or host a game).
+    NetworkDialog,
+    /// A click in the Network dialog.
+    Lobby(super::lobby::LobbyAction),
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.
@@ -115,9 +204,17 @@ impl Hits {
     pub fn at(&self, x: f32, y: f32) -> Option<Action> {
         self.list.iter().rev().find(|(a, _)| a.contains(x, y)).map(|(_, act)| act.clone())
     }
+    /// The index of the topmost region under (x, y) (to notice hover changes).
+    pub fn index_at(&self, x: f32, y: f32) -> Option<usize> {
+        self.list.iter().rposition(|(a, _)| a.contains(x, y))
+    }
     /// The centre of the first region with this action (for the test layout dump).
     pub fn centre_of(&self, action: &Action) -> Option<(f32, f32)> {
         self.list.iter().find(|(_, a)| a == action).map(|(r, _)| (r.x + r.w / 2.0, r.y + r.h / 2.0))
+    }
+    /// Every region with its action, bottom first.
+    pub fn regions(&self) -> impl Iterator<Item = &(Area, Action)> {
+        self.list.iter()
     }
 }
 
@@ -132,32 +229,19 @@ pub enum Look {
     Disabled,
 }
 
-/// Draws a button and registers it when enabled.
-#[allow(clippy::too_many_arguments)]
-pub fn button<T: RenderTarget>(
-    p: &mut Painter<T>,
-    hits: &mut Hits,
-    area: Area,
-    label: &str,
-    action: Action,
-    look: Look,
-    hover: (f32, f32),
-    px: f32,
-) -> Result<(), GuiError> {
-    let hot = look != Look::Disabled && area.contains(hover.0, hover.1);
-    let fill = match look {
-        Look::Chosen => Rgba { a: 255, ..theme::darker(theme::ACCENT, 0.62) },
-        _ if hot => theme::BUTTON_HOT,
-        _ => theme::BUTTON,
-    };
-    p.fill_rect(area.x, area.y, area.w, area.h, fill)?;
-    if look == Look::Chosen {
-        p.frame_rect(area.x, area.y, area.w, area.h, 1.0, theme::ACCENT)?;
-    }
-    let color = if look == Look::Disabled { theme::BUTTON_OFF } else { theme::TEXT };
-    p.text(label, px, Style::Regular, color, area.x + area.w / 2.0, area.y + area.h / 2.0, Anchor::Center)?;
-    if look != Look::Disabled {
-        hits.add(area, action);
-    }
-    Ok(())
+/// A button of the panel's grid: the grid always holds the same buttons
+/// in the same places (disabled ones are drawn dim), so nothing moves
+/// under the pointer when the game changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelButton {
+    /// A stable name (for tests and the layout dump).
+    pub id: &'static str,
+    /// The label, in the interface's language.
+    pub label: String,
+    /// What a click does.
+    pub action: Action,
+    /// Whether it can be clicked now.
+    pub enabled: bool,
+    /// Whether it shows a state that is on (pause held, sound on).
+    pub on: bool,
 }

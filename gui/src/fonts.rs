@@ -20,6 +20,8 @@ const REGULAR_FILE: &str = "DejaVuSans-Subset.ttf";
 const BOLD_FILE: &str = "DejaVuSans-Bold-Subset.ttf";
 /// The CJK subset (piece characters, board words, numerals).
 const CJK_FILE: &str = "TabulaCJK-Subset.otf";
+/// The Chinese interface's face (the characters of the zh-CN catalogue).
+const CJK_UI_FILE: &str = "TabulaCJK-UI-Subset.otf";
 
 /// Which face a piece of text prefers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +30,8 @@ pub enum Style {
     Regular,
     /// DejaVu Sans Bold.
     Bold,
+    /// Piece and board characters: the serif CJK face before the sans one.
+    Glyph,
 }
 
 /// The loaded faces.
@@ -35,6 +39,7 @@ pub struct Fonts {
     regular: Font,
     bold: Font,
     cjk: Font,
+    cjk_ui: Font,
 }
 
 static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
@@ -75,12 +80,12 @@ pub fn find_font_dir() -> Result<PathBuf, GuiError> {
     let candidates = candidate_dirs();
     candidates
         .iter()
-        .find(|d| [REGULAR_FILE, BOLD_FILE, CJK_FILE].iter().all(|f| d.join(f).is_file()))
+        .find(|d| [REGULAR_FILE, BOLD_FILE, CJK_FILE, CJK_UI_FILE].iter().all(|f| d.join(f).is_file()))
         .cloned()
         .ok_or_else(|| {
             let tried: Vec<String> = candidates.iter().take(6).map(|d| d.display().to_string()).collect();
             GuiError::Assets(format!(
-                "cannot find the fonts ({REGULAR_FILE}, {BOLD_FILE}, {CJK_FILE}) in an assets/fonts directory; \
+                "cannot find the fonts ({REGULAR_FILE}, {BOLD_FILE}, {CJK_FILE}, {CJK_UI_FILE}) in an assets/fonts directory; \
                  tried {} and more; set TABULA_ASSETS to the assets directory",
                 tried.join(", ")
             ))
@@ -102,6 +107,7 @@ impl Fonts {
             regular: load_face(&dir, REGULAR_FILE)?,
             bold: load_face(&dir, BOLD_FILE)?,
             cjk: load_face(&dir, CJK_FILE)?,
+            cjk_ui: load_face(&dir, CJK_UI_FILE)?,
         })
     }
 
@@ -109,11 +115,12 @@ impl Fonts {
     /// the CJK subset, or (for a missing character) the preferred face's
     /// "missing glyph" box.
     fn face(&self, ch: char, style: Style) -> &Font {
-        let preferred = match style {
-            Style::Regular => &self.regular,
-            Style::Bold => &self.bold,
+        let order = match style {
+            Style::Regular => [&self.regular, &self.regular, &self.cjk_ui, &self.cjk],
+            Style::Bold => [&self.bold, &self.regular, &self.cjk_ui, &self.cjk],
+            Style::Glyph => [&self.regular, &self.regular, &self.cjk, &self.cjk_ui],
         };
-        [preferred, &self.regular, &self.cjk].into_iter().find(|f| f.lookup_glyph_index(ch) != 0).unwrap_or(preferred)
+        order.into_iter().find(|f| f.lookup_glyph_index(ch) != 0).unwrap_or(order[0])
     }
 
     /// Ascent and descent (negative) of a line at `px`.
@@ -177,6 +184,36 @@ mod tests {
             assert!(fonts.covers(text), "{text} not covered");
         }
         assert!(!fonts.covers("\u{10FFFD}"));
+    }
+
+    #[test]
+    fn every_character_of_the_interface_is_in_the_bundled_fonts() {
+        let fonts = fonts().expect("fonts in assets/fonts");
+        for (name, text) in [("en.ftl", crate::i18n::EN_FTL), ("zh-CN.ftl", crate::i18n::ZH_CN_FTL)] {
+            let missing: String = text.chars().filter(|&c| c >= ' ' && !fonts.covers(&c.to_string())).collect();
+            assert!(missing.is_empty(), "{name}: no glyph for {missing:?}: run scripts/subset-fonts.sh");
+        }
+    }
+
+    #[test]
+    fn every_chinese_character_a_bundled_plugin_writes_is_in_the_bundled_fonts() {
+        // Help texts, board words and notation come from the plugins: a
+        // character outside the subset would be drawn as a gap.
+        let fonts = fonts().expect("fonts in assets/fonts");
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins")];
+        let mut missing = std::collections::BTreeSet::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().map(Result::unwrap) {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    missing.extend(text.chars().filter(|&c| c >= '\u{2E80}' && !fonts.covers(&c.to_string())));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no glyph for {missing:?}: run scripts/subset-fonts.sh");
     }
 
     #[test]

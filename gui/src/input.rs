@@ -90,24 +90,33 @@ pub fn drop(legal: &[Move], from: u16, cell: Option<u16>) -> BoardAction {
     }
 }
 
-/// The keyboard shortcuts.
-pub fn key_action(key: Keycode, ctrl: bool) -> Option<Action> {
+/// The keyboard shortcuts (with no text field focused).
+pub fn key_action(key: Keycode, ctrl: bool, shift: bool) -> Option<Action> {
     Some(match (key, ctrl) {
         (Keycode::N, true) => Action::NewGameDialog,
         (Keycode::Z, true) | (Keycode::Backspace, _) => Action::Undo,
         (Keycode::Y, true) => Action::Redo,
-        (Keycode::S, true) => Action::Save,
+        (Keycode::S, true) => Action::SaveDialog,
         (Keycode::O, true) | (Keycode::L, true) => Action::LoadDialog,
         (Keycode::Q, true) => Action::Quit,
+        (Keycode::C, true) if shift => Action::CopyRecord,
+        (Keycode::C, true) => Action::CopyPosition,
+        (Keycode::V, true) => Action::PastePosition,
+        (Keycode::G, true) => Action::NetworkDialog,
         (Keycode::H, false) => Action::Hint,
         (Keycode::F, false) => Action::Flip,
         (Keycode::P, false) => Action::Pause,
+        (Keycode::R, false) => Action::Replay,
         (Keycode::Space, false) => Action::Step,
         (Keycode::M, false) => Action::Sound,
         (Keycode::F1, _) => Action::Help,
         (Keycode::Escape, _) => Action::CloseDialog,
-        (Keycode::Up, false) => Action::ScrollMoves(-1),
-        (Keycode::Down, false) => Action::ScrollMoves(1),
+        (Keycode::Left, false) => Action::ReviewStep(-1),
+        (Keycode::Right, false) => Action::ReviewStep(1),
+        (Keycode::Home, false) => Action::ReviewFirst,
+        (Keycode::End, false) => Action::Review,
+        (Keycode::Up, false) | (Keycode::PageUp, false) => Action::ScrollMoves(-3),
+        (Keycode::Down, false) | (Keycode::PageDown, false) => Action::ScrollMoves(3),
         _ => return None,
     })
 }
@@ -152,8 +161,11 @@ mod tests {
 
     #[test]
     fn shortcuts_need_ctrl_where_letters_would_be_typed() {
-        assert_eq!(key_action(Keycode::S, true), Some(Action::Save));
-        assert_eq!(key_action(Keycode::S, false), None);
-        assert_eq!(key_action(Keycode::H, false), Some(Action::Hint));
+        assert_eq!(key_action(Keycode::S, true, false), Some(Action::SaveDialog));
+        assert_eq!(key_action(Keycode::S, false, false), None);
+        assert_eq!(key_action(Keycode::H, false, false), Some(Action::Hint));
+        assert_eq!(key_action(Keycode::C, true, true), Some(Action::CopyRecord));
+        assert_eq!(key_action(Keycode::Left, false, false), Some(Action::ReviewStep(-1)));
+        assert_eq!(key_action(Keycode::Home, false, false), Some(Action::ReviewFirst));
     }
 }

@@ -26,6 +26,82 @@ impl Area {
     }
 }
 
+/// The smallest window the controls are laid out for.
+pub const MIN_WINDOW: (u32, u32) = (640, 480);
+
+/// Where the panel goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PanelSide {
+    /// To the right of the board (landscape windows).
+    Right,
+    /// Under the board (portrait windows).
+    Bottom,
+}
+
+/// The window divided between the board and the panel; the panel's
+/// controls sit in `controls` and the move list in `moves`, side by side
+/// when the panel is wide enough, else the list below the controls.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct WindowLayout {
+    /// Where the board is drawn (before its margin).
+    pub board: Area,
+    /// The whole panel.
+    pub panel: Area,
+    /// Beside or under the board.
+    pub side: PanelSide,
+    /// The column of players, status and buttons.
+    pub controls: Area,
+    /// The move list's column, when it has its own (wide panels).
+    pub moves: Option<Area>,
+    /// The base text size in pixels.
+    pub px: f32,
+}
+
+/// The height of the panel's controls (title, seats, thinking, status,
+/// buttons, move entry) in units of the text size; `PanelRects` lays them
+/// out within it (a test keeps the two in step).
+pub const CONTROLS_HEIGHT: f32 = 29.8;
+
+/// The narrowest column of controls.
+const CONTROLS_MIN_W: f32 = 290.0;
+/// The widest column of controls.
+const CONTROLS_MAX_W: f32 = 400.0;
+
+impl WindowLayout {
+    /// The layout of a `w`×`h` window (sizes below [`MIN_WINDOW`] are laid
+    /// out as if at the minimum and clipped).
+    pub fn new(w: u32, h: u32) -> WindowLayout {
+        let (w, h) = (w.max(MIN_WINDOW.0) as f32, h.max(MIN_WINDOW.1) as f32);
+        let px = (w.min(h) / 42.0).clamp(12.0, 16.0);
+        if h > w * 1.15 {
+            // Portrait: the board on top, the panel below in two columns,
+            // tall enough for every control.
+            let panel_h = (h - w).max(h * 0.36).max(CONTROLS_HEIGHT * px).min(h * 0.6);
+            let board = Area { x: 0.0, y: 0.0, w, h: h - panel_h };
+            let panel = Area { x: 0.0, y: h - panel_h, w, h: panel_h };
+            let controls_w = (w * 0.55).clamp(CONTROLS_MIN_W.min(w), CONTROLS_MAX_W.max(w * 0.55));
+            let controls = Area { w: controls_w, ..panel };
+            let moves = Area { x: controls_w, y: panel.y, w: w - controls_w, h: panel_h };
+            return WindowLayout { board, panel, side: PanelSide::Bottom, controls, moves: Some(moves), px };
+        }
+        // Landscape: the board as large as the height allows, the panel
+        // takes the rest; a wide panel gives the move list its own column.
+        let mut panel_w = (w * 0.34).clamp(CONTROLS_MIN_W, CONTROLS_MAX_W);
+        if w - panel_w > h * 1.25 {
+            panel_w = (w - h * 1.1).min(w * 0.6);
+        }
+        let board = Area { x: 0.0, y: 0.0, w: w - panel_w, h };
+        let panel = Area { x: w - panel_w, y: 0.0, w: panel_w, h };
+        if panel_w >= CONTROLS_MIN_W + 220.0 {
+            let controls_w = (panel_w * 0.58).clamp(CONTROLS_MIN_W, CONTROLS_MAX_W);
+            let controls = Area { w: controls_w, ..panel };
+            let moves = Area { x: panel.x + controls_w, y: 0.0, w: panel_w - controls_w, h };
+            return WindowLayout { board, panel, side: PanelSide::Right, controls, moves: Some(moves), px };
+        }
+        WindowLayout { board, panel, side: PanelSide::Right, controls: panel, moves: None, px }
+    }
+}
+
 /// Board units between two layers.
 const LAYER_GAP: f32 = 0.6;
 /// Board units kept free around the outermost element.
@@ -291,6 +367,33 @@ mod tests {
                 assert_eq!(layout.cell_at(&g, 0.0, 0.0), None);
             }
         }
+    }
+
+    fn inside(inner: Area, outer: Area) -> bool {
+        inner.x >= outer.x - 0.01
+            && inner.y >= outer.y - 0.01
+            && inner.x + inner.w <= outer.x + outer.w + 0.01
+            && inner.y + inner.h <= outer.y + outer.h + 0.01
+    }
+
+    #[test]
+    fn windows_of_every_shape_split_without_overlap() {
+        for (w, h) in [(640, 480), (1120, 760), (700, 1200), (1900, 600), (3840, 2160), (300, 200)] {
+            let l = WindowLayout::new(w, h);
+            let window = Area { x: 0.0, y: 0.0, w: w.max(MIN_WINDOW.0) as f32, h: h.max(MIN_WINDOW.1) as f32 };
+            assert!(inside(l.board, window) && inside(l.panel, window), "{w}x{h}: {l:?}");
+            assert!(inside(l.controls, l.panel), "{w}x{h}");
+            assert!(l.controls.w >= 280.0, "{w}x{h}: controls {}", l.controls.w);
+            if let Some(m) = l.moves {
+                assert!(inside(m, l.panel) && m.x >= l.controls.x + l.controls.w - 0.01, "{w}x{h}");
+                assert!(m.w >= 150.0, "{w}x{h}: the move list is {} wide", m.w);
+            }
+            assert!(l.board.w.min(l.board.h) >= 300.0, "{w}x{h}: board {:?}", l.board);
+        }
+        assert_eq!(WindowLayout::new(700, 1200).side, PanelSide::Bottom);
+        assert_eq!(WindowLayout::new(1120, 760).side, PanelSide::Right);
+        assert!(WindowLayout::new(1900, 600).moves.is_some(), "a wide window gives the moves a column");
+        assert!(WindowLayout::new(640, 480).moves.is_none());
     }
 
     #[test]

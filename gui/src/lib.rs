@@ -11,6 +11,7 @@
 //! and highlights, so any game draws without a change here.
 
 mod app;
+mod art;
 pub mod board;
 mod clock;
 mod controls;
@@ -18,9 +19,14 @@ mod dialogs;
 pub mod fonts;
 mod frames;
 mod game;
+pub mod i18n;
 pub mod image;
 mod input;
 pub mod layout;
+mod lobby;
+pub mod messages;
+pub mod network;
+pub mod numbering;
 pub mod paint;
 mod panel;
 mod raster;
@@ -30,6 +36,7 @@ mod settings;
 mod sound;
 mod strip;
 pub mod theme;
+mod widgets;
 
 use std::fmt;
 use std::path::Path;

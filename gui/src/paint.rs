@@ -119,6 +119,8 @@ pub enum Anchor {
     MidLeft,
     /// The anchor is the top-right corner.
     TopRight,
+    /// The anchor is the middle of the box's right edge.
+    MidRight,
 }
 
 /// Draws on one canvas for one frame.
@@ -291,6 +293,7 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
             Anchor::Center => (x - w as f32 / 2.0, y - h as f32 / 2.0),
             Anchor::MidLeft => (x, y - h as f32 / 2.0),
             Anchor::TopRight => (x - w as f32, y),
+            Anchor::MidRight => (x - w as f32, y - h as f32 / 2.0),
         };
         let fonts = self.fonts;
         let key = Key::Text { text: text.to_string(), px: px as u32, style, color };

@@ -1,20 +1,31 @@
-//! The side panel: players with clocks and captured pieces, the thinking
-//! indicator, the status line, the buttons and the move list.
+//! The panel: the game's name, the players with clocks and captured
+//! pieces, what the computer is thinking, the status, the buttons, the
+//! move entry and the move list.
+//!
+//! Every part has a fixed place computed from the panel's size alone
+//! ([`PanelRects`]): a status that wraps, a message or a finished game
+//! never moves a button. The buttons are a data list ([`panel_buttons`]);
+//! a feature adds one by adding an entry there.
 
 use std::time::Duration;
 
-use rules_api::Rgba;
 use sdl2::render::RenderTarget;
 
-use super::board::draw_piece;
-use super::clock::countdown_text;
-use super::controls::{button, Action, Hits, Look};
-use super::fonts::Style;
-use super::game::Game;
-use super::layout::Area;
-use super::paint::{Anchor, Painter};
-use super::theme;
-use super::GuiError;
+use crate::board::draw_piece;
+use crate::clock::countdown_text;
+use crate::controls::{Action, Focus, Hits, Look, PanelButton};
+use crate::fonts::Style;
+use crate::game::Game;
+use crate::layout::{Area, WindowLayout};
+use crate::messages::{clock_text, count_text, evaluation_text, result_line, seat_label, side_name};
+use crate::numbering::Numbering;
+use crate::paint::{Anchor, Painter};
+use crate::sound::SoundState;
+use crate::widgets::{button, line, list, text_box, text_field};
+use crate::{theme, tr, GuiError};
+
+/// The columns of the button grid.
+pub const BUTTON_COLUMNS: usize = 4;
 
 /// What the panel shows besides the game.
 pub struct PanelState<'a> {
@@ -24,193 +35,278 @@ pub struct PanelState<'a> {
     pub scroll: &'a mut usize,
     /// A message for the status line, and whether it is an error.
     pub message: Option<(&'a str, bool)>,
-    /// Whether sound is on.
-    pub sound: bool,
+    /// Sound on, off or unavailable.
+    pub sound: SoundState,
     /// The pointer, for button hover.
     pub hover: (f32, f32),
+    /// Whether the search details are shown.
+    pub details: bool,
+    /// The move being typed.
+    pub entry: &'a str,
+    /// Where typed text goes.
+    pub focus: Option<Focus>,
+    /// How moves are numbered.
+    pub numbering: &'a Numbering,
+    /// Whether the game is replaying.
+    pub replaying: bool,
 }
 
-/// `m:ss`, or `h:mm:ss` past an hour.
-pub fn clock_text(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
+/// Where each part of the panel goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelRects {
+    /// The game's name.
+    pub title: Area,
+    /// One block per seat.
+    pub seats: Vec<Area>,
+    /// The computer's thinking (text and time bar).
+    pub thinking: Area,
+    /// The status: two lines.
+    pub status: Area,
+    /// The button grid, cell by cell, row by row.
+    pub buttons: Vec<Area>,
+    /// The move entry.
+    pub entry: Area,
+    /// The move list.
+    pub moves: Area,
+}
+
+impl PanelRects {
+    /// The parts of a panel laid out by `window` for `seats` seats and
+    /// `buttons` buttons. Depends on sizes only, never on what is shown.
+    pub fn new(window: &WindowLayout, seats: usize, buttons: usize) -> PanelRects {
+        let px = window.px;
+        let c = window.controls;
+        let pad = px * 0.8;
+        let (x, w) = (c.x + pad, c.w - 2.0 * pad);
+        let mut y = c.y + pad;
+        let title = Area { x, y, w, h: px * 1.6 };
+        y += title.h + px * 0.4;
+        let seat_h = px * 3.7;
+        let seats =
+            (0..seats).map(|i| Area { x, y: y + i as f32 * seat_h, w, h: seat_h - px * 0.3 }).collect::<Vec<_>>();
+        y += seat_h * seats.len() as f32;
+        let thinking = Area { x, y, w, h: px * 1.9 };
+        y += thinking.h + px * 0.2;
+        let status = Area { x, y, w, h: 2.0 * crate::widgets::line_height(px * 0.9) };
+        y += status.h + px * 0.5;
+        let (bh, gap) = (px * 1.9, px * 0.3);
+        let bw = (w - gap * (BUTTON_COLUMNS - 1) as f32) / BUTTON_COLUMNS as f32;
+        let buttons = (0..buttons)
+            .map(|i| {
+                let (row, col) = (i / BUTTON_COLUMNS, i % BUTTON_COLUMNS);
+                Area { x: x + col as f32 * (bw + gap), y: y + row as f32 * (bh + gap), w: bw, h: bh }
+            })
+            .collect::<Vec<_>>();
+        y += buttons.len().div_ceil(BUTTON_COLUMNS) as f32 * (bh + gap) + px * 0.2;
+        let entry = Area { x, y, w, h: px * 1.9 };
+        y += entry.h + px * 0.5;
+        let moves = match window.moves {
+            Some(m) => Area { x: m.x + px * 0.4, y: m.y + pad, w: m.w - px * 1.2, h: m.h - 2.0 * pad },
+            None => Area { x, y, w, h: (c.y + c.h - pad - y).max(0.0) },
+        };
+        PanelRects { title, seats, thinking, status, buttons, entry, moves }
     }
 }
 
-/// A score on the shared scale as text: units of 100, or moves to the end.
-pub fn score_text(score: i32) -> String {
-    match rules_api::score::plies_to_end(score) {
-        Some(n) if n >= 0 => format!("win in {}", (n + 1) / 2),
-        Some(n) => format!("loss in {}", (-n + 1) / 2),
-        None => format!("{:+.2}", score as f64 / 100.0),
-    }
+/// The panel's buttons, always the same ones in the same order.
+pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
+    let cvc = game.all_computers();
+    let over = game.is_over();
+    let b = |id, label: String, action, enabled| PanelButton { id, label, action, enabled, on: false };
+    let mut list = vec![
+        b("new", tr!("button-new"), Action::NewGameDialog, true),
+        b("undo", tr!("button-undo"), Action::Undo, game.session.can_undo()),
+        b("redo", tr!("button-redo"), Action::Redo, game.session.can_redo()),
+        b("hint", tr!("button-hint"), Action::Hint, !over && game.human_to_move()),
+        b("resign", tr!("button-resign"), Action::ResignDialog, !over && !cvc),
+        b("flip", tr!("button-flip"), Action::Flip, true),
+        b("save", tr!("button-save"), Action::SaveDialog, true),
+        b("load", tr!("button-load"), Action::LoadDialog, true),
+        b("players", tr!("button-players"), Action::PlayersDialog, true),
+        b("pause", if game.paused { tr!("button-resume") } else { tr!("button-pause") }, Action::Pause, cvc && !over),
+        b("step", tr!("button-step"), Action::Step, cvc && game.paused && !over),
+        b(
+            "replay",
+            if st.replaying { tr!("button-stop-replay") } else { tr!("button-replay") },
+            Action::Replay,
+            !game.session.history().is_empty(),
+        ),
+        b("copy", tr!("button-copy"), Action::CopyPosition, true),
+        b("record", tr!("button-copy-record"), Action::CopyRecord, true),
+        b("paste", tr!("button-paste"), Action::PastePosition, true),
+        b(
+            "sound",
+            match st.sound {
+                SoundState::On => tr!("button-sound-on"),
+                SoundState::Off => tr!("button-sound-off"),
+                SoundState::Unavailable => tr!("button-no-sound"),
+            },
+            Action::Sound,
+            st.sound != SoundState::Unavailable,
+        ),
+        b("settings", tr!("button-settings"), Action::SettingsDialog, true),
+        b("help", tr!("button-help"), Action::Help, true),
+        b("network", tr!("button-network"), Action::NetworkDialog, true),
+        b("quit", tr!("button-quit"), Action::Quit, true),
+    ];
+    list[9].on = game.paused;
+    list[15].on = st.sound == SoundState::On;
+    list
 }
 
-fn count_text(n: u64) -> String {
-    match n {
-        0..=9_999 => n.to_string(),
-        10_000..=9_999_999 => format!("{}k", n / 1000),
-        _ => format!("{:.1}M", n as f64 / 1e6),
+/// The status line: a message, the review, the result, or whose turn it is.
+pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
+    if let Some((m, error)) = st.message {
+        return (m.to_string(), if error { theme::ERROR } else { theme::TEXT });
     }
-}
-
-/// The status line: the result, a message, or whose turn it is.
-pub fn status_text(game: &Game) -> String {
     let info = game.session.info();
     if game.is_marking() {
-        return "Counting: click the dead groups, then Accept (or Resume play)".to_string();
+        return (tr!("status-counting"), theme::ACCENT);
+    }
+    let history = game.session.history();
+    if let Some(ply) = st.view_ply {
+        let text = match ply.checked_sub(1).and_then(|i| history.get(i).map(|m| (i, m))) {
+            Some((i, m)) => tr!(
+                "status-review",
+                moves = st.numbering.label(i, &m.standard),
+                n = st.numbering.moves(ply),
+                total = st.numbering.moves(history.len())
+            ),
+            None => tr!("status-review-start", total = st.numbering.moves(history.len())),
+        };
+        return (text, theme::ACCENT);
     }
     if let Some(result) = game.result() {
-        return format!("Game over: {}", result.describe(info));
+        return (result_line(&result, info), theme::TEXT);
     }
-    let side = game.session.side_to_move() as usize;
-    let who = info.players.get(side).map_or_else(|| format!("player {}", side + 1), |p| p.name.to_string());
-    let seat = game.seats.get(side).map_or(String::new(), |s| s.name.clone());
-    if game.paused && game.is_computer(side) {
-        format!("Paused: {seat} ({who}) to move; Step or Resume")
+    let side = game.session.side_to_move();
+    let name = side_name(info, side);
+    let check = game.in_check();
+    let text = if game.paused && game.is_computer(side as usize) {
+        tr!("status-paused", side = name)
+    } else if !game.is_computer(side as usize) && (0..game.seats.len()).any(|s| game.is_computer(s)) {
+        match (check, game.check_marked()) {
+            (true, true) => tr!("status-your-move-check", side = name),
+            (true, false) => tr!("status-your-move-threat", side = name),
+            _ => tr!("status-your-move", side = name),
+        }
     } else {
-        format!("{seat} ({who}) to move")
-    }
+        match (check, game.check_marked()) {
+            (true, true) => tr!("status-to-move-check", side = name),
+            (true, false) => tr!("status-to-move-threat", side = name),
+            _ => tr!("status-to-move", side = name),
+        }
+    };
+    (text, if check { theme::WARN } else { theme::TEXT })
 }
 
-/// Draws the panel in `area` and registers its buttons.
+/// Draws the panel and registers its buttons.
 pub fn draw_panel<T: RenderTarget>(
     p: &mut Painter<T>,
     hits: &mut Hits,
     game: &Game,
-    st: PanelState,
-    area: Area,
+    mut st: PanelState,
+    window: &WindowLayout,
 ) -> Result<(), GuiError> {
+    let area = window.panel;
     p.fill_rect(area.x, area.y, area.w, area.h, theme::PANEL)?;
-    let px = (area.h / 40.0).clamp(12.0, 16.0);
-    let pad = px;
-    let (x, w) = (area.x + pad, area.w - 2.0 * pad);
-    let mut y = area.y + pad;
+    let px = window.px;
+    let buttons = panel_buttons(game, &st);
+    let r = PanelRects::new(window, game.seats.len(), buttons.len());
     let info = game.session.info();
-    p.text(info.name.as_str(), px * 1.35, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
-    y += px * 2.2;
-
+    line(
+        p,
+        &crate::messages::game_name(info.name.as_str()),
+        px * 1.3,
+        Style::Bold,
+        theme::TEXT,
+        (r.title.x, r.title.y),
+        r.title.w,
+        Anchor::TopLeft,
+    )?;
     let side = game.session.side_to_move() as usize;
     let live = st.view_ply.is_none();
-    for i in 0..game.seats.len() {
-        let row_h = px * 4.3;
+    for (i, seat_area) in r.seats.iter().enumerate() {
         if i == side && !game.is_over() && live {
-            p.fill_rect(area.x, y - px * 0.3, 4.0, row_h - px * 0.2, theme::ACCENT)?;
+            p.fill_rect(area.x + 1.0, seat_area.y, 4.0, seat_area.h, theme::ACCENT)?;
         }
-        draw_seat(p, game, i, px, (x, y, w))?;
-        y += row_h;
+        draw_seat(p, game, i, px, *seat_area)?;
     }
-
-    let thinking = match (&game.thinking, game.is_thinking()) {
-        (Some(t), _) => {
-            format!("Thinking: depth {}, score {}, {} nodes", t.depth, score_text(t.score), count_text(t.nodes))
-        }
-        (None, true) => "Thinking…".to_string(),
-        (None, false) if game.hint_pending() => "Looking for a hint…".to_string(),
-        _ => String::new(),
-    };
-    p.text(&thinking, px * 0.85, Style::Regular, theme::ACCENT, x, y, Anchor::TopLeft)?;
-    y += px * 1.4;
-    let (status, color) = match st.message {
-        Some((m, true)) => (m.to_string(), theme::ERROR),
-        Some((m, false)) => (m.to_string(), theme::TEXT),
-        None if !live => {
-            (format!("Reviewing after move {} (Esc: back to the game)", st.view_ply.unwrap_or(0)), theme::ACCENT)
-        }
-        None => (status_text(game), theme::TEXT),
-    };
-    y = wrap_text(p, &status, px * 0.9, color, x, y, w)?;
-    y += px * 0.6;
-
-    y = draw_buttons(p, hits, game, &st, px, (x, y, w))?;
-    y += px * 0.4;
-    draw_move_list(p, hits, game, st.view_ply, st.scroll, Area { x, y, w, h: area.y + area.h - pad - y }, px)
+    draw_thinking(p, hits, game, &st, px, r.thinking)?;
+    let (status, color) = status_text(game, &st);
+    text_box(p, &status, px * 0.9, color, r.status)?;
+    for (b, cell) in buttons.iter().zip(&r.buttons) {
+        let look = match (b.enabled, b.on) {
+            (false, _) => Look::Disabled,
+            (true, true) => Look::Chosen,
+            (true, false) => Look::Normal,
+        };
+        button(p, hits, *cell, &b.label, b.action.clone(), look, st.hover, px * 0.85)?;
+    }
+    let focused = st.focus == Some(Focus::MoveEntry);
+    let placeholder = entry_placeholder(game);
+    text_field(p, hits, r.entry, st.entry, &placeholder, focused, Action::Focus(Focus::MoveEntry), px * 0.9)?;
+    if window.moves.is_some() {
+        let m = window.moves.unwrap_or(area);
+        p.fill_rect(m.x, m.y, 1.0, m.h, theme::WINDOW)?;
+    }
+    draw_move_list(p, hits, game, &mut st, r.moves, px)
 }
 
-/// One seat's rows at `y`, from `x`, `w` wide: its piece, name and
-/// player, its clock, and the pieces it has taken.
-fn draw_seat<T: RenderTarget>(
-    p: &mut Painter<T>,
-    game: &Game,
-    i: usize,
-    px: f32,
-    (x, y, w): (f32, f32, f32),
-) -> Result<(), GuiError> {
+/// The move entry's hint, with a legal move of this position as the example.
+fn entry_placeholder(game: &Game) -> String {
+    let example = game.legal_moves().first().and_then(|&m| game.session.move_texts(m).ok());
+    match example {
+        Some((coordinate, standard)) if coordinate != standard => {
+            tr!("entry-placeholder-two", standard = standard, coordinate = coordinate)
+        }
+        Some((coordinate, _)) => tr!("entry-placeholder-one", example = coordinate),
+        None => tr!("entry-placeholder"),
+    }
+}
+
+/// One seat's block: its piece, name and clock, who plays it, and the
+/// pieces it has taken.
+fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32, a: Area) -> Result<(), GuiError> {
     let info = game.session.info();
     let seat = &game.seats[i];
     let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
     let kind = kind.min(info.piece_types.len().saturating_sub(1) as u16);
-    draw_piece(p, info, i as u8, kind, x + px * 0.8, y + px * 0.8, px * 0.8)?;
-    p.text(&seat.name, px, Style::Bold, theme::TEXT, x + px * 2.0, y, Anchor::TopLeft)?;
-    let role = info.players.get(i).map_or(String::new(), |pl| pl.name.to_string());
-    let line = format!("{role} · {}", seat.label);
-    p.text(&line, px * 0.85, Style::Regular, theme::TEXT_DIM, x + px * 2.0, y + px * 1.25, Anchor::TopLeft)?;
-    draw_clock(p, game, i, px, x + w, y)?;
-    let mut cx = x + px * 2.0;
-    let r = px * 0.62;
-    for &kind in game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]) {
-        if cx + r * 2.0 > x + w {
+    let icon = px * 0.85;
+    draw_piece(p, info, i as u8, kind, a.x + icon + 2.0, a.y + icon + 1.0, icon)?;
+    let text_x = a.x + px * 2.3;
+    let clock_w = draw_clock(p, game, i, px, a.x + a.w, a.y)?;
+    let name_w = a.x + a.w - text_x - clock_w - px * 0.5;
+    line(p, &seat.name, px, Style::Bold, theme::TEXT, (text_x, a.y), name_w, Anchor::TopLeft)?;
+    let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();
+    let role = tr!("seat-line", side = side_name(info, i as u8), who = source);
+    line(
+        p,
+        &role,
+        px * 0.82,
+        Style::Regular,
+        theme::TEXT_DIM,
+        (text_x, a.y + px * 1.25),
+        a.w - px * 2.3,
+        Anchor::TopLeft,
+    )?;
+    let mut cx = text_x;
+    let r = px * 0.55;
+    let taken = game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]);
+    let owner = if i == 0 { 1 } else { 0 };
+    for &kind in taken {
+        if cx + r * 2.0 > a.x + a.w {
             break;
         }
-        let owner = if i == 0 { 1 } else { 0 };
-        draw_piece(p, info, owner, kind, cx + r, y + px * 3.15, r)?;
-        cx += r * 2.1;
+        draw_piece(p, info, owner, kind, cx + r, a.y + px * 2.75, r)?;
+        cx += r * 1.7;
     }
     Ok(())
 }
 
-/// The panel's buttons in rows of three from `y`; returns the `y` below them.
-fn draw_buttons<T: RenderTarget>(
-    p: &mut Painter<T>,
-    hits: &mut Hits,
-    game: &Game,
-    st: &PanelState,
-    px: f32,
-    (x, mut y, w): (f32, f32, f32),
-) -> Result<f32, GuiError> {
-    let cvc = game.all_computers();
-    let over = game.is_over();
-    let rows: [[(&str, Action, bool); 3]; 5] = [
-        [
-            ("New", Action::NewGameDialog, true),
-            ("Undo", Action::Undo, game.session.can_undo()),
-            ("Redo", Action::Redo, game.session.can_redo()),
-        ],
-        [
-            ("Hint", Action::Hint, !over && game.human_to_move()),
-            ("Resign", Action::Resign, !over && !cvc),
-            ("Flip", Action::Flip, true),
-        ],
-        [("Save", Action::Save, true), ("Load", Action::LoadDialog, true), ("Help", Action::Help, true)],
-        [
-            (if game.paused { "Resume" } else { "Pause" }, Action::Pause, cvc && !over),
-            ("Step", Action::Step, cvc && game.paused && !over),
-            (if st.sound { "Sound on" } else { "Sound off" }, Action::Sound, true),
-        ],
-        [("Players", Action::PlayersDialog, true), ("Quit", Action::Quit, true), ("", Action::Quit, false)],
-    ];
-    let gap = px * 0.4;
-    let bw = (w - 2.0 * gap) / 3.0;
-    let bh = px * 2.0;
-    for row in rows {
-        for (col, (label, action, enabled)) in row.into_iter().enumerate() {
-            if label.is_empty() {
-                continue;
-            }
-            let a = Area { x: x + col as f32 * (bw + gap), y, w: bw, h: bh };
-            button(p, hits, a, label, action, if enabled { Look::Normal } else { Look::Disabled }, st.hover, px * 0.9)?;
-        }
-        y += bh + gap;
-    }
-    Ok(y)
-}
-
 /// Draws seat `side`'s clock with its right edge at `right`: the countdown
 /// under a time control (boxed while it runs, red in the last ten
-/// seconds), otherwise the time used.
+/// seconds), otherwise the time used. Returns its width.
 fn draw_clock<T: RenderTarget>(
     p: &mut Painter<T>,
     game: &Game,
@@ -218,132 +314,150 @@ fn draw_clock<T: RenderTarget>(
     px: f32,
     right: f32,
     y: f32,
-) -> Result<(), GuiError> {
-    let size = px * 1.15;
+) -> Result<f32, GuiError> {
+    let size = px * 1.1;
     let Some(left) = game.countdown(side) else {
-        p.text(&clock_text(game.clock(side)), size, Style::Bold, theme::TEXT, right, y, Anchor::TopRight)?;
-        return Ok(());
+        let (w, _) =
+            p.text(&clock_text(game.clock(side)), size, Style::Bold, theme::TEXT, right, y, Anchor::TopRight)?;
+        return Ok(w as f32);
     };
     let text = countdown_text(left);
     let color = if left < Duration::from_secs(10) { theme::ERROR } else { theme::TEXT };
+    let (tw, th) = p.text_size(&text, size, Style::Bold);
     if game.countdown_running() == Some(side) {
-        let (tw, th) = p.text_size(&text, size, Style::Bold);
         let pad = px * 0.3;
         let (bx, by, bw, bh) = (right - tw as f32 - pad, y - pad * 0.5, tw as f32 + 2.0 * pad, th as f32 + pad);
         p.fill_rect(bx, by, bw, bh, theme::darker(theme::ACCENT, 0.45))?;
         p.frame_rect(bx, by, bw, bh, 1.0, theme::ACCENT)?;
-        p.text(&text, size, Style::Bold, color, right, y, Anchor::TopRight)?;
-    } else {
-        p.text(&text, size, Style::Bold, color, right, y, Anchor::TopRight)?;
     }
+    p.text(&text, size, Style::Bold, color, right, y, Anchor::TopRight)?;
+    Ok(tw as f32 + px * 0.6)
+}
+
+/// The thinking box: who thinks and what it thinks of the position, with a
+/// bar of its time; a click shows the search's details instead.
+fn draw_thinking<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    game: &Game,
+    st: &PanelState,
+    px: f32,
+    a: Area,
+) -> Result<(), GuiError> {
+    let info = game.session.info();
+    let mover = game.session.side_to_move();
+    let text = if game.is_thinking() {
+        let who = game.seats.get(mover as usize).map_or(String::new(), |s| s.name.clone());
+        match (&game.thinking, st.details) {
+            (Some(t), true) => tr!(
+                "thinking-details",
+                depth = t.depth as usize,
+                nodes = count_text(t.nodes),
+                line = game.thinking_line.as_str()
+            ),
+            (Some(t), false) => {
+                tr!("thinking-eval", who = who, eval = evaluation_text(info, t.score, mover))
+            }
+            (None, _) => tr!("thinking", who = who),
+        }
+    } else if game.hint_pending() {
+        tr!("thinking-hint")
+    } else {
+        String::new()
+    };
+    if text.is_empty() {
+        return Ok(());
+    }
+    line(p, &text, px * 0.82, Style::Regular, theme::ACCENT, (a.x, a.y), a.w, Anchor::TopLeft)?;
+    if let Some((spent, budget)) = game.search_progress() {
+        let bar_y = a.y + px * 1.3;
+        let fraction = if budget.is_zero() { 0.0 } else { (spent.as_secs_f32() / budget.as_secs_f32()).min(1.0) };
+        p.fill_rect(a.x, bar_y, a.w, px * 0.3, theme::BUTTON)?;
+        p.fill_rect(a.x, bar_y, a.w * fraction, px * 0.3, theme::PROGRESS)?;
+    }
+    hits.add(a, Action::ToggleDetails);
     Ok(())
 }
 
-/// The lines of `text` word-wrapped into `w` pixels at `px` (explicit
-/// newlines kept).
-pub fn wrap_lines<T: RenderTarget>(p: &Painter<T>, text: &str, px: f32, w: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    for paragraph in text.split('\n') {
-        let mut line = String::new();
-        for word in paragraph.split(' ') {
-            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-            if p.text_size(&candidate, px, Style::Regular).0 as f32 > w && !line.is_empty() {
-                lines.push(std::mem::replace(&mut line, word.to_string()));
-            } else {
-                line = candidate;
-            }
-        }
-        lines.push(line);
-    }
-    lines
-}
-
-/// Height of one wrapped line at `px`.
-pub fn line_height(px: f32) -> f32 {
-    px * 1.35
-}
-
-/// Word-wraps `text` into `w` pixels from (x, y); returns the y below it.
-pub fn wrap_text<T: RenderTarget>(
-    p: &mut Painter<T>,
-    text: &str,
-    px: f32,
-    color: Rgba,
-    x: f32,
-    mut y: f32,
-    w: f32,
-) -> Result<f32, GuiError> {
-    for line in wrap_lines(p, text, px, w) {
-        p.text(&line, px, Style::Regular, color, x, y, Anchor::TopLeft)?;
-        y += line_height(px);
-    }
-    Ok(y)
-}
-
-/// The moves, two plies per numbered row, scrollable; a click reviews.
+/// The moves, numbered as the game numbers them, scrollable; a click reviews.
 fn draw_move_list<T: RenderTarget>(
     p: &mut Painter<T>,
     hits: &mut Hits,
     game: &Game,
-    view: Option<usize>,
-    scroll: &mut usize,
+    st: &mut PanelState,
     area: Area,
     px: f32,
 ) -> Result<(), GuiError> {
-    if area.h < px * 2.0 {
+    if area.h < px * 1.6 {
         return Ok(());
     }
     p.fill_rect(area.x, area.y, area.w, area.h, theme::WINDOW)?;
     let history = game.session.history();
-    let per_row = game.seats.len().max(1);
+    let rows = st.numbering.rows(history.len());
     let row_h = px * 1.45;
-    let visible = ((area.h - px * 0.5) / row_h).floor().max(1.0) as usize;
-    let rows = history.len().div_ceil(per_row);
-    let max_scroll = rows.saturating_sub(visible);
-    // Follow the game unless the player scrolled back.
-    if view.is_none() && *scroll + visible >= rows.saturating_sub(1) {
-        *scroll = max_scroll;
+    let visible = (area.h / row_h).floor().max(1.0) as usize;
+    let current = st.view_ply.unwrap_or(history.len());
+    // Follow the game (or the reviewed move) unless the player scrolled away.
+    let focus_row = current.checked_sub(1).map_or(0, |i| st.numbering.row_of(i));
+    if st.view_ply.is_some() {
+        if focus_row < *st.scroll || focus_row >= *st.scroll + visible {
+            *st.scroll = focus_row.saturating_sub(visible / 2);
+        }
+    } else if *st.scroll + visible + 1 >= rows.len() {
+        *st.scroll = rows.len();
     }
-    *scroll = (*scroll).min(max_scroll);
-    let col_w = (area.w - px * 3.0) / per_row as f32;
-    let current = view.unwrap_or(history.len());
-    for r in 0..visible.min(rows - (*scroll).min(rows)) {
-        let row = *scroll + r;
-        let y = area.y + px * 0.25 + r as f32 * row_h;
-        p.text(
-            &format!("{}.", row + 1),
-            px * 0.85,
+    let label_w = px * 3.2;
+    let columns = st.numbering.players.max(1);
+    let col_w = (area.w - label_w - 6.0) / columns as f32;
+    list(p, area, rows.len(), row_h, st.scroll, |p, r, cell| {
+        let row = &rows[r];
+        let ty = cell.y + px * 0.15;
+        line(
+            p,
+            &row.label,
+            px * 0.8,
             Style::Regular,
             theme::TEXT_DIM,
-            area.x + px * 0.4,
-            y + px * 0.15,
+            (cell.x + px * 0.3, ty),
+            label_w - px * 0.4,
             Anchor::TopLeft,
         )?;
-        for c in 0..per_row {
-            let i = row * per_row + c;
-            let Some(m) = history.get(i) else { break };
-            let cell = Area { x: area.x + px * 3.0 + c as f32 * col_w, y, w: col_w, h: row_h };
+        for (c, ply) in row.plies.iter().enumerate() {
+            let a = Area { x: cell.x + label_w + c as f32 * col_w, y: cell.y, w: col_w, h: row_h };
+            let Some(i) = *ply else {
+                // A game that starts with a later player: `1. … d5`.
+                if r == 0 && row.plies[c..].iter().any(Option::is_some) {
+                    line(
+                        p,
+                        "…",
+                        px * 0.88,
+                        Style::Regular,
+                        theme::TEXT_DIM,
+                        (a.x + px * 0.3, ty),
+                        a.w,
+                        Anchor::TopLeft,
+                    )?;
+                }
+                continue;
+            };
+            let Some(m) = history.get(i) else { continue };
             if i + 1 == current {
-                p.fill_rect(cell.x, cell.y, cell.w - 2.0, cell.h, theme::darker(theme::ACCENT, 0.5))?;
+                p.fill_rect(a.x, a.y, a.w - 2.0, a.h, theme::darker(theme::ACCENT, 0.5))?;
             }
-            p.text(
+            line(
+                p,
                 &m.standard,
-                px * 0.9,
+                px * 0.88,
                 Style::Regular,
                 theme::TEXT,
-                cell.x + px * 0.3,
-                y + px * 0.12,
+                (a.x + px * 0.3, ty),
+                a.w - px * 0.5,
                 Anchor::TopLeft,
             )?;
-            hits.add(cell, Action::ReviewPly(i + 1));
+            hits.add(a, Action::ReviewPly(i + 1));
         }
-    }
-    if max_scroll > 0 {
-        let track = area.h - 4.0;
-        let thumb = (track * visible as f32 / rows as f32).max(px);
-        let top = area.y + 2.0 + (track - thumb) * (*scroll as f32 / max_scroll as f32);
-        p.fill_rect(area.x + area.w - 5.0, top, 3.0, thumb, theme::BUTTON_HOT)?;
-    }
+        Ok(())
+    })?;
     Ok(())
 }
 
@@ -352,12 +466,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clocks_and_scores_read_naturally() {
-        assert_eq!(clock_text(Duration::from_secs(65)), "1:05");
-        assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
-        assert_eq!(score_text(35), "+0.35");
-        assert_eq!(score_text(rules_api::score::WIN - 3), "win in 2");
-        assert_eq!(score_text(-(rules_api::score::WIN - 2)), "loss in 1");
-        assert_eq!(count_text(123_456), "123k");
+    fn controls_keep_their_places_whatever_is_shown() {
+        for (w, h) in [(640, 480), (1120, 760), (700, 1200), (700, 1100), (640, 900), (1900, 600)] {
+            let window = WindowLayout::new(w, h);
+            let r = PanelRects::new(&window, 2, 19);
+            let c = window.controls;
+            for (i, b) in r.buttons.iter().enumerate() {
+                assert!(b.x >= c.x && b.x + b.w <= c.x + c.w + 0.01, "{w}x{h}: button {i} {b:?}");
+                assert!(b.y > r.status.y + r.status.h, "{w}x{h}: buttons below the status");
+                assert!(b.y + b.h < r.entry.y, "{w}x{h}");
+                assert!(b.w >= 60.0 && b.h >= 20.0, "{w}x{h}: button {b:?} too small");
+            }
+            assert!(r.entry.y + r.entry.h <= c.y + c.h, "{w}x{h}: the move entry is on screen");
+            let needed = r.entry.y + r.entry.h + window.px * 0.8 - c.y;
+            assert!(needed <= crate::layout::CONTROLS_HEIGHT * window.px + 0.5, "{w}x{h}: controls need {needed}");
+            assert!(r.moves.h >= window.px * 4.0, "{w}x{h}: room for moves: {:?}", r.moves);
+            assert_eq!(r, PanelRects::new(&window, 2, 19), "the same sizes give the same places");
+        }
     }
 }

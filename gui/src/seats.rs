@@ -23,21 +23,25 @@ impl SeatChoice {
         SeatChoice::Computer(Level::Hard),
     ];
 
-    /// The button label.
-    pub fn word(self) -> &'static str {
+    /// The button label, in the interface's language.
+    pub fn label(self) -> String {
         match self {
-            SeatChoice::Human => "human",
-            SeatChoice::Computer(level) => level.word(),
+            SeatChoice::Human => crate::tr!("seat-person"),
+            SeatChoice::Computer(level) => crate::messages::capitalised(&crate::messages::level_name(level)),
         }
     }
 
-    /// The choice a configured player corresponds to; `None` for a
-    /// computer with a named strategy rather than a level (no button is
-    /// chosen for it, and it stays as it is unless another is picked).
+    /// The choice a configured player corresponds to (a strategy named
+    /// like a level's, as in the default config, is that level); `None`
+    /// for any other computer (no button is chosen for it, and it stays as
+    /// it is unless another is picked).
     pub fn of(p: &PlayerConfig) -> Option<SeatChoice> {
-        match p.source {
+        match &p.source {
             PlayerSource::Human => Some(SeatChoice::Human),
-            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(SeatChoice::Computer(level)),
+            PlayerSource::Strategy(StrategyRef::Level(level)) => Some(SeatChoice::Computer(*level)),
+            PlayerSource::Strategy(StrategyRef::Plugin(name)) => {
+                Level::ALL.into_iter().find(|l| l.strategy() == name.as_str()).map(SeatChoice::Computer)
+            }
             _ => None,
         }
     }
@@ -62,25 +66,35 @@ pub fn human_player(name: &str) -> PlayerConfig {
 /// computer: "Player N" between people, "Computer N" between computers,
 /// "You" and "Computer" otherwise.
 pub fn seat_name(computers: &[bool], seat: usize) -> String {
+    seat_name_in(&crate::i18n::Catalog::new(crate::i18n::language()), computers, seat)
+}
+
+fn seat_name_in(catalog: &crate::i18n::Catalog, computers: &[bool], seat: usize) -> String {
     let computer = computers.get(seat).copied().unwrap_or(false);
+    let numbered = |id: &str| {
+        let mut args = fluent_bundle::FluentArgs::new();
+        args.set("n", fluent_bundle::FluentValue::from(seat as f64 + 1.0));
+        catalog.format(id, Some(&args))
+    };
     if computers.iter().all(|&c| !c) {
-        format!("Player {}", seat + 1)
+        numbered("name-player-n")
     } else if computers.iter().all(|&c| c) {
-        format!("Computer {}", seat + 1)
+        numbered("name-computer-n")
     } else if computer {
-        "Computer".to_string()
+        catalog.format("name-computer", None)
     } else {
-        "You".to_string()
+        catalog.format("name-you", None)
     }
 }
 
-/// Whether `name` is one that [`seat_name`] gives (rather than one from
-/// the user's config, which is kept).
+/// Whether `name` is one that [`seat_name`] gives in any language (rather
+/// than one from the user's config, which is kept).
 fn is_generated_name(name: &str) -> bool {
-    let numbered = |prefix: &str| {
-        name.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-    };
-    name == "You" || name == "Computer" || numbered("Player ") || numbered("Computer ")
+    crate::i18n::Lang::ALL.iter().any(|&lang| {
+        let catalog = crate::i18n::Catalog::new(lang);
+        let lineups = [[false, false], [true, true], [true, false], [false, true]];
+        lineups.iter().any(|c| (0..9).any(|seat| seat_name_in(&catalog, c, seat) == name))
+    })
 }
 
 /// One seat after the change.
@@ -151,9 +165,11 @@ mod tests {
     #[test]
     fn the_form_shows_who_plays_now() {
         let mut players = you_vs_computer();
-        players.push(PlayerConfig::ai("Engine", "alphabeta", 1000));
+        players.push(PlayerConfig::ai("Engine", "mcts", 1000));
+        players.push(PlayerConfig::ai("Default", "alphabeta", 1000));
         let form = SeatsForm::new(&players);
-        assert_eq!(form.choices, vec![Some(SeatChoice::Human), Some(SeatChoice::Computer(Level::Hard)), None]);
+        let hard = Some(SeatChoice::Computer(Level::Hard));
+        assert_eq!(form.choices, vec![Some(SeatChoice::Human), hard, None, hard]);
     }
 
     #[test]

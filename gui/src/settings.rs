@@ -1,10 +1,14 @@
-//! The GUI's small settings file (sound on or off, board turned), kept in
+//! The GUI's settings file (sound, language, board turning, animation,
+//! replay speed, the New game dialog's last choices), kept in
 //! `$TABULA_SETTINGS`, else `$XDG_CONFIG_HOME/tabula/gui.toml`, else
 //! `~/.config/tabula/gui.toml`.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
+
+use crate::i18n::Lang;
 
 /// What the GUI remembers between runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -12,13 +16,71 @@ use serde::{Deserialize, Serialize};
 pub struct Settings {
     /// Sound effects on.
     pub sound: bool,
+    /// `auto` (the system locale), `en` or `zh-CN`.
+    pub language: String,
+    /// Turn the board when the only person plays the second side.
+    pub auto_flip: bool,
+    /// Pieces slide to their squares.
+    pub animate: bool,
+    /// Milliseconds per move when a game replays.
+    pub replay_ms: u64,
+    /// The New game dialog's last choices.
+    pub new_game: NewGameMemory,
+}
+
+/// The New game dialog's last choices.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NewGameMemory {
+    /// The rules plugin.
+    pub game: String,
+    /// `people`, `computer` or `computers`.
+    pub mode: String,
+    /// The person's seat against the computer.
+    pub human_side: usize,
+    /// The computers' levels by seat (`easy`, `medium`, `hard`).
+    pub levels: Vec<String>,
+    /// The time control's name (`none`, `5+3`, ...).
+    pub clock: String,
+    /// The options chosen last, per rules plugin.
+    pub options: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+impl NewGameMemory {
+    /// These choices with the game being played in front: a player who
+    /// opens New game during a renju game expects renju preselected, even
+    /// when that game came from a config file or a save rather than from
+    /// the dialog. Options the running game does not set keep their
+    /// remembered values.
+    pub fn with_running_game(&self, rules: &str, options: &[(String, String)]) -> NewGameMemory {
+        let mut memory = self.clone();
+        if rules.is_empty() {
+            return memory;
+        }
+        memory.game = rules.to_string();
+        let remembered = memory.options.entry(rules.to_string()).or_default();
+        for (key, value) in options {
+            remembered.insert(key.clone(), value.clone());
+        }
+        memory
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { sound: true }
+        Settings {
+            sound: true,
+            language: "auto".into(),
+            auto_flip: true,
+            animate: true,
+            replay_ms: 1000,
+            new_game: NewGameMemory::default(),
+        }
     }
 }
+
+/// The replay speeds offered, milliseconds per move.
+pub const REPLAY_SPEEDS: [u64; 4] = [400, 1000, 2000, 4000];
 
 /// Where the settings live, if a home or config directory is known.
 pub fn settings_path() -> Option<PathBuf> {
@@ -49,6 +111,11 @@ impl Settings {
         let text = toml::to_string(self).map_err(|e| e.to_string())?;
         tabula_core::files::write_atomically(&path, &text).map_err(|e| format!("{}: {e}", path.display()))
     }
+
+    /// The language to show: the setting, or the system's.
+    pub fn lang(&self) -> Lang {
+        Lang::from_tag(&self.language).filter(|_| self.language != "auto").unwrap_or_else(Lang::from_environment)
+    }
 }
 
 #[cfg(test)]
@@ -57,9 +124,12 @@ mod tests {
 
     #[test]
     fn settings_round_trip_through_toml() {
-        let s = Settings { sound: false };
+        let mut s = Settings { sound: false, language: "zh-CN".into(), ..Settings::default() };
+        s.new_game.options.insert("gomoku".into(), [("rule".to_string(), "renju".to_string())].into());
         let text = toml::to_string(&s).unwrap();
         assert_eq!(toml::from_str::<Settings>(&text).unwrap(), s);
         assert_eq!(toml::from_str::<Settings>("").unwrap(), Settings::default());
+        assert_eq!(toml::from_str::<Settings>("sound = false\n").unwrap().language, "auto", "old files still read");
+        assert_eq!(s.lang(), Lang::ZhCn);
     }
 }

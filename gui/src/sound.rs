@@ -47,6 +47,17 @@ pub fn samples(effect: Effect) -> Vec<f32> {
     out
 }
 
+/// Whether effects play, as the Sound button shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SoundState {
+    /// Effects play.
+    On,
+    /// The player turned them off.
+    Off,
+    /// There is no audio device.
+    Unavailable,
+}
+
 /// The audio output, if there is one.
 pub struct Sound {
     queue: Option<AudioQueue<f32>>,
@@ -67,6 +78,15 @@ impl Sound {
                 (Sound { queue: Some(queue), enabled }, None)
             }
             Err(e) => (Sound { queue: None, enabled }, Some(format!("no audio device ({e}): sound is off"))),
+        }
+    }
+
+    /// On, off, or no device.
+    pub fn state(&self) -> SoundState {
+        match (&self.queue, self.enabled) {
+            (None, _) => SoundState::Unavailable,
+            (Some(_), true) => SoundState::On,
+            (Some(_), false) => SoundState::Off,
         }
     }
 

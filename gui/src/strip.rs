@@ -7,13 +7,15 @@
 use rules_api::Notation;
 use sdl2::render::RenderTarget;
 
-use super::controls::{button, Action, Hits, Look};
+use super::controls::{Action, Hits, Look};
 use super::fonts::Style;
 use super::game::Game;
 use super::layout::Area;
+use super::messages::result_line;
 use super::paint::{Anchor, Painter};
 use super::theme;
-use super::GuiError;
+use super::widgets::button;
+use super::{tr, GuiError};
 
 /// The height of the row for a board area of `board_h` pixels, or 0 when
 /// the game has nothing to show there.
@@ -66,9 +68,9 @@ pub fn draw_strip<T: RenderTarget>(
     let mut text = String::new();
     let mut color = theme::TEXT;
     if game.is_marking() {
-        add(p, hits, "Accept", Action::AcceptCount)?;
-        add(p, hits, "Resume", Action::ResumePlay)?;
-        text = "Mark dead groups".to_string();
+        add(p, hits, &tr!("count-accept"), Action::AcceptCount)?;
+        add(p, hits, &tr!("count-resume"), Action::ResumePlay)?;
+        text = tr!("count-mark-dead");
         color = theme::ACCENT;
     } else {
         for (m, label) in off_board_moves(game) {
@@ -76,10 +78,10 @@ pub fn draw_strip<T: RenderTarget>(
         }
     }
     if let Some(score) = game.score_line() {
-        text = if text.is_empty() { format!("Score: {score}") } else { format!("{text} · {score}") };
+        text = if text.is_empty() { tr!("count-score", scores = score.as_str()) } else { format!("{text} · {score}") };
     }
     if let Some(result) = game.count.result.as_ref().filter(|_| game.is_marking() || game.session.dead().is_some()) {
-        text = format!("{text} · {}", result.describe(game.session.info()));
+        text = format!("{text} · {}", result_line(result, game.session.info()));
     }
     let right = area.x + area.w;
     let mid = area.y + area.h / 2.0;

@@ -10,6 +10,8 @@ pub const PANEL: Rgba = Rgba::rgb(45, 49, 57);
 pub const TEXT: Rgba = Rgba::rgb(226, 229, 234);
 /// Secondary text on the panel.
 pub const TEXT_DIM: Rgba = Rgba::rgb(150, 157, 168);
+/// Warnings (check).
+pub const WARN: Rgba = Rgba::rgb(255, 196, 90);
 /// Errors.
 pub const ERROR: Rgba = Rgba::rgb(255, 120, 110);
 /// Buttons.
@@ -20,6 +22,10 @@ pub const BUTTON_HOT: Rgba = Rgba::rgb(86, 96, 112);
 pub const BUTTON_OFF: Rgba = Rgba::rgb(100, 106, 116);
 /// Accent (selection in lists, the side to move).
 pub const ACCENT: Rgba = Rgba::rgb(96, 170, 255);
+/// Text fields.
+pub const FIELD: Rgba = Rgba::rgb(30, 33, 39);
+/// The time bar of a thinking computer.
+pub const PROGRESS: Rgba = Rgba::rgb(96, 170, 255);
 /// Dialog backgrounds.
 pub const DIALOG: Rgba = Rgba::rgb(52, 57, 66);
 /// Dimming over the board behind a dialog.
@@ -38,6 +44,8 @@ pub const SELECTED_RING: Rgba = Rgba { r: 40, g: 170, b: 90, a: 230 };
 pub const TARGET: Rgba = Rgba { r: 30, g: 130, b: 70, a: 150 };
 /// A piece in check.
 pub const CHECK: Rgba = Rgba { r: 230, g: 30, b: 30, a: 150 };
+/// The ring around a piece in check.
+pub const CHECK_RING: Rgba = Rgba { r: 235, g: 35, b: 35, a: 240 };
 /// The winning line.
 pub const WIN: Rgba = Rgba { r: 40, g: 210, b: 90, a: 235 };
 /// Forbidden points.

@@ -33,7 +33,7 @@ fn isolated_match(test: &str, fault: &str) -> (serde_json::Value, Duration) {
         &config,
         format!(
             "[game]\nrules = \"chess\"\n\n\
-             [[players]]\nname = \"Faulty\"\nkind = \"ai\"\nstrategy = \"{}\"\nisolate = true\ntime_ms = 300\n\
+             [[players]]\nname = \"Faulty\"\nkind = \"ai\"\nstrategy = \"{}\"\nisolate = true\ntime_ms = 2000\n\
              [players.options]\nfault = \"{fault}\"\nafter = \"2\"\n\n\
              [[players]]\nname = \"Random\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 300\n",
             so.display()

@@ -104,6 +104,8 @@ impl Window {
             .env("TABULA_GUI_TEST_LAYOUT", "1")
             .env("SDL_AUDIODRIVER", "dummy")
             .env("TABULA_SETTINGS", dir.join("settings.toml"))
+            // The autosave and the saves stay in the test's directory.
+            .env("XDG_DATA_HOME", dir.join("data"))
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
             .spawn()

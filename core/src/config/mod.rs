@@ -102,6 +102,15 @@ pub struct Record {
     /// count of a game scored by marking dead pieces (Go) is agreed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dead: Option<Vec<String>>,
+    /// Per seat, the time left on its clock under a `[clock]` time
+    /// control, in milliseconds (empty when not kept), so a loaded game
+    /// goes on with the clocks as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_ms: Vec<u64>,
+    /// Per seat, the thinking time used so far, in milliseconds (empty
+    /// when not kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used_ms: Vec<u64>,
 }
 
 /// A configuration that cannot be used.
@@ -403,6 +412,8 @@ mod tests {
             moves: vec!["a".into(), "b".into()],
             result: "ongoing".into(),
             dead: None,
+            clock_ms: vec![1000, 2000],
+            used_ms: vec![5, 6],
         });
         let text = c.to_toml().unwrap();
         let back = Config::parse(&text, "saved", PathBuf::from(".")).unwrap();

@@ -1,29 +1,36 @@
 //! What each button, key and dialog choice of the window does.
 
+use std::time::{Duration, Instant};
+
 use super::App;
-use crate::controls::{Action, Mode};
-use crate::dialogs::{Dialog, FormOption, NewGameForm};
+use crate::controls::{Action, FormKey};
+use crate::dialogs::{Dialog, GameChoice, NewGameForm, SettingsForm};
 use crate::game::Game;
-use crate::saves::{list_saves, saves_dir};
 use crate::seats::{apply_choices, SeatsForm};
+use crate::{i18n, tr};
 use rules_api::PluginKind;
-use tabula_core::plugins::find_plugin;
-use tabula_core::source::Level;
+use tabula_core::plugins::{available_names, find_plugin, PluginDirs};
+use tabula_net::protocol::RequestKind;
 
 impl App {
     /// Carries out `action`.
     pub(super) fn act(&mut self, action: Action) {
+        self.dirty = true;
+        let Some(action) = self.act_online(action) else { return };
         match action {
             Action::NewGameDialog => self.open_new_game(),
-            Action::FormGame(i) => self.with_form(|f| f.game = i),
-            Action::FormMode(m) => self.with_form(|f| f.mode = m),
-            Action::FormSide(i) => self.with_form(|f| f.human_side = i),
-            Action::FormLevel(seat, level) => self.with_form(|f| f.levels[seat] = level),
-            Action::FormOption(k, c) => self.with_form(|f| {
-                if let Some(o) = f.options.get_mut(f.game).and_then(|o| o.get_mut(k)) {
-                    o.chosen = c.min(o.choices.len() - 1);
+            Action::FormGame(i) => {
+                let memory = self.settings.new_game.clone();
+                if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+                    form.choose_game(i, &memory);
                 }
-            }),
+            }
+            Action::FormPick(key, i) => self.form_pick(key, i),
+            Action::FormOpen(key) => {
+                if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+                    form.open = if form.open.map(|o| o.0) == Some(key) { None } else { Some((key, 0)) };
+                }
+            }
             Action::StartGame => self.start_game(),
             Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
             Action::SeatChoose(seat, choice) => {
@@ -37,25 +44,26 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => match self.game.redo() {
                 Ok(true) => self.message = None,
-                Ok(false) => self.say("Nothing to redo", false),
+                Ok(false) => self.say(tr!("nothing-to-redo"), false),
                 Err(e) => self.say(e, true),
             },
             Action::Hint => {
                 if self.game.human_to_move() {
                     if let Err(e) = self.game.request_hint() {
-                        self.say(format!("no hint: {e}"), true);
+                        self.say(tr!("no-hint", reason = e), true);
                     }
                 }
             }
+            Action::ResignDialog => {
+                if !self.game.is_over() {
+                    self.dialog = Some(Dialog::ConfirmResign);
+                }
+            }
             Action::Resign => {
+                self.dialog = None;
                 let events = self.game.resign();
-                self.react(events);
+                self.react(events, false);
             }
-            Action::Save => {
-                self.save();
-            }
-            Action::LoadDialog => self.dialog = Some(Dialog::Load(list_saves(&saves_dir()))),
-            Action::LoadSave(i) => self.load_save(i),
             Action::Pause => {
                 if self.game.all_computers() {
                     self.game.toggle_pause();
@@ -67,10 +75,13 @@ impl App {
                 }
             }
             Action::Sound => self.toggle_sound(),
+            Action::SettingsDialog => {
+                self.dialog = Some(Dialog::Settings(SettingsForm { settings: self.settings.clone() }));
+            }
             Action::Help => self.show_help(),
             Action::Flip => {
                 self.flipped = !self.flipped;
-                self.dumped = None;
+                self.dumped.clear();
             }
             Action::Quit => {
                 if self.game.in_progress() {
@@ -82,7 +93,7 @@ impl App {
             Action::ConfirmQuit => self.quit = true,
             Action::OffBoard(m) => {
                 if self.game.human_to_move() {
-                    self.play(m);
+                    self.play(m, false);
                 }
             }
             Action::ResumePlay => match self.game.resume() {
@@ -90,97 +101,249 @@ impl App {
                 Err(e) => self.say(e, true),
             },
             Action::AcceptCount => match self.game.accept_count() {
-                Ok(events) => self.react(events),
+                Ok(events) => self.react(events, false),
                 Err(e) => self.say(e, true),
             },
-            Action::SaveAndQuit => self.quit = self.save(),
+            Action::NetworkDialog => self.open_lobby(),
+            Action::Lobby(a) => self.lobby_act(a),
+            Action::SaveAndQuit => self.quit = self.quick_save(),
+            Action::Focus(f) => self.set_focus(Some(f)),
+            Action::ToggleDetails => self.details = !self.details,
+            other => self.act_on_files(other),
+        }
+    }
+
+    /// The actions that save, load, copy and paste.
+    fn act_on_files(&mut self, action: Action) {
+        match action {
+            Action::SaveDialog => self.open_save(),
+            Action::SaveNamed => self.save_named(),
+            Action::LoadDialog => self.open_load(),
+            Action::LoadSave(i) => self.load_entry(i),
+            Action::LoadPath => self.load_typed_path(),
+            Action::CopyPosition => self.copy_position(),
+            Action::CopyRecord => self.copy_record(),
+            Action::PastePosition => self.paste_position(),
+            Action::Resume => self.resume(),
+            Action::DiscardResume => self.discard_resume(),
+            Action::EnterMove => self.enter_move(),
             other => self.act_on_view(other),
+        }
+    }
+
+    /// In a network game: what goes to the server (undo and new game as
+    /// requests, resignation, draw offers, answers, chat) or is not
+    /// available (hints, redo, saving, changing players); other actions
+    /// are returned for the usual handling.
+    fn act_online(&mut self, action: Action) -> Option<Action> {
+        let Some(net) = self.net.as_mut() else { return Some(action) };
+        let say = |text: &str| Some(text.to_string());
+        let note = match action {
+            Action::Undo => {
+                net.request(RequestKind::Undo);
+                say("Asked to take back")
+            }
+            Action::NewGameDialog => {
+                net.request(RequestKind::NewGame);
+                say("Asked for a new game")
+            }
+            Action::NetDraw => {
+                net.request(RequestKind::Draw);
+                say("Offered a draw")
+            }
+            Action::Resign => {
+                net.resign();
+                None
+            }
+            Action::NetAnswer(accept) => {
+                net.answer(accept);
+                None
+            }
+            Action::NetChat => {
+                net.chat_key();
+                None
+            }
+            Action::Hint => say("No hints in a network game"),
+            Action::Redo
+            | Action::SaveDialog
+            | Action::SaveNamed
+            | Action::LoadDialog
+            | Action::PastePosition
+            | Action::PlayersDialog
+            | Action::Pause
+            | Action::Step => say("Not available in a network game"),
+            Action::Quit => {
+                self.quit = true;
+                None
+            }
+            other => return Some(other),
+        };
+        if let Some(text) = note {
+            self.say(text, false);
+        }
+        None
+    }
+
+    /// A key while a chat line is being typed.
+    pub(super) fn typing_key(&mut self, key: sdl2::keyboard::Keycode) {
+        use sdl2::keyboard::Keycode;
+        let Some(net) = self.net.as_mut() else { return };
+        match key {
+            Keycode::Return | Keycode::KpEnter => net.chat_key(),
+            Keycode::Escape => net.typing = None,
+            Keycode::Backspace => {
+                if let Some(t) = net.typing.as_mut() {
+                    t.pop();
+                }
+            }
+            _ => {}
         }
     }
 
     /// The actions that change what is shown rather than the game.
     fn act_on_view(&mut self, action: Action) {
+        let len = self.game.session.history().len();
         match action {
             Action::ReviewPly(ply) => {
+                self.replay = None;
+                self.show_ply(ply, false);
+            }
+            Action::ReviewStep(d) => {
+                self.replay = None;
+                if let Some(Dialog::Help(..)) = self.dialog {
+                    self.act_on_view(Action::ScrollMoves(d));
+                    return;
+                }
+                if self.dialog.is_some() || len == 0 {
+                    return;
+                }
+                let from = self.view_ply.unwrap_or(len) as i64;
+                let to = (from + d as i64).clamp(0, len as i64) as usize;
+                self.show_ply(to, d == 1);
+            }
+            Action::ReviewFirst if self.dialog.is_none() && len > 0 => {
+                self.replay = None;
+                self.show_ply(0, false);
+            }
+            Action::LiveView => {
+                self.replay = None;
+                self.view_ply = None;
                 self.selected = None;
-                self.view_ply = if ply >= self.game.session.history().len() { None } else { Some(ply) };
+            }
+            Action::Replay => {
+                self.dialog = None;
+                if self.replay.is_some() {
+                    self.replay = None;
+                    self.view_ply = None;
+                } else if len > 0 {
+                    self.show_ply(0, false);
+                    self.replay = Some(Instant::now() + Duration::from_millis(self.settings.replay_ms.max(100)));
+                }
             }
             Action::CloseDialog => {
-                if self.dialog.is_some() {
+                if self.lobby.is_some() {
+                    self.lobby = None;
+                } else if self.dialog.is_some() {
                     self.dialog = None;
                 } else {
                     self.view_ply = None;
+                    self.replay = None;
                     self.selected = None;
+                    self.message = None;
                 }
             }
             Action::Review => {
                 self.dialog = None;
-                self.view_ply = Some(self.game.session.history().len().saturating_sub(1));
+                self.show_ply(len, false);
             }
             Action::Promote(m) => {
                 self.dialog = None;
-                self.play(m);
+                self.play(m, false);
             }
             Action::ScrollMoves(d) => match &mut self.dialog {
                 Some(Dialog::Help(_, first)) => *first = (*first as i64 + d as i64).max(0) as usize,
-                _ => self.scroll = (self.scroll as i64 + d as i64).max(0) as usize,
+                Some(Dialog::NewGame(form)) => form.scroll_by(d.signum(), self.hover),
+                Some(Dialog::Load(form)) => form.scroll = (form.scroll as i64 + d.signum() as i64).max(0) as usize,
+                Some(_) => {}
+                None => self.scroll = (self.scroll as i64 + d as i64).max(0) as usize,
             },
             _ => {}
         }
     }
 
-    /// The New game dialog, showing the current game and line-up.
-    fn open_new_game(&mut self) {
-        let games = self.rules_names();
-        let current = games.iter().position(|g| *g == self.game.config.game.rules).unwrap_or(0);
-        let computers: Vec<bool> = (0..2).map(|i| self.game.is_computer(i)).collect();
-        let mode = match (computers[0], computers[1]) {
-            (false, false) => Mode::HumanHuman,
-            (true, true) => Mode::ComputerComputer,
-            _ => Mode::HumanComputer,
-        };
-        let human_side = if computers[0] && !computers[1] { 1 } else { 0 };
+    /// The rules plugins found, with their options and players (each
+    /// loaded once per window).
+    pub(super) fn game_choices(&mut self) -> Vec<GameChoice> {
+        if let Some(games) = &self.games {
+            return games.clone();
+        }
         let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
-        let config = &self.game.config.game;
-        let options = games
-            .iter()
-            .map(|g| {
-                let specs = find_plugin(g, PluginKind::RULES, &dirs).map(|p| p.options()).unwrap_or_default();
-                let current = if *g == config.rules { config.options.clone() } else { Default::default() };
-                FormOption::offered(&specs, &current)
-            })
-            .collect();
-        self.dialog = Some(Dialog::NewGame(NewGameForm {
-            games,
-            game: current,
-            mode,
-            human_side,
-            levels: [Level::Hard, Level::Hard],
-            options,
-            current: (config.rules.clone(), config.options.clone()),
-        }));
+        let dirs = PluginDirs::new(dirs.dirs().iter().cloned());
+        let mut games = Vec::new();
+        for name in available_names(PluginKind::RULES, &dirs) {
+            let Ok(plugin) = find_plugin(&name, PluginKind::RULES, &dirs) else { continue };
+            let specs = plugin.options();
+            let info = plugin.new_rules(&[]).ok().and_then(|r| r.info().into_result().ok());
+            let (label, sides) = match info {
+                Some(info) => (
+                    crate::messages::game_name(info.name.as_str()),
+                    info.players.iter().map(|p| p.name.to_string()).collect(),
+                ),
+                None => (crate::messages::capitalised(&name), Vec::new()),
+            };
+            games.push(GameChoice { name, label, specs, sides });
+        }
+        games.sort_by_key(|g| g.label.to_lowercase());
+        self.games = Some(games.clone());
+        games
     }
 
-    fn with_form(&mut self, f: impl FnOnce(&mut NewGameForm)) {
-        if let Some(Dialog::NewGame(form)) = &mut self.dialog {
-            f(form);
-            // The form's buttons move: tell a test driving the window.
-            self.dumped = None;
+    /// The New game dialog, on the game being played and its options,
+    /// other games with their last choices.
+    fn open_new_game(&mut self) {
+        let games = self.game_choices();
+        let config = &self.game.config;
+        let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
+        let form = NewGameForm::new(games, &memory, &config.game.rules);
+        self.replay = None;
+        self.dialog = Some(Dialog::NewGame(Box::new(form)));
+    }
+
+    fn form_pick(&mut self, key: FormKey, i: usize) {
+        match &mut self.dialog {
+            Some(Dialog::NewGame(form)) => form.pick(key, i),
+            Some(Dialog::Settings(form)) => {
+                form.pick(key, i);
+                let before = self.settings.auto_flip;
+                self.settings = form.settings.clone();
+                i18n::set_language(self.settings.lang());
+                self.sound.enabled = self.settings.sound;
+                if before != self.settings.auto_flip {
+                    self.flipped = self.auto_flip();
+                }
+                if let Err(e) = self.settings.save() {
+                    self.say(tr!("cannot-keep-setting", reason = e), true);
+                }
+            }
+            _ => {}
         }
     }
 
-    /// Starts the game the New game dialog describes.
+    /// Starts the game the New game dialog describes; an error stays in
+    /// the dialog, naming the option or the position at fault.
     fn start_game(&mut self) {
-        if let Some(Dialog::NewGame(form)) = &self.dialog {
-            let config = form.config(&self.game.config);
-            let game_name = config.game.rules.clone();
-            match Game::open(config, "the New game dialog", self.game.extra_dirs()) {
-                Ok(game) => {
-                    self.replace_game(game);
-                    self.message = None;
+        let Some(Dialog::NewGame(form)) = &mut self.dialog else { return };
+        let config = form.config(&self.game.config);
+        match Game::open(config, &tr!("new-game-title"), self.game.extra_dirs()) {
+            Ok(game) => {
+                form.remember(&mut self.settings.new_game);
+                if let Err(e) = self.settings.save() {
+                    eprintln!("tabula: cannot keep the New game choices: {e}");
                 }
-                Err(e) => self.say(format!("cannot start {game_name}: {e}"), true),
+                self.replace_game(game);
+                self.message = None;
             }
+            Err(e) => form.error = Some(tr!("cannot-start", reason = e)),
         }
     }
 
@@ -191,9 +354,10 @@ impl App {
             match self.game.change_seats(seats) {
                 Ok(()) => {
                     self.selected = None;
-                    self.say("Players changed; the game goes on", false);
+                    self.flipped = self.auto_flip();
+                    self.say(tr!("players-changed"), false);
                 }
-                Err(e) => self.say(format!("cannot change the players: {e}"), true),
+                Err(e) => self.say(tr!("cannot-change-players", reason = e), true),
             }
         }
     }
@@ -201,35 +365,24 @@ impl App {
     fn undo(&mut self) {
         self.dialog = None;
         self.view_ply = None;
+        self.replay = None;
         self.selected = None;
         match self.game.undo() {
             Ok(true) => self.message = None,
-            Ok(false) => self.say("Nothing to undo", false),
+            Ok(false) => self.say(tr!("nothing-to-undo"), false),
             Err(e) => self.say(e, true),
         }
     }
 
-    /// Loads entry `i` of the Load dialog.
-    fn load_save(&mut self, i: usize) {
-        let Some(Dialog::Load(list)) = &self.dialog else { return };
-        let Some(entry) = list.get(i).cloned() else { return };
-        match Game::load(&entry.path, self.game.extra_dirs()) {
-            Ok(game) => {
-                self.replace_game(game);
-                self.say(format!("Loaded {}", entry.title), false);
-            }
-            Err(e) => {
-                self.dialog = None;
-                self.say(format!("cannot load {}: {e}", entry.path.display()), true);
-            }
-        }
-    }
-
     fn toggle_sound(&mut self) {
+        if self.sound.state() == crate::sound::SoundState::Unavailable {
+            self.say(tr!("sound-unavailable"), false);
+            return;
+        }
         self.sound.enabled = !self.sound.enabled;
         self.settings.sound = self.sound.enabled;
         if let Err(e) = self.settings.save() {
-            self.say(format!("cannot keep the setting: {e}"), true);
+            self.say(tr!("cannot-keep-setting", reason = e), true);
         }
     }
 
@@ -242,7 +395,27 @@ impl App {
             .help_text()
             .into_result()
             .map(|t| t.to_string())
-            .unwrap_or_else(|e| format!("The rules plugin gave no help: {e}"));
+            .unwrap_or_else(|e| tr!("no-help", reason = e.to_string()));
         self.dialog = Some(Dialog::Help(text, 0));
+    }
+
+    /// Plays the move typed in the move entry, in either notation.
+    fn enter_move(&mut self) {
+        let text = self.entry.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        if !self.game.human_to_move() {
+            self.say(tr!("entry-not-your-turn"), true);
+            return;
+        }
+        match self.game.session.parse_move(&text) {
+            Ok(m) => {
+                self.entry.clear();
+                self.view_ply = None;
+                self.play(m, true);
+            }
+            Err(e) => self.say(tr!("entry-refused", reason = e.to_string()), true),
+        }
     }
 }

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBox, RVec, SearchInfo, SearchLimits};
+use rules_api::{
+    Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBox, PositionFlags, RVec, SearchInfo, SearchLimits,
+};
 
 use super::clock::{think_budget, Clocks};
 use super::seats::NewSeat;
@@ -16,7 +18,7 @@ use tabula_core::players::{ComputerPlayer, Search, StrategyPlayer};
 use tabula_core::plugins::{find_plugin, LoadedPlugin, PluginDirs};
 use tabula_core::seating::{computer_player, Table};
 use tabula_core::session::Session;
-use tabula_core::source::{Level, PlayerSource, StrategyRef};
+use tabula_core::source::Level;
 use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
 
 /// Thinking time of the hint search.
@@ -26,8 +28,6 @@ const HINT_TIME_MS: u64 = 1500;
 pub struct Seat {
     /// Display name from the config.
     pub name: String,
-    /// `human`, or the computer's level, strategy or engine program.
-    pub label: String,
     /// The computer player (strategy, isolated strategy or external
     /// engine), for computer seats.
     pub player: Option<Box<dyn ComputerPlayer>>,
@@ -38,6 +38,10 @@ pub struct Seat {
 pub enum Event {
     /// A move was played.
     Moved {
+        /// The move.
+        mv: Move,
+        /// The piece that moved (for the slide), if one did.
+        piece: Option<rules_api::Piece>,
         /// It took a piece.
         capture: bool,
         /// It left the other side in check.
@@ -63,6 +67,8 @@ pub struct Game {
     turn: Option<ComputerTurn>,
     /// The latest progress report of the running search.
     pub thinking: Option<SearchInfo>,
+    /// The start of that report's principal variation in standard notation.
+    pub thinking_line: String,
     hint_player: Option<StrategyPlayer>,
     hint_search: Option<(Search, usize)>,
     /// The suggested move for the position after `usize` plies.
@@ -80,6 +86,8 @@ pub struct Game {
     step: bool,
     /// Kinds of the pieces each player has taken, per player.
     pub captured: Vec<Vec<u16>>,
+    /// When the running search started and how long it may take.
+    search_clock: Option<(Instant, u64)>,
     /// The count of a game scored by marking dead pieces.
     pub count: count::CountView,
 }
@@ -130,6 +138,7 @@ impl Game {
             extra_dirs: extra_dirs.to_vec(),
             turn: None,
             thinking: None,
+            thinking_line: String::new(),
             hint_player: None,
             hint_search: None,
             hint: None,
@@ -138,8 +147,10 @@ impl Game {
             ended_after: None,
             paused: false,
             step: false,
+            search_clock: None,
             count: count::CountView::default(),
         };
+        game.restore_saved_times();
         game.refresh_captured();
         game.refresh_count();
         game.sync_clock();
@@ -180,6 +191,43 @@ impl Game {
         }
         self.sync_clock();
         Ok(())
+    }
+
+    /// Puts the clocks back as a saved game's record kept them.
+    fn restore_saved_times(&mut self) {
+        let Some(record) = &self.config.record else { return };
+        if record.used_ms.len() == self.clocks.len() {
+            self.clocks = record.used_ms.iter().map(|&ms| Duration::from_millis(ms)).collect();
+        }
+        let ply = self.session.history().len();
+        if let (Some(c), true) = (&mut self.countdown, record.clock_ms.len() == self.clocks.len()) {
+            c.set_remaining(&record.clock_ms.iter().map(|&ms| Duration::from_millis(ms)).collect::<Vec<_>>(), ply);
+        }
+    }
+
+    /// The times to keep in a saved game's record: the countdowns (under a
+    /// time control) and the time used, per seat, in milliseconds.
+    pub fn saved_times(&self) -> (Vec<u64>, Vec<u64>) {
+        let sides = 0..self.seats.len();
+        let clock = sides.clone().filter_map(|s| self.countdown(s)).map(|d| d.as_millis() as u64).collect();
+        let used = sides.map(|s| self.clock(s).as_millis() as u64).collect();
+        (clock, used)
+    }
+
+    /// Saves the game (its configuration, record and clocks) to `path`.
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        let (clock_ms, used_ms) = self.saved_times();
+        self.session
+            .save_with(path, &self.config, |r| {
+                r.clock_ms = clock_ms;
+                r.used_ms = used_ms;
+            })
+            .map_err(err)
+    }
+
+    /// How far the running search is into its time: (elapsed, budget).
+    pub fn search_progress(&self) -> Option<(Duration, Duration)> {
+        self.search_clock.filter(|_| self.turn.is_some()).map(|(t, ms)| (t.elapsed(), Duration::from_millis(ms)))
     }
 
     /// The plugin search directories given on the command line.
@@ -252,9 +300,10 @@ impl Game {
         }
     }
 
-    /// How long the game has lasted (frozen at its end).
+    /// How long the game has lasted: the time its players used (frozen at
+    /// its end, kept in saved games).
     pub fn duration(&self) -> Duration {
-        self.ended_after.unwrap_or_else(|| self.started.elapsed())
+        (0..self.seats.len()).map(|s| self.clock(s)).sum()
     }
 
     fn close_turn(&mut self) {
@@ -303,16 +352,37 @@ impl Game {
         let mut infos = RVec::new();
         let _ = before.move_infos(rules_api::RSlice::from_slice(&[mv]), &mut infos);
         let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE));
+        let mut pieces = RVec::new();
+        let _ = before.pieces(&mut pieces);
+        let piece = pieces.iter().find(|p| p.cell == mv.from).copied();
         let (ply, now) = (self.session.history().len(), self.epoch.elapsed());
         if let Some(c) = &mut self.countdown {
             c.moved(mover, ply, now);
         }
-        let mut highlights = RVec::new();
-        let _ = self.session.position().highlights(&mut highlights);
-        let check = highlights.iter().any(|h| h.kind == HighlightKind::CHECK);
-        let mut events = vec![Event::Moved { capture, check }];
+        let check = self.in_check();
+        let mut events = vec![Event::Moved { mv, piece, capture, check }];
         self.after_change(&mut events);
         events
+    }
+
+    /// Whether the side to move is in check (a check mark on the board, or
+    /// the game's own flag).
+    pub fn in_check(&self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let position = self.session.position();
+        let mut highlights = RVec::new();
+        let _ = position.highlights(&mut highlights);
+        highlights.iter().any(|h| h.kind == HighlightKind::CHECK) || position.flags().contains(PositionFlags::IN_CHECK)
+    }
+
+    /// Whether the check is shown on the board (a king in check, as
+    /// opposed to a threat the game flags).
+    pub fn check_marked(&self) -> bool {
+        let mut highlights = RVec::new();
+        let _ = self.session.position().highlights(&mut highlights);
+        highlights.iter().any(|h| h.kind == HighlightKind::CHECK)
     }
 
     /// Cancels a running search (its answer is ignored).
@@ -391,6 +461,16 @@ impl Game {
         self.sync_clock();
     }
 
+    /// Stops (`true`) or restarts the clocks without touching the game, for
+    /// a question asked before play begins.
+    pub fn hold_clocks(&mut self, hold: bool) {
+        if self.paused != hold {
+            self.close_turn();
+            self.paused = hold;
+            self.sync_clock();
+        }
+    }
+
     /// Lets the computer to move play one move while paused.
     pub fn step(&mut self) {
         self.step = true;
@@ -441,8 +521,9 @@ impl Game {
         };
         let mut latest = None;
         let outcome = turn.poll(|info| latest = Some(info.clone()));
-        if latest.is_some() {
-            self.thinking = latest;
+        if let Some(info) = latest {
+            self.thinking_line = line_text(self.session.position(), &info.pv, 6);
+            self.thinking = Some(info);
         }
         let Some(outcome) = outcome else { return events };
         let turn = self.turn.take().expect("polled above");
@@ -473,7 +554,9 @@ impl Game {
         if let Some(time_ms) = budget {
             player.set_limits(SearchLimits { time_ms, ..player.turn_limits() });
         }
+        let budget = player.turn_limits().time_ms;
         self.turn = Some(ComputerTurn::start(&self.session, player));
+        self.search_clock = Some((Instant::now(), budget));
         self.thinking = None;
     }
 
@@ -508,6 +591,24 @@ impl Game {
             let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
             self.hint = judge(&outcome, self.session.position(), limits).ok().map(|r| r.best);
         }
+    }
+
+    /// How this game's moves are numbered (from its start position and the
+    /// shape of its moves).
+    pub fn numbering(&self) -> crate::numbering::Numbering {
+        let start = self.session.start_position();
+        let text = start.to_text().into_result().map(|t| t.to_string()).unwrap_or_default();
+        let mut moves = RVec::new();
+        let _ = start.legal_moves(&mut moves);
+        let sample = self.session.history().first().map(|m| m.mv).or_else(|| moves.first().copied());
+        let info = self.session.info();
+        crate::numbering::Numbering::new(
+            info.players.len(),
+            start.side_to_move(),
+            &text,
+            info.position_format.as_str(),
+            sample,
+        )
     }
 
     /// The position after the first `ply` moves (for reviewing).
@@ -573,18 +674,23 @@ impl<'a> Seater<'a> {
     /// (strategy, isolated strategy or external engine) ready to move.
     fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
         let table = Table { rules: &self.rules, options: &self.rules_options };
-        let Some(player) = computer_player(p, self.config, &self.dirs, &table).map_err(err)? else {
-            return Ok(Seat { name: p.name.clone(), label: "human".into(), player: None });
-        };
-        let label = match &p.source {
-            PlayerSource::Strategy(StrategyRef::Level(level)) => format!("computer, {}", level.word()),
-            PlayerSource::Strategy(StrategyRef::Plugin(s)) => format!("computer, {s}"),
-            PlayerSource::Isolated(s) => format!("computer, {s} (isolated)"),
-            PlayerSource::Engine(spec) => format!("engine, {}", spec.program_name()),
-            PlayerSource::Human => "computer".into(),
-        };
-        Ok(Seat { name: p.name.clone(), label, player: Some(player) })
+        let player = computer_player(p, self.config, &self.dirs, &table).map_err(err)?;
+        Ok(Seat { name: p.name.clone(), player })
     }
+}
+
+/// The first `n` moves of `pv` from `position` in standard notation.
+fn line_text(position: &PositionBox, pv: &[Move], n: usize) -> String {
+    let mut position = position.clone();
+    let mut words = Vec::new();
+    for &m in pv.iter().take(n) {
+        let Ok(text) = position.move_to_text(m, rules_api::Notation::STANDARD).into_result() else { break };
+        words.push(text.to_string());
+        if position.make_move(m).into_result().is_err() {
+            break;
+        }
+    }
+    words.join(" ")
 }
 
 fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16), usize> {

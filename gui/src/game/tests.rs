@@ -43,6 +43,27 @@ fn undo_puts_the_clocks_back_and_the_waiting_side_is_untouched() {
 }
 
 #[test]
+fn a_saved_game_comes_back_with_its_clocks() {
+    let mut game = clocked_game();
+    let first = game.legal_moves()[0];
+    std::thread::sleep(Duration::from_millis(30));
+    game.play(first).unwrap();
+    let (clock_ms, used_ms) = game.saved_times();
+    assert_eq!(clock_ms.len(), 2);
+    assert!(clock_ms[0] > 60_000 && clock_ms[0] < 65_000, "increment added, time taken: {clock_ms:?}");
+    assert!(used_ms[0] >= 30, "{used_ms:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clocked.toml");
+    game.save_to(&path).unwrap();
+    let loaded = Game::load(&path, &[]).unwrap();
+    assert_eq!(loaded.session.history().len(), 1);
+    let (back_clock, back_used) = loaded.saved_times();
+    assert_eq!(back_clock[0], clock_ms[0], "the mover's clock as saved");
+    assert!(back_clock[1] <= clock_ms[1] && back_clock[1] + 1000 > clock_ms[1], "{back_clock:?} vs {clock_ms:?}");
+    assert!(back_used[0] == used_ms[0], "time used kept: {back_used:?} vs {used_ms:?}");
+}
+
+#[test]
 fn changing_the_seats_keeps_the_game_and_a_computer_starts_thinking() {
     let mut game = clocked_game();
     let first = game.legal_moves()[0];
@@ -85,7 +106,7 @@ fn an_external_engine_seat_plays_its_move() {
     let mut game = Game::open(config, "engine.toml", &[]).expect("the engine seat is accepted");
     assert!(game.is_computer(0) && !game.is_computer(1));
     assert!(!game.human_to_move(), "the engine moves first, not a person");
-    assert!(game.seats[0].label.starts_with("engine"), "{}", game.seats[0].label);
+    assert_eq!(game.config.players[0].kind(), tabula_core::config::PlayerKind::Engine);
 
     // The engine answers every `go` with the first legal move, written the
     // way a UCI engine of this game writes it (ranks shifted by the dialect).
@@ -171,6 +192,18 @@ fn resume_takes_the_last_pass_back_and_the_pass_is_an_off_board_move() {
     let pass = game.legal_moves().into_iter().find(|m| m.is_off_board()).expect("a pass");
     game.play(pass).unwrap();
     assert!(game.is_marking(), "passing again ends the game once more");
+}
+
+#[test]
+fn held_clocks_do_not_run_while_the_resume_question_is_open() {
+    let mut game = clocked_game();
+    game.hold_clocks(true);
+    assert_eq!(game.countdown_running(), None);
+    let held = (game.clock(0), game.countdown(0));
+    std::thread::sleep(Duration::from_millis(40));
+    assert_eq!((game.clock(0), game.countdown(0)), held, "neither clock moved while held");
+    game.hold_clocks(false);
+    assert_eq!(game.countdown_running(), Some(0), "the first player's clock runs again");
 }
 
 #[test]

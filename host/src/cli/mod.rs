@@ -3,11 +3,13 @@
 mod common;
 mod conform;
 mod matches;
+mod netplay;
 mod play;
 mod protocols;
 mod query;
 mod scaffold;
 mod seating;
+mod serve;
 mod window;
 
 use std::path::PathBuf;
@@ -66,6 +68,10 @@ pub enum Command {
     Conform(conform::ConformArgs),
     /// Create an out-of-tree cargo project for a new rules or strategy plugin.
     NewPlugin(scaffold::NewPluginArgs),
+    /// Run a game server: rooms kept in SQLite, moves judged by the rules plugins.
+    Serve(serve::ServeArgs),
+    /// List the games waiting for a player on servers announced on the local network.
+    Lan(serve::LanArgs),
 }
 
 /// A rules plugin and its options.
@@ -185,6 +191,9 @@ pub struct PlayArgs {
     /// Play in the terminal instead of a window.
     #[arg(long)]
     pub text: bool,
+    /// Network play (see docs/NETWORK.md).
+    #[command(flatten)]
+    pub net: netplay::ConnectArgs,
 }
 
 /// `tabula render`.
@@ -222,6 +231,8 @@ pub fn run() -> i32 {
         Some(Command::Gtp(a)) => protocols::gtp(&a, &dirs),
         Some(Command::Conform(a)) => conform::conform(&a, &dirs),
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
+        Some(Command::Serve(a)) => serve::serve(&a, &dirs),
+        Some(Command::Lan(a)) => serve::lan(&a),
     };
     match outcome {
         Ok(code) => code,

@@ -26,7 +26,7 @@ pub fn open(file: Option<&Path>, extra: &[PathBuf]) -> Result<i32, CliError> {
         Some(path) => (Config::load(path)?, path.display().to_string()),
         None => (Config::default_config()?, String::new()),
     };
-    let options = tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source };
+    let options = tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source, network: None };
     tabula_gui::run(config, options).map_err(|e| CliError(e.to_string()))?;
     Ok(0)
 }
@@ -37,9 +37,51 @@ pub fn open(_file: Option<&Path>, _extra: &[PathBuf]) -> Result<i32, CliError> {
     Err(no_window("`tabula` without a command (or `tabula play` without --text)"))
 }
 
+/// `tabula play --connect`: the window on a server's game.
+#[cfg(feature = "gui")]
+fn open_network(args: &super::netplay::ConnectArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    use tabula_core::config::Config;
+    let Some(addr) = args.connect.clone() else { return Ok(0) };
+    if args.room.is_none() && args.create.is_none() {
+        return Err(CliError(
+            "the window joins a room (--room N) or opens one (--create RULES); list the rooms with \
+             `tabula play --text --connect ADDR`"
+                .into(),
+        ));
+    }
+    let network = tabula_gui::network::NetOptions {
+        addr,
+        name: super::netplay::player_name(args),
+        room: args.room,
+        token: args.token.clone(),
+        create: args.create.clone(),
+        options: args.room_option.clone(),
+        seat: args.seat,
+        vs: args.vs.clone(),
+        clock: args.clock,
+        password: args.password.clone(),
+    };
+    let options =
+        tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source: String::new(), network: Some(network) };
+    tabula_gui::run(Config::default_config()?, options).map_err(|e| CliError(e.to_string()))?;
+    Ok(0)
+}
+
+/// Without a window: says so and names the headless commands.
+#[cfg(not(feature = "gui"))]
+fn open_network(_args: &super::netplay::ConnectArgs, _extra: &[PathBuf]) -> Result<i32, CliError> {
+    Err(no_window("`tabula play --connect` without --text"))
+}
+
 /// `tabula play`: the window, or the terminal game with `--text`.
 pub fn play(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    if args.text {
+    if args.net.connect.is_some() {
+        if args.text {
+            super::netplay::run(&args.net, extra)
+        } else {
+            open_network(&args.net, extra)
+        }
+    } else if args.text {
         super::play::run(args, extra)
     } else {
         open(args.config.as_deref(), extra)

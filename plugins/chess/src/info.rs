@@ -4,6 +4,8 @@
 use rules_api::{GameInfo, Geometry, PieceType, PlayerInfo, RString, RVec, Rgba};
 use tabula_kit::grid::{Edge, Grid};
 
+use crate::art;
+
 const LIGHT: Rgba = Rgba::rgb(240, 217, 181);
 const DARK: Rgba = Rgba::rgb(181, 136, 99);
 const BACKGROUND: Rgba = Rgba::rgb(66, 48, 36);
@@ -24,7 +26,8 @@ pub fn game_info() -> GameInfo {
     ];
     let piece_types = kinds
         .iter()
-        .map(|&(name, white, black, letter, value)| PieceType {
+        .enumerate()
+        .map(|(kind, &(name, white, black, letter, value))| PieceType {
             name: name.into(),
             glyphs: RVec::from(vec![RString::from(white), RString::from(black)]),
             letters: RVec::from(vec![
@@ -32,7 +35,7 @@ pub fn game_info() -> GameInfo {
                 RString::from(letter.to_ascii_lowercase().to_string()),
             ]),
             value,
-            art: RVec::new(),
+            art: RVec::from(vec![RString::from(art::piece_svg(kind, 0)), RString::from(art::piece_svg(kind, 1))]),
         })
         .collect::<Vec<_>>();
     GameInfo {

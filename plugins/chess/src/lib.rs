@@ -13,6 +13,7 @@
 //! the king's two-square move (`e1g1`), translated to and from cozy-chess's
 //! king-takes-rook encoding. Promotions carry `extra = piece index + 1`.
 
+mod art;
 mod eval;
 mod fen;
 mod info;

@@ -1,0 +1,244 @@
+# Tabula's interface in English. Every word the window shows comes from
+# here (or from gui/i18n/zh-CN.ftl, which holds the same ids).
+# Ids starting with side-, reason-, option- and choice- translate words
+# that rules plugins use; words a catalogue does not know are shown as the
+# plugin wrote them.
+
+## Sentences
+sentence = { $text }.
+two-sentences = { $first }. { $second }
+
+## Games (ids from the plugins' display names)
+game-chess = Chess
+game-xiangqi = Xiangqi
+game-gomoku-freestyle = Gomoku (freestyle)
+game-gomoku-standard = Gomoku (exactly five)
+game-gomoku-renju = Gomoku (renju)
+game-tic-tac-toe = Tic-tac-toe
+
+## Buttons
+button-new = New
+button-new-game = New game
+button-undo = Undo
+button-redo = Redo
+button-hint = Hint
+button-resign = Resign
+button-flip = Flip
+button-save = Save
+button-load = Load
+button-open = Open
+button-players = Players
+button-pause = Pause
+button-resume = Resume
+button-step = Step
+button-replay = Replay
+button-stop-replay = Stop
+button-review = Review
+button-copy = Copy
+button-copy-record = Record
+button-paste = Paste
+button-sound-on = Sound on
+button-sound-off = Sound off
+button-no-sound = No sound
+button-settings = Settings
+button-help = Help
+button-network = Network
+button-quit = Quit
+button-save-and-quit = Save and quit
+button-cancel = Cancel
+button-close = Close
+button-start = Start
+button-apply = Apply
+button-resume-game = Resume it
+button-discard = New game instead
+
+## Sides and results
+side-white = White
+side-black = Black
+side-red = Red
+result-wins = { $side } wins
+result-wins-on-time = { $side } wins on time
+result-loses = { $side } loses
+result-draw = Draw
+result-because = { $reason }.
+forfeit-resigned = { $side } resigned.
+forfeit-time = { $side }'s time ran out.
+forfeit-illegal = { $side }'s computer played an illegal move ({ $detail }).
+forfeit-error = { $side }'s computer failed ({ $detail }).
+reason-checkmate = checkmate
+reason-stalemate = stalemate
+reason-fifty-move-rule = the fifty-move rule
+reason-insufficient-material = insufficient material
+reason-threefold-repetition = threefold repetition
+reason-repetition = repetition
+reason-perpetual-check = perpetual check
+reason-no-capture-limit = no capture for too long
+reason-board-full = the board is full
+reason-five-in-a-row = five in a row
+reason-three-in-a-row = three in a row
+reason-double-three = double three
+reason-double-four = double four
+reason-overline = overline
+moves-in-time = { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+} in { $time }
+
+## Who plays
+seat-person = Person
+seat-computer-level = Computer ({ $level })
+seat-computer-named = Computer ({ $name })
+seat-computer-isolated = Computer ({ $name }, isolated)
+seat-engine = Engine ({ $name })
+seat-line = { $side } · { $who }
+level-easy = easy
+level-medium = medium
+level-hard = hard
+name-you = You
+name-computer = Computer
+name-player-n = Player { $n }
+name-computer-n = Computer { $n }
+
+## Status line
+status-your-move = Your move ({ $side }).
+status-your-move-check = Check! Your move ({ $side }).
+status-your-move-threat = { $side } must answer a threat. Your move.
+status-to-move = { $side } to move.
+status-to-move-check = Check! { $side } to move.
+status-to-move-threat = { $side } must answer a threat.
+status-paused = Paused: { $side } to move. Press Step or Resume.
+status-review = Reviewing { $moves } (move { $n } of { $total }). ←/→ step, Esc returns to the game.
+status-review-start = Reviewing the start ({ $total } moves). ←/→ step, Esc returns to the game.
+status-counting = Counting: click the dead groups, then Accept (or Resume play).
+count-accept = Accept
+count-resume = Resume
+count-mark-dead = Mark dead groups
+count-score = Score: { $scores }
+forbidden-point = That point is forbidden for { $side }.
+forbidden-point-because = That point is forbidden for { $side }: { $reason }.
+
+## The computer thinking
+thinking = { $who } is thinking…
+thinking-eval = { $who } is thinking · { $eval }
+thinking-details = Depth { $depth } · { $nodes } positions · { $line }
+thinking-hint = Looking for a hint…
+eval-equal = About equal ({ $score })
+eval-better = { $side } is better ({ $score })
+eval-winning = { $side } is winning ({ $score })
+eval-wins-in = { $side } wins in { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}
+
+## Move entry
+entry-placeholder = Type a move and press Enter
+entry-placeholder-one = Type a move and press Enter, e.g. { $example }
+entry-placeholder-two = Type a move and press Enter, e.g. { $standard } or { $coordinate }
+entry-refused = Move refused: { $reason }
+entry-not-your-turn = It is not your turn.
+
+## Messages
+nothing-to-undo = Nothing to undo.
+nothing-to-redo = Nothing to redo.
+no-hint = No hint: { $reason }
+players-changed = Players changed; the game goes on.
+cannot-change-players = Cannot change the players: { $reason }
+cannot-keep-setting = Cannot keep the setting: { $reason }
+cannot-start = Cannot start this game: { $reason }
+sound-unavailable = Sound is unavailable: there is no audio device.
+no-help = The rules plugin gave no help: { $reason }
+saved-to = Saved to { $file }
+save-failed = Cannot save to { $file }: { $reason }
+save-need-name = Give the saved game a name.
+loaded = Loaded { $file }
+cannot-load = Cannot load { $file }: { $reason }
+resumed = The game goes on where it was left.
+copied-position = Position copied to the clipboard ({ $format }).
+copied-record = Game record copied to the clipboard ({ $format }).
+cannot-copy = Cannot copy: { $reason }
+position-text = position text
+paste-empty = The clipboard holds no text.
+paste-refused = The clipboard holds no position this game reads: { $reason }
+pasted = New game from the position on the clipboard.
+clipboard = the clipboard
+
+## Dialogs
+new-game-title = New game
+no-games = No rules plugins were found.
+form-players = Players
+form-you-play = You play
+form-computer-plays = { $side }: computer
+form-clock = Time control
+form-clock-note = Each side's time; the seconds are added after every move.
+form-start = Start from
+form-start-placeholder = the usual start position
+form-start-note = Paste a position text (FEN for chess and xiangqi) to start from it.
+mode-people = Two people
+mode-computer = You vs computer
+mode-computers = Computers
+clock-none = No clock
+clock-preset = { $minutes } min + { $seconds } s
+option-rule = Rule
+option-size = Board size
+option-notation = Notation
+option-pieces = Pieces
+option-flavour = Historical figures
+option-seed = Random seed
+option-no-capture-plies = Draw without capture after (plies)
+option-variant = Variant
+option-komi = Komi
+choice-on = On
+choice-off = Off
+choice-freestyle = Freestyle
+choice-standard = Exactly five
+choice-renju = Renju
+choice-wxf = WXF (C2=5)
+choice-chinese = Chinese (炮二平五)
+choice-latin = Latin letters
+# A choice of one option only: choice-<option>-<value> wins over choice-<value>.
+choice-pieces-chinese = Chinese characters
+save-title = Save the game
+save-placeholder = a name for this game
+save-where = Saved games go to { $dir }. Type a full path (/… or ~/…) to save elsewhere.
+load-title = Load a game
+load-folder = Saved games in { $dir }
+load-none = No saved games yet. Save one with Save (Ctrl+S).
+load-path = Or open a file:
+load-path-placeholder = /path/to/game.toml
+load-details = { $game } · { $players } · { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+} · { $result }
+load-finished = finished
+load-in-progress = in progress
+load-unreadable = not a readable saved game
+players-title = Players
+players-note = Who plays each side from here on; the game, its moves and the clocks go on.
+players-kept = now { $who }; kept unless changed
+settings-title = Settings
+settings-language = Language
+settings-auto-flip = Your side at the bottom
+settings-animate = Slide pieces
+settings-replay = Replay, per move
+language-auto = System
+replay-speed = { $seconds } s
+quit-question = A game is in progress. Quit anyway? (It will be offered again at the next start.)
+resign-question = Resign this game?
+resume-question = A game was in progress when Tabula last closed: { $game }. Resume it?
+resume-description = { $game }, { $players }, { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}
+promote-to = Promote to
+help-title = How to play { $game }
+help-scroll = Lines { $first }–{ $last } of { $total }: scroll with the wheel or the arrow keys
+help-marks = MARKS ON THE BOARD
+    Yellow squares or orange corner brackets: the last move. A red dot on a stone: the last stone placed.
+    A red glow and ring: a king (general) in check.
+    Green dots and rings: where the selected piece may go.
+    A red cross: a point the side to move may not play (renju's forbidden points); clicking it says why.
+    A green ring: the winning line. A blue arrow or ring: the hint.
+help-keys = KEYS
+    Enter: type a move (either notation). ←/→: step through the moves; Home/End: first/last; the mouse wheel over the board does the same. Esc: back to the game.
+    Ctrl+N new game, Ctrl+Z (Backspace) undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, R replay, M sound, F1 help, Ctrl+G network, Ctrl+Q quit.
+    Ctrl+C copies the position, Ctrl+Shift+C the game record (PGN for chess); Ctrl+V starts from a pasted position.

@@ -1,0 +1,227 @@
+# Tabula 界面的简体中文文本，与 gui/i18n/en.ftl 的条目一一对应。
+
+## Sentences
+sentence = { $text }。
+two-sentences = { $first }。{ $second }
+
+## Games (ids from the plugins' display names)
+game-chess = 国际象棋
+game-xiangqi = 中国象棋
+game-gomoku-freestyle = 五子棋（自由规则）
+game-gomoku-standard = 五子棋（恰好五子）
+game-gomoku-renju = 五子棋（连珠规则）
+game-tic-tac-toe = 井字棋
+
+## Buttons
+button-new = 新局
+button-new-game = 新的一局
+button-undo = 悔棋
+button-redo = 重做
+button-hint = 提示
+button-resign = 认输
+button-flip = 翻转
+button-save = 保存
+button-load = 读取
+button-open = 打开
+button-players = 对手
+button-pause = 暂停
+button-resume = 继续
+button-step = 单步
+button-replay = 回放
+button-stop-replay = 停止
+button-review = 复盘
+button-copy = 复制局面
+button-copy-record = 复制棋谱
+button-paste = 粘贴
+button-sound-on = 声音开
+button-sound-off = 声音关
+button-no-sound = 无声音
+button-settings = 设置
+button-help = 帮助
+button-network = 联机
+button-quit = 退出
+button-save-and-quit = 保存并退出
+button-cancel = 取消
+button-close = 关闭
+button-start = 开始
+button-apply = 应用
+button-resume-game = 继续这局
+button-discard = 开始新局
+
+## Sides and results
+side-white = 白方
+side-black = 黑方
+side-red = 红方
+result-wins = { $side }胜
+result-wins-on-time = { $side }超时胜
+result-loses = { $side }负
+result-draw = 和棋
+result-because = { $reason }。
+forfeit-resigned = { $side }认输。
+forfeit-time = { $side }超时。
+forfeit-illegal = { $side }的电脑走了不合规则的棋（{ $detail }）。
+forfeit-error = { $side }的电脑出错（{ $detail }）。
+reason-checkmate = 将死
+reason-stalemate = 困毙
+reason-fifty-move-rule = 五十回合规则
+reason-insufficient-material = 子力不足
+reason-threefold-repetition = 三次重复局面
+reason-repetition = 重复局面
+reason-perpetual-check = 长将
+reason-no-capture-limit = 长时间无吃子
+reason-board-full = 棋盘已满
+reason-five-in-a-row = 五子连珠
+reason-three-in-a-row = 三子连线
+reason-double-three = 三三禁手
+reason-double-four = 四四禁手
+reason-overline = 长连禁手
+moves-in-time = 共 { $n } 步，用时 { $time }
+
+## Who plays
+seat-person = 棋手
+seat-computer-level = 电脑（{ $level }）
+seat-computer-named = 电脑（{ $name }）
+seat-computer-isolated = 电脑（{ $name }，独立进程）
+seat-engine = 引擎（{ $name }）
+seat-line = { $side } · { $who }
+level-easy = 简单
+level-medium = 中等
+level-hard = 困难
+name-you = 你
+name-computer = 电脑
+name-player-n = 棋手 { $n }
+name-computer-n = 电脑 { $n }
+
+## Status line
+status-your-move = 轮到你走（{ $side }）。
+status-your-move-check = 将军！轮到你走（{ $side }）。
+status-your-move-threat = { $side }必须应对威胁。轮到你走。
+status-to-move = 轮到{ $side }走。
+status-to-move-check = 将军！轮到{ $side }走。
+status-to-move-threat = { $side }必须应对威胁。
+status-paused = 已暂停：轮到{ $side }走。请按“单步”或“继续”。
+status-review = 正在复盘 { $moves }（第 { $n } 步，共 { $total } 步）。←/→ 逐步查看，Esc 返回对局。
+status-review-start = 正在复盘开局（共 { $total } 步）。←/→ 逐步查看，Esc 返回对局。
+status-counting = 数子：点击死子，然后按“接受”（或按“继续”接着下）。
+count-accept = 接受
+count-resume = 继续
+count-mark-dead = 标出死子
+count-score = 得分：{ $scores }
+forbidden-point = 此处是{ $side }的禁手点。
+forbidden-point-because = 此处是{ $side }的禁手点：{ $reason }。
+
+## The computer thinking
+thinking = { $who }正在思考…
+thinking-eval = { $who }正在思考 · { $eval }
+thinking-details = 深度 { $depth } · { $nodes } 个局面 · { $line }
+thinking-hint = 正在寻找提示…
+eval-equal = 局面均势（{ $score }）
+eval-better = { $side }稍优（{ $score }）
+eval-winning = { $side }大优（{ $score }）
+eval-wins-in = { $side } { $n } 步内取胜
+
+## Move entry
+entry-placeholder = 输入着法后按回车
+entry-placeholder-one = 输入着法后按回车，例如 { $example }
+entry-placeholder-two = 输入着法后按回车，例如 { $standard } 或 { $coordinate }
+entry-refused = 着法无效：{ $reason }
+entry-not-your-turn = 现在不是你走。
+
+## Messages
+nothing-to-undo = 没有可悔的棋。
+nothing-to-redo = 没有可重做的棋。
+no-hint = 没有提示：{ $reason }
+players-changed = 已更换对手，对局继续。
+cannot-change-players = 无法更换对手：{ $reason }
+cannot-keep-setting = 无法保存设置：{ $reason }
+cannot-start = 无法开始此局：{ $reason }
+sound-unavailable = 声音不可用：没有音频设备。
+no-help = 规则插件没有提供帮助：{ $reason }
+saved-to = 已保存到 { $file }
+save-failed = 无法保存到 { $file }：{ $reason }
+save-need-name = 请为这局棋起个名字。
+loaded = 已读取 { $file }
+cannot-load = 无法读取 { $file }：{ $reason }
+resumed = 对局从上次离开处继续。
+copied-position = 局面已复制到剪贴板（{ $format }）。
+copied-record = 棋谱已复制到剪贴板（{ $format }）。
+cannot-copy = 无法复制：{ $reason }
+position-text = 局面文本
+paste-empty = 剪贴板里没有文字。
+paste-refused = 剪贴板里没有本游戏能读取的局面：{ $reason }
+pasted = 已从剪贴板上的局面开始新局。
+clipboard = 剪贴板
+
+## Dialogs
+new-game-title = 新局
+no-games = 没有找到规则插件。
+form-players = 对局双方
+form-you-play = 你执
+form-computer-plays = { $side }：电脑
+form-clock = 时间控制
+form-clock-note = 每方的用时；每走一步加上所列秒数。
+form-start = 起始局面
+form-start-placeholder = 常规开局
+form-start-note = 粘贴局面文本（国际象棋和中国象棋用 FEN）即可从该局面开始。
+mode-people = 两人对弈
+mode-computer = 人机对弈
+mode-computers = 电脑对电脑
+clock-none = 不计时
+clock-preset = { $minutes } 分 + { $seconds } 秒
+option-rule = 规则
+option-size = 棋盘大小
+option-notation = 记谱法
+option-pieces = 棋子
+option-flavour = 历史人物
+option-seed = 随机种子
+option-no-capture-plies = 无吃子判和（步数）
+option-variant = 变体
+option-komi = 贴目
+choice-on = 开
+choice-off = 关
+choice-freestyle = 自由规则
+choice-standard = 恰好五子
+choice-renju = 连珠规则
+choice-wxf = WXF（C2=5）
+choice-chinese = 中文（炮二平五）
+choice-latin = 拉丁字母
+choice-pieces-chinese = 汉字
+save-title = 保存对局
+save-placeholder = 这局棋的名字
+save-where = 对局保存在 { $dir }。输入完整路径（/… 或 ~/…）可保存到别处。
+load-title = 读取对局
+load-folder = { $dir } 中保存的对局
+load-none = 还没有保存的对局。可用“保存”（Ctrl+S）保存。
+load-path = 或打开文件：
+load-path-placeholder = /路径/对局.toml
+load-details = { $game } · { $players } · { $n } 步 · { $result }
+load-finished = 已结束
+load-in-progress = 进行中
+load-unreadable = 不是可读取的对局文件
+players-title = 对局双方
+players-note = 从现在起由谁执各方；对局、着法和计时照常继续。
+players-kept = 现在是{ $who }；不改则保留
+settings-title = 设置
+settings-language = 语言
+settings-auto-flip = 己方在下
+settings-animate = 棋子滑动
+settings-replay = 回放（每步）
+language-auto = 跟随系统
+replay-speed = { $seconds } 秒
+quit-question = 对局正在进行。仍要退出吗？（下次启动时可以继续。）
+resign-question = 认输这一局吗？
+resume-question = Tabula 上次关闭时有一局未下完：{ $game }。继续吗？
+resume-description = { $game }，{ $players }，{ $n } 步
+promote-to = 升变为
+help-title = { $game }玩法
+help-scroll = 第 { $first }–{ $last } 行，共 { $total } 行：用滚轮或方向键滚动
+help-marks = 棋盘上的标记
+    黄色格子或橙色角框：上一步。棋子上的红点：最后落下的棋子。
+    红色光晕和圆圈：被将军的王（帅、将）。
+    绿色圆点和圆圈：所选棋子可以去的地方。
+    红叉：行棋方不能下的点（连珠的禁手）；点击它会说明原因。
+    绿色圆圈：获胜的连线。蓝色箭头或圆圈：提示。
+help-keys = 按键
+    回车：输入着法（两种记法均可）。←/→：逐步查看着法；Home/End：第一步/最后一步；在棋盘上滚动滚轮效果相同。Esc：返回对局。
+    Ctrl+N 新局，Ctrl+Z（退格）悔棋，Ctrl+Y 重做，H 提示，Ctrl+S 保存，Ctrl+O 读取，F 翻转，P 暂停，空格 单步，R 回放，M 声音，F1 帮助，Ctrl+G 联机，Ctrl+Q 退出。
+    Ctrl+C 复制局面，Ctrl+Shift+C 复制棋谱（国际象棋为 PGN）；Ctrl+V 从粘贴的局面开始。

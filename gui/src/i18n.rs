@@ -1,0 +1,308 @@
+//! Every word of the interface from one message catalogue per language
+//! (Fluent files in `gui/i18n/`, built into the binary): English and
+//! Simplified Chinese, chosen from a setting or the system locale.
+//!
+//! The window runs on one thread, so the chosen catalogue is kept per
+//! thread and read through [`tr`] and [`tr_args`]; a message missing from
+//! a catalogue falls back to English, and a missing id reads as the id
+//! itself so a gap shows on screen instead of crashing.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+/// The English catalogue.
+pub const EN_FTL: &str = include_str!("../i18n/en.ftl");
+/// The Simplified Chinese catalogue.
+pub const ZH_CN_FTL: &str = include_str!("../i18n/zh-CN.ftl");
+
+/// A language of the interface.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    ZhCn,
+}
+
+impl Lang {
+    /// Every language, in the order the Settings dialog offers them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhCn];
+
+    /// The tag written in settings (`en`, `zh-CN`).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhCn => "zh-CN",
+        }
+    }
+
+    /// The language's own name, for the chooser.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::ZhCn => "简体中文",
+        }
+    }
+
+    /// Reads a tag or a POSIX locale (`zh_CN.UTF-8`, `zh-Hans`, `en_GB`);
+    /// any Chinese locale picks Simplified Chinese.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let lower = tag.trim().to_ascii_lowercase();
+        if lower.starts_with("zh") {
+            Some(Lang::ZhCn)
+        } else if lower.starts_with("en") || lower == "c" || lower == "posix" {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The language of the system locale (`LC_ALL`, `LC_MESSAGES`, `LANG`,
+    /// the first one set), English when it names none we have.
+    pub fn from_environment() -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+            .next()
+            .and_then(|v| Lang::from_tag(&v))
+            .unwrap_or(Lang::En)
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => EN_FTL,
+            Lang::ZhCn => ZH_CN_FTL,
+        }
+    }
+}
+
+/// One language's messages, with English behind it.
+pub struct Catalog {
+    lang: Lang,
+    bundle: FluentBundle<FluentResource>,
+    english: Option<FluentBundle<FluentResource>>,
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: LanguageIdentifier = lang.tag().parse().expect("a valid language tag");
+    let mut bundle = FluentBundle::new(vec![id]);
+    // The bundled fonts have no bidi isolation marks, and no text here is
+    // right-to-left.
+    bundle.set_use_isolating(false);
+    let resource = match FluentResource::try_new(lang.source().to_string()) {
+        Ok(r) => r,
+        // A catalogue with a syntax error still yields its good entries; the
+        // test suite refuses such a file.
+        Err((r, _)) => r,
+    };
+    // Duplicate ids keep the first entry; the tests refuse them.
+    let _ = bundle.add_resource(resource);
+    bundle
+}
+
+impl Catalog {
+    /// The catalogue of `lang`.
+    pub fn new(lang: Lang) -> Catalog {
+        let english = (lang != Lang::En).then(|| bundle(Lang::En));
+        Catalog { lang, bundle: bundle(lang), english }
+    }
+
+    /// Its language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Message `id` with `args`, from this language, else English, else the id.
+    pub fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
+        for b in std::iter::once(&self.bundle).chain(self.english.as_ref()) {
+            if let Some(pattern) = b.get_message(id).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                return b.format_pattern(pattern, args, &mut errors).into_owned();
+            }
+        }
+        id.to_string()
+    }
+
+    /// Whether this language (not the English fallback) has message `id`.
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.get_message(id).is_some()
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Rc<Catalog>> = RefCell::new(Rc::new(Catalog::new(Lang::En)));
+}
+
+/// Makes `lang` the language of this thread's interface.
+pub fn set_language(lang: Lang) {
+    CURRENT.with(|c| {
+        if c.borrow().lang != lang {
+            *c.borrow_mut() = Rc::new(Catalog::new(lang));
+        }
+    });
+}
+
+/// The language of this thread's interface.
+pub fn language() -> Lang {
+    CURRENT.with(|c| c.borrow().lang)
+}
+
+/// Message `id` in the current language.
+pub fn tr(id: &str) -> String {
+    CURRENT.with(|c| c.borrow().format(id, None))
+}
+
+/// An argument of a message: text or a number (numbers choose plural forms).
+#[derive(Clone, Debug)]
+pub enum Arg {
+    /// Text, inserted as it is.
+    Text(String),
+    /// A number.
+    Num(f64),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Text(s.clone())
+    }
+}
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Num(n as f64)
+    }
+}
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Num(n as f64)
+    }
+}
+impl From<i64> for Arg {
+    fn from(n: i64) -> Arg {
+        Arg::Num(n as f64)
+    }
+}
+
+/// Message `id` with named arguments, in the current language.
+pub fn tr_args(id: &str, args: &[(&str, Arg)]) -> String {
+    let mut fluent = FluentArgs::new();
+    for (k, v) in args {
+        match v {
+            Arg::Text(s) => fluent.set(*k, FluentValue::from(s.clone())),
+            Arg::Num(n) => fluent.set(*k, FluentValue::from(*n)),
+        }
+    }
+    CURRENT.with(|c| c.borrow().format(id, Some(&fluent)))
+}
+
+/// `tr!("id")` or `tr!("id", name = value, ...)`.
+#[macro_export]
+macro_rules! tr {
+    ($id:expr) => {
+        $crate::i18n::tr($id)
+    };
+    ($id:expr, $($k:ident = $v:expr),+ $(,)?) => {
+        $crate::i18n::tr_args($id, &[$((stringify!($k), $crate::i18n::Arg::from($v))),+])
+    };
+}
+
+/// The message ids of a catalogue's text, in order.
+pub fn message_ids(source: &str) -> Vec<String> {
+    let resource = match FluentResource::try_new(source.to_string()) {
+        Ok(r) => r,
+        Err((r, _)) => r,
+    };
+    resource
+        .entries()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_catalogues_parse_and_hold_the_same_messages() {
+        for lang in Lang::ALL {
+            if let Err((_, errors)) = FluentResource::try_new(lang.source().to_string()) {
+                panic!("{}: {errors:?}", lang.tag());
+            }
+        }
+        let en = message_ids(EN_FTL);
+        let zh = message_ids(ZH_CN_FTL);
+        let mut sorted = en.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), en.len(), "duplicate ids in en.ftl");
+        let missing: Vec<&String> = en.iter().filter(|id| !zh.contains(id)).collect();
+        let extra: Vec<&String> = zh.iter().filter(|id| !en.contains(id)).collect();
+        assert!(missing.is_empty() && extra.is_empty(), "missing in zh-CN: {missing:?}; only in zh-CN: {extra:?}");
+    }
+
+    /// Every `tr!("id"...)` and `tr("id")` of the window's code names a message.
+    #[test]
+    fn every_message_the_code_asks_for_exists() {
+        let ids = message_ids(EN_FTL);
+        let mut asked = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("i18n.rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for (i, _) in text.match_indices("tr!(") {
+                        if text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                            continue;
+                        }
+                        let rest = text[i + 4..].trim_start();
+                        if let Some(lit) = rest.strip_prefix('"') {
+                            let id = &lit[..lit.find('"').unwrap()];
+                            asked.push((id.to_string(), path.display().to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(asked.len() > 100, "found only {} uses", asked.len());
+        let unknown: Vec<&(String, String)> = asked.iter().filter(|(id, _)| !ids.contains(id)).collect();
+        assert!(unknown.is_empty(), "ids missing from en.ftl: {unknown:?}");
+    }
+
+    #[test]
+    fn plurals_and_arguments_follow_the_language() {
+        set_language(Lang::En);
+        assert_eq!(tr!("moves-in-time", n = 1usize, time = "0:31"), "1 move in 0:31");
+        assert_eq!(tr!("moves-in-time", n = 24usize, time = "12:31"), "24 moves in 12:31");
+        set_language(Lang::ZhCn);
+        assert_eq!(tr!("moves-in-time", n = 24usize, time = "12:31"), "共 24 步，用时 12:31");
+        set_language(Lang::En);
+        assert_eq!(tr!("no-such-message"), "no-such-message");
+    }
+
+    #[test]
+    fn locales_pick_a_language() {
+        assert_eq!(Lang::from_tag("zh_CN.UTF-8"), Some(Lang::ZhCn));
+        assert_eq!(Lang::from_tag("zh-Hans"), Some(Lang::ZhCn));
+        assert_eq!(Lang::from_tag("en_GB.UTF-8"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("C"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("de_DE"), None);
+    }
+}

@@ -1,0 +1,129 @@
+//! `tabula serve`: the game server of `tabula-net` on an address, with
+//! its database under `--data`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::common::{dirs, CliError};
+use tabula_core::source::EngineSpec;
+use tabula_net::discovery::{open_games, Announcement, Scanner};
+use tabula_net::server::{Limits, Server, ServerConfig};
+use tabula_net::store::Sync;
+
+/// `tabula serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (`0.0.0.0:7717` takes players from the network).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:7717")]
+    pub listen: String,
+    /// Directory of the database (created if missing).
+    #[arg(long, value_name = "DIR", default_value = "tabula-data")]
+    pub data: PathBuf,
+    /// An external engine seats may name: NAME=PROTOCOL:COMMAND, e.g.
+    /// `stockfish=uci:/usr/games/stockfish` (repeatable). Clients can only
+    /// name engines listed here.
+    #[arg(long = "engine", value_name = "NAME=SPEC", value_parser = parse_engine)]
+    pub engine: Vec<(String, EngineSpec)>,
+    /// `normal` (survives the server being killed) or `full` (also
+    /// survives power loss, one disk flush per move).
+    #[arg(long, value_name = "MODE", default_value = "normal", value_parser = parse_sync)]
+    pub sync: Sync,
+    /// Messages per second one connection may send.
+    #[arg(long, value_name = "N", default_value_t = 20.0)]
+    pub rate: f64,
+    /// Announce the server on the local network (mDNS/DNS-SD) under this
+    /// name, so windows list its games under Network → Join; listen on
+    /// `0.0.0.0` for the other machines to reach it.
+    #[arg(long, value_name = "NAME")]
+    pub announce: Option<String>,
+}
+
+fn parse_engine(text: &str) -> Result<(String, EngineSpec), String> {
+    let (name, spec) = text.split_once('=').ok_or_else(|| format!("'{text}' is not NAME=PROTOCOL:COMMAND"))?;
+    let spec =
+        EngineSpec::parse(spec).ok_or_else(|| format!("'{spec}' is not PROTOCOL:COMMAND (uci, ucci, gomocup)"))?;
+    Ok((name.trim().to_string(), spec))
+}
+
+fn parse_sync(text: &str) -> Result<Sync, String> {
+    match text {
+        "normal" => Ok(Sync::Normal),
+        "full" => Ok(Sync::Full),
+        _ => Err(format!("'{text}' is not normal or full")),
+    }
+}
+
+/// Runs the server until the process is stopped.
+pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    if !(args.rate > 0.0 && args.rate <= 10_000.0) {
+        return Err(CliError(format!("--rate {}: from 0 to 10000 messages a second", args.rate)));
+    }
+    let limits = Limits { rate: args.rate, burst: (args.rate * 3.0).max(10.0), ..Limits::default() };
+    let config = ServerConfig {
+        listen: args.listen.clone(),
+        data: args.data.clone(),
+        dirs: dirs(extra),
+        engines: args.engine.iter().cloned().collect::<BTreeMap<_, _>>(),
+        sync: args.sync,
+        limits,
+    };
+    let server = Server::bind(config).map_err(|e| CliError(e.to_string()))?;
+    let addr = server.local_addr()?;
+    let _announcement = match &args.announce {
+        Some(name) => Some(Announcement::start(name, addr.port()).map_err(|e| CliError(e.to_string()))?),
+        None => None,
+    };
+    let announced =
+        args.announce.as_ref().map_or(String::new(), |n| format!(", announced on the local network as '{n}'"));
+    // One line a script can wait for (the port, when 0 was asked for);
+    // nothing is printed after it, so a reader may close the pipe.
+    println!(
+        "tabula serve: listening on {addr}, data in {}, {} game(s) restored{announced}",
+        args.data.display(),
+        server.restored()
+    );
+    server.run();
+    Ok(0)
+}
+
+/// `tabula lan`.
+#[derive(Args, Debug)]
+pub struct LanArgs {
+    /// How long to listen for servers' announcements.
+    #[arg(long, value_name = "S", default_value_t = 3.0)]
+    pub seconds: f64,
+}
+
+/// Lists the servers announced on the local network and their games
+/// waiting for a player.
+pub fn lan(args: &LanArgs) -> Result<i32, CliError> {
+    if !(args.seconds > 0.0 && args.seconds <= 600.0) {
+        return Err(CliError(format!("--seconds {}: from 0 to 600", args.seconds)));
+    }
+    let scanner = Scanner::start(Duration::from_secs(3600)).map_err(|e| CliError(e.to_string()))?;
+    std::thread::sleep(Duration::from_secs_f64(args.seconds));
+    let servers = scanner.servers();
+    let mut games = 0;
+    for server in &servers {
+        let versions: Vec<String> = server.versions.iter().map(|v| v.to_string()).collect();
+        println!("server '{}' at {} (protocol {})", server.name, server.addr, versions.join(","));
+        for g in open_games(server) {
+            games += 1;
+            let who = if g.players.is_empty() { "nobody yet".to_string() } else { g.players.join(", ") };
+            let clock = g.clock.map_or(String::new(), |c| {
+                format!(", clock {}+{}", c.initial_ms as f64 / 60_000.0, c.increment_ms / 1000)
+            });
+            let lock = if g.password { ", password" } else { "" };
+            println!(
+                "  room {}: {} ({}), waiting: {who}, free seat {}{clock}{lock}",
+                g.room, g.title, g.rules, g.free_seat
+            );
+            println!("    tabula play --connect {} --room {}", g.addr, g.room);
+        }
+    }
+    println!("{games} game(s) waiting on {} server(s)", servers.len());
+    Ok(0)
+}

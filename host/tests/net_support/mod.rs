@@ -1,0 +1,129 @@
+//! A real `tabula serve` process for the network tests, and client helpers.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use tabula_net::client::{ClientError, Connection};
+use tabula_net::protocol::{ClientMsg, RoomState, ServerMsg};
+
+/// A running server; killed (SIGKILL) when dropped.
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    /// Starts `tabula serve` on `listen` with its database in `data`.
+    pub fn start(data: &Path, listen: &str, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["serve", "--listen", listen, "--data"])
+            .arg(data)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run tabula serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("the server's first line");
+        let addr = line
+            .split("listening on ")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// Whether the process still runs.
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().expect("wait").is_none()
+    }
+
+    /// `kill -9`.
+    pub fn kill9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill9();
+    }
+}
+
+/// A connected client with a read timeout, so a test never hangs.
+pub fn client(addr: &str) -> Connection {
+    let mut c = Connection::connect(addr, "test").expect("connect");
+    c.set_timeout(Some(Duration::from_secs(20))).unwrap();
+    c
+}
+
+/// A seat: the room, the seat number and its token.
+pub struct Seat {
+    pub room: u64,
+    pub seat: u8,
+    pub token: String,
+}
+
+/// Reads until `joined`, then the `state` after it.
+pub fn joined(c: &mut Connection) -> (Seat, RoomState) {
+    let seat = c
+        .wait_for(|m| match m {
+            ServerMsg::Joined { room, seat: Some(s), token: Some(t) } => {
+                Some(Seat { room: *room, seat: *s, token: t.clone() })
+            }
+            _ => None,
+        })
+        .expect("joined");
+    (seat, state(c))
+}
+
+/// Reads until the next `state`.
+pub fn state(c: &mut Connection) -> RoomState {
+    c.wait_for(|m| if let ServerMsg::State { state } = m { Some(state.clone()) } else { None }).expect("state")
+}
+
+/// Creates a room of `rules` with people in every seat.
+pub fn create(c: &mut Connection, rules: &str, name: &str) -> (Seat, RoomState) {
+    c.send(&ClientMsg::Create {
+        rules: rules.into(),
+        options: Default::default(),
+        seats: Vec::new(),
+        seat: None,
+        name: name.into(),
+        clock: None,
+        password: None,
+        start: String::new(),
+    })
+    .unwrap();
+    joined(c)
+}
+
+/// Joins a room's free seat.
+pub fn join(c: &mut Connection, room: u64, name: &str) -> (Seat, RoomState) {
+    c.send(&ClientMsg::Join { room, seat: None, name: name.into(), password: None }).unwrap();
+    joined(c)
+}
+
+/// Plays a move and waits for its acknowledgement (`moved` at that ply).
+pub fn play(c: &mut Connection, s: &Seat, mv: &str, ply: u32) -> Result<ServerMsg, ClientError> {
+    c.send(&ClientMsg::Move { room: s.room, token: s.token.clone(), mv: mv.into(), ply })?;
+    c.wait_for(|m| match m {
+        ServerMsg::Moved { ply: p, .. } if *p == ply => Some(m.clone()),
+        _ => None,
+    })
+}
+
+/// Reads until a `moved` at `ply` arrives (the opponent's view).
+pub fn see_move(c: &mut Connection, ply: u32) -> ServerMsg {
+    c.wait_for(|m| match m {
+        ServerMsg::Moved { ply: p, .. } if *p == ply => Some(m.clone()),
+        _ => None,
+    })
+    .expect("the move arrives")
+}

@@ -1,0 +1,12 @@
+//! Tabula network play: the versioned protocol ([`protocol`], documented
+//! in `docs/NETWORK.md`), the game server ([`server`]) that keeps rooms in
+//! SQLite ([`store`]) and judges every move through the rules plugin, and
+//! a blocking client ([`client`]) for the terminal, the window, tests and
+//! the load generator ([`load`]). Links no SDL2 and knows no game.
+
+pub mod client;
+pub mod discovery;
+pub mod load;
+pub mod protocol;
+pub mod server;
+pub mod store;
