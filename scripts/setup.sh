@@ -18,6 +18,9 @@ if [[ "${1:-}" == "--test" ]]; then
     # host/tests/proto_*.rs: Stockfish is the external UCI engine seated in
     # matches (fairy-stockfish above plays xiangqi through UCI as well).
     test_pkgs+=(stockfish)
+    # Go: GNU Go is the GTP engine seated in matches and the reference for
+    # legality and area scoring (tests/go_gnugo.rs, host/tests/proto_gtp.rs).
+    test_pkgs+=(gnugo)
 fi
 wanted=("${runtime_pkgs[@]}" "${test_pkgs[@]}")
 

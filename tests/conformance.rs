@@ -64,3 +64,8 @@ fn tabula_conform_fails_a_broken_game_and_says_which_check() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("FAIL") && text.contains("setup") && text.contains("xxx/xxx/xxx"), "{text}");
 }
+
+#[test]
+fn go_conforms_on_nine_by_nine_with_handicap() {
+    conform("go", &[("size", "9"), ("handicap", "2")], budget(8, 250, 10));
+}

@@ -123,11 +123,16 @@ impl Kind {
                 } else {
                     (0, Vec::new())
                 };
+                let komi_option = &settings.gtp.komi_option;
+                let komi = table.options.iter().find(|(k, _)| k == komi_option).map(|(_, v)| v.clone()).or_else(|| {
+                    table.rules.options().into_iter().find(|o| o.name.as_str() == komi_option).map(|o| o.default.into())
+                });
                 let context = EngineContext {
                     rank_offset,
                     preset_options,
                     rules_options: table.options.to_vec(),
                     gomocup: Some(settings.gomocup),
+                    komi,
                 };
                 Box::new(EnginePlayer::new(label, spec.clone(), options.to_vec(), limits, context))
             }

@@ -4,7 +4,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use rules_api::{GameInfo, Move, Notation, PluginError, PositionBox, RVec, RulesBox, Status, StatusKind};
+use rules_api::{
+    GameInfo, Highlight, Move, Notation, PlayerScore, PluginError, PositionBox, RSlice, RVec, RulesBox, Status,
+    StatusKind,
+};
 
 use crate::boundary::{self, CallError, Faulty, Shape};
 use crate::config::{Config, ConfigError, Record};
@@ -137,6 +140,8 @@ pub struct Session {
     history: Vec<PlayedMove>,
     redo: Vec<PlayedMove>,
     forfeit: Option<GameResult>,
+    /// The cells marked dead and the result of the count, once agreed.
+    settled: Option<(Vec<u16>, GameResult)>,
 }
 
 impl Session {
@@ -169,6 +174,7 @@ impl Session {
             history: Vec::new(),
             redo: Vec::new(),
             forfeit: None,
+            settled: None,
         };
         session.side = session.checked_side()?;
         Ok(session)
@@ -376,6 +382,7 @@ impl Session {
             return Err(plugin_err("taking a move back")(e));
         }
         self.forfeit = None;
+        self.settled = None;
         self.redo.push(last);
         self.side = self.checked_side()?;
         Ok(true)
@@ -432,12 +439,55 @@ impl Session {
         if let Some(f) = &self.forfeit {
             return Ok(Some(f.clone()));
         }
+        if let Some((_, r)) = &self.settled {
+            return Ok(Some(r.clone()));
+        }
         let status = self.status()?;
         Ok(match status.kind {
             StatusKind::WIN => Some(GameResult::Win { winner: status.winner, reason: status.reason.to_string() }),
             StatusKind::DRAW => Some(GameResult::Draw { reason: status.reason.to_string() }),
             _ => None,
         })
+    }
+
+    /// Whether the game ended with pieces to mark dead before the count
+    /// ([`rules_api::PositionFlags::MARK_DEAD`]) and no count is agreed yet.
+    pub fn awaits_count(&self) -> bool {
+        self.forfeit.is_none()
+            && self.settled.is_none()
+            && self.position.flags().contains(rules_api::PositionFlags::MARK_DEAD)
+    }
+
+    /// The cells agreed dead at the count, once it is agreed.
+    pub fn dead(&self) -> Option<&[u16]> {
+        self.settled.as_ref().map(|(d, _)| d.as_slice())
+    }
+
+    /// The count with the pieces on `dead` taken off: the marks to draw
+    /// (territory, dead pieces), the scores and the result it gives.
+    pub fn count(&self, dead: &[u16]) -> Result<(Vec<Highlight>, Vec<PlayerScore>, GameResult), SessionError> {
+        let (mut marks, mut scores) = (RVec::new(), RVec::new());
+        let status = self
+            .position
+            .count_score(RSlice::from_slice(dead), &mut marks, &mut scores)
+            .into_result()
+            .map_err(plugin_err("counting the score"))?;
+        let result = match status.kind {
+            StatusKind::WIN => GameResult::Win { winner: status.winner, reason: status.reason.to_string() },
+            _ => GameResult::Draw { reason: status.reason.to_string() },
+        };
+        Ok((marks.into_vec(), scores.into_vec(), result))
+    }
+
+    /// Ends a game awaiting its count with the pieces on `dead` agreed
+    /// dead; the count's result becomes the game's. Undoing a move forgets it.
+    pub fn settle(&mut self, dead: &[u16]) -> Result<GameResult, SessionError> {
+        if !self.awaits_count() {
+            return Err(SessionError::GameOver("the game is not waiting for a count".into()));
+        }
+        let (_, _, result) = self.count(dead)?;
+        self.settled = Some((dead.to_vec(), result.clone()));
+        Ok(result)
     }
 
     /// Ends the game with a loss for `loser` (resignation, time, a failed player).
@@ -458,10 +508,18 @@ impl Session {
             Some(r) => r.describe(&self.info),
             None => GameResult::ONGOING.to_string(),
         };
+        let dead = match self.dead() {
+            Some(cells) => {
+                let names = self.rules.geometry().into_result().map_err(plugin_err("describing the board"))?;
+                Some(cells.iter().filter_map(|&c| names.cells.get(c as usize).map(|n| n.name.to_string())).collect())
+            }
+            None => None,
+        };
         Ok(Record {
             start: self.start_text.clone(),
             moves: self.history.iter().map(|m| m.coordinate.clone()).collect(),
             result,
+            dead,
             clock_ms: Vec::new(),
             used_ms: Vec::new(),
         })
@@ -500,6 +558,15 @@ impl Session {
         let stated = GameResult::parse(&record.result, &session.info).map_err(|e| corrupt(format!("result: {e}")))?;
         if let Some(GameResult::Forfeit { loser, cause, reason }) = stated {
             session.forfeit(loser, cause, reason);
+        }
+        if let Some(names) = &record.dead {
+            let geometry = session.rules.geometry().into_result().map_err(|e| corrupt(e.to_string()))?;
+            let mut dead = Vec::new();
+            for name in names {
+                let cell = geometry.cells.iter().position(|c| c.name.as_str() == name.as_str());
+                dead.push(cell.ok_or_else(|| corrupt(format!("dead: '{name}' is not a cell of the board")))? as u16);
+            }
+            session.settle(&dead).map_err(|e| corrupt(format!("dead: {e}")))?;
         }
         Ok(session)
     }

@@ -228,6 +228,8 @@ pub enum Protocol {
     Ucci,
     /// Gomocup (Piskvork) brains.
     Gomocup,
+    /// The Go Text Protocol.
+    Gtp,
 }
 
 impl Protocol {
@@ -237,11 +239,12 @@ impl Protocol {
             Protocol::Uci => "uci",
             Protocol::Ucci => "ucci",
             Protocol::Gomocup => "gomocup",
+            Protocol::Gtp => "gtp",
         }
     }
     /// Inverse of [`Protocol::word`].
     pub fn from_word(word: &str) -> Option<Protocol> {
-        [Protocol::Uci, Protocol::Ucci, Protocol::Gomocup].into_iter().find(|p| p.word() == word)
+        [Protocol::Uci, Protocol::Ucci, Protocol::Gomocup, Protocol::Gtp].into_iter().find(|p| p.word() == word)
     }
 }
 

@@ -23,6 +23,11 @@ pub struct Forfeit {
     pub reason: String,
 }
 
+/// The error kind with which an engine player reports that its engine
+/// resigned (a GTP `genmove` answered `resign`): a core-side code beyond
+/// the plugin kinds, never sent across the plugin boundary.
+pub const RESIGNED: ErrorKind = ErrorKind(200);
+
 /// Checks a search outcome against the legal moves of the searched
 /// position: the answer when its move is legal, otherwise the forfeit.
 pub fn judge(outcome: &SearchOutcome, position: &PositionBox, limits: SearchLimits) -> Result<SearchResult, Forfeit> {
@@ -42,6 +47,7 @@ pub fn judge_against(outcome: &SearchOutcome, legal: &[Move], limits: SearchLimi
             ForfeitCause::Time,
             format!("no move within {} ms (waited {waited_ms} ms after asking it to stop)", limits.ceiling_ms()),
         )),
+        SearchOutcome::Failed(e) if e.kind == RESIGNED => Err(forfeit(ForfeitCause::Resignation, "resigned".into())),
         SearchOutcome::Failed(e) if e.kind == ErrorKind::PANIC => {
             Err(forfeit(ForfeitCause::Error, format!("panic: {e}")))
         }

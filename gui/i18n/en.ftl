@@ -124,6 +124,11 @@ status-to-move-threat = { $side } must answer a threat.
 status-paused = Paused: { $side } to move. Press Step or Resume.
 status-review = Reviewing { $moves } (move { $n } of { $total }). ←/→ step, Esc returns to the game.
 status-review-start = Reviewing the start ({ $total } moves). ←/→ step, Esc returns to the game.
+status-counting = Counting: click the dead groups, then Accept (or Resume play).
+count-accept = Accept
+count-resume = Resume
+count-mark-dead = Mark dead groups
+count-score = Score: { $scores }
 forbidden-point = That point is forbidden for { $side }.
 forbidden-point-because = That point is forbidden for { $side }: { $reason }.
 

@@ -116,6 +116,11 @@ status-to-move-threat = { $side }必须应对威胁。
 status-paused = 已暂停：轮到{ $side }走。请按“单步”或“继续”。
 status-review = 正在复盘 { $moves }（第 { $n } 步，共 { $total } 步）。←/→ 逐步查看，Esc 返回对局。
 status-review-start = 正在复盘开局（共 { $total } 步）。←/→ 逐步查看，Esc 返回对局。
+status-counting = 数子：点击死子，然后按“接受”（或按“继续”接着下）。
+count-accept = 接受
+count-resume = 继续
+count-mark-dead = 标出死子
+count-score = 得分：{ $scores }
 forbidden-point = 此处是{ $side }的禁手点。
 forbidden-point-because = 此处是{ $side }的禁手点：{ $reason }。
 

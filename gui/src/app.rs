@@ -478,6 +478,14 @@ impl App {
             self.selected = None;
             return;
         };
+        if self.game.is_marking() {
+            // The marks, territory and score change with every click.
+            self.dirty = true;
+            if let Err(e) = self.game.toggle_dead(cell) {
+                self.say(e, true);
+            }
+            return;
+        }
         if !self.game.human_to_move() {
             return;
         }
@@ -644,7 +652,7 @@ impl App {
         }
         self.dirty |= self.slide.is_some();
         self.step_replay();
-        if self.game.is_over() {
+        if self.game.is_over() && !self.game.is_marking() {
             if !self.over_seen && self.dialog.is_none() && self.replay.is_none() {
                 self.dialog = Some(Dialog::GameOver);
                 self.over_seen = true;
@@ -761,19 +769,23 @@ impl App {
         self.hits.clear();
         self.window = WindowLayout::new(w, h);
         let mut board_area = self.window.board;
-        // A network game's strip (link, requests, chat) takes the bottom of the board's area.
-        let strip = self.net.as_ref().map(|_| {
+        // A network game's strip (link, requests, chat) takes the bottom of
+        // the board's area; the row of off-board moves and the count sits
+        // above it, under the board.
+        let net_strip = self.net.as_ref().map(|_| {
             let sh = (board_area.h * 0.2).clamp(96.0, 150.0);
             board_area.h -= sh;
             Area { x: board_area.x, y: board_area.y + board_area.h, w: board_area.w, h: sh }
         });
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
+        let strip_h = super::strip::height(&self.game, board_area.h);
         let inner = Area {
             x: board_area.x + margin,
             y: board_area.y + margin,
             w: board_area.w - 2.0 * margin,
-            h: board_area.h - 2.0 * margin,
+            h: board_area.h - 2.0 * margin - strip_h,
         };
+        let move_strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
         // Drop games keep the pieces in hand in a strip right of the board.
         let position = self.shown_position();
         let mut hand_list = rules_api::RVec::new();
@@ -784,6 +796,7 @@ impl App {
         self.draw_scene(p, &layout, &position, &live_legal)?;
         self.draw_hands(p, &layout, &position, &hand_list, &live_legal)?;
         self.layout = Some(layout);
+        super::strip::draw_strip(p, &mut self.hits, &self.game, move_strip, self.hover)?;
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
             view_ply: self.view_ply,
@@ -798,7 +811,7 @@ impl App {
             replaying: self.replay.is_some(),
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
-        if let (Some(net), Some(strip)) = (&self.net, strip) {
+        if let (Some(net), Some(strip)) = (&self.net, net_strip) {
             draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
         }
         let whole = Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 };
@@ -860,6 +873,11 @@ impl App {
         let highlights: rules_api::RVec<_> =
             tabula_core::boundary::highlights(position, &shape).map_err(checked)?.into();
         let live = self.view_ply.is_none();
+        let mut highlights = highlights;
+        if live && !self.game.count.marks.is_empty() {
+            // The count's territory and dead pieces replace the plugin's own marks.
+            highlights = self.game.count.marks.clone().into();
+        }
         let targets: Vec<u16> = match (self.selected, self.picked) {
             (Some(s), _) => live_legal.iter().filter(|m| m.from == s).map(|m| m.to).collect(),
             (None, Some(kind)) => hands::drops_of(live_legal, kind).map(|m| m.to).collect(),
@@ -950,6 +968,9 @@ impl App {
             ("draw".into(), Action::NetDraw),
             ("chat".into(), Action::NetChat),
             ("close".into(), Action::CloseDialog),
+            ("pass".into(), Action::OffBoard(Move::PASS)),
+            ("accept-count".into(), Action::AcceptCount),
+            ("resume-play".into(), Action::ResumePlay),
             ("apply".into(), Action::ApplySeats),
         ];
         // The pieces in hand by type index (`hand0`, …), where offered.
@@ -969,6 +990,7 @@ impl App {
             .collect();
         let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
         let dialog = if self.lobby.is_some() { "network" } else { self.dialog.as_ref().map_or("", Dialog::name) };
+        let dialog = if dialog.is_empty() && self.game.is_marking() { "count" } else { dialog };
         let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
         let found = self.lobby.as_ref().map(|l| l.listed()).unwrap_or_default();
         let note = self.lobby.as_ref().and_then(|l| l.note());

@@ -410,6 +410,21 @@ fn draw_over_pieces<T: RenderTarget>(
             }
             HighlightKind::WIN => p.ring(x, y, (piece_radius(shape) + 0.04) * s, (0.08 * s).max(2.0), theme::WIN)?,
             HighlightKind::NOTE => p.ring(x, y, (piece_radius(shape) + 0.04) * s, (0.06 * s).max(2.0), theme::NOTE)?,
+            HighlightKind::TERRITORY => {
+                let fill = scene.info.players.get(h.player as usize).map_or(theme::NOTE, |pl| pl.color);
+                let d = 0.16 * s;
+                p.fill_rect(x - d, y - d, 2.0 * d, 2.0 * d, fill)?;
+                p.frame_rect(x - d, y - d, 2.0 * d, 2.0 * d, 1.0, theme::rim_for(fill))?;
+            }
+            HighlightKind::DEAD => {
+                // Veil the dead piece in the board's colour and cross it out.
+                let veil = Rgba { a: 150, ..scene.geometry.background };
+                p.disc(x, y, piece_radius(shape) * s, veil, Rgba::TRANSPARENT, 0.0)?;
+                let d = 0.2 * s;
+                let w = (0.06 * s).max(1.5);
+                p.line(x - d, y - d, x + d, y + d, w, theme::FORBIDDEN)?;
+                p.line(x - d, y + d, x + d, y - d, w, theme::FORBIDDEN)?;
+            }
             HighlightKind::FORBIDDEN => {
                 let d = 0.14 * s;
                 let w = (0.05 * s).max(1.5);

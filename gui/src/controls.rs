@@ -153,6 +153,12 @@ pub enum Action {
     Review,
     /// Scroll the move list (or the open dialog) by rows.
     ScrollMoves(i32),
+    /// Play this move that names no cell (a pass, a swap).
+    OffBoard(Move),
+    /// The count: take back the last pass and play on.
+    ResumePlay,
+    /// The count: agree to it as marked.
+    AcceptCount,
     /// Type into this field.
     Focus(Focus),
     /// Play the move typed in the move entry.

@@ -35,6 +35,7 @@ mod saves;
 mod seats;
 mod settings;
 mod sound;
+mod strip;
 pub mod theme;
 mod widgets;
 

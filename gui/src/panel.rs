@@ -160,6 +160,9 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
         return (m.to_string(), if error { theme::ERROR } else { theme::TEXT });
     }
     let info = game.session.info();
+    if game.is_marking() {
+        return (tr!("status-counting"), theme::ACCENT);
+    }
     let history = game.session.history();
     if let Some(ply) = st.view_ply {
         let text = match ply.checked_sub(1).and_then(|i| history.get(i).map(|m| (i, m))) {

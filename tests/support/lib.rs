@@ -4,3 +4,4 @@
 
 pub mod diagram;
 pub mod fixtures;
+pub mod window;

@@ -98,6 +98,10 @@ pub struct Record {
     /// The result line (see [`crate::outcome::GameResult`]).
     #[serde(default)]
     pub result: String,
+    /// Pieces the players agreed dead at the count (cell names), once the
+    /// count of a game scored by marking dead pieces (Go) is agreed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead: Option<Vec<String>>,
     /// Per seat, the time left on its clock under a `[clock]` time
     /// control, in milliseconds (empty when not kept), so a loaded game
     /// goes on with the clocks as they were.
@@ -407,6 +411,7 @@ mod tests {
             start: String::new(),
             moves: vec!["a".into(), "b".into()],
             result: "ongoing".into(),
+            dead: None,
             clock_ms: vec![1000, 2000],
             used_ms: vec![5, 6],
         });

@@ -23,7 +23,7 @@ pub enum PlayerError {
         who: String,
     },
     /// An unknown `protocol`.
-    #[error("{who}: protocol '{word}' is not uci, ucci or gomocup")]
+    #[error("{who}: protocol '{word}' is not uci, ucci, gomocup or gtp")]
     Protocol {
         /// The player.
         who: String,
@@ -94,7 +94,7 @@ pub enum PlayerKind {
     Human,
     /// Moves come from a strategy plugin.
     Ai,
-    /// Moves come from an external engine program (UCI, UCCI or Gomocup).
+    /// Moves come from an external engine program (UCI, UCCI, Gomocup or GTP).
     Engine,
 }
 
@@ -213,7 +213,7 @@ struct PlayerToml {
     /// Engine players: its arguments.
     #[serde(default)]
     args: Vec<String>,
-    /// Engine players: `uci` (default), `ucci` or `gomocup`.
+    /// Engine players: `uci` (default), `ucci`, `gomocup` or `gtp`.
     #[serde(default)]
     protocol: Option<String>,
     /// Ai players: run the strategy in a child process.

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use super::gtp;
 use super::process::{read_line, EngineError, Line, Process};
 use crate::protocols::grid::Grid;
 use crate::source::{EngineSpec, Protocol};
@@ -23,6 +24,8 @@ pub struct Setup {
     pub move_ms: u64,
     /// Gomocup: the board and the `INFO rule` value.
     pub gomocup: Option<(Grid, u32)>,
+    /// GTP: the board and the komi to tell.
+    pub gtp: Option<(Grid, Option<String>)>,
 }
 
 /// An engine after its handshake.
@@ -33,6 +36,10 @@ pub struct Conn {
     pub grid: Option<Grid>,
     /// UCCI: the engine takes clock values in milliseconds.
     pub millis: bool,
+    /// GTP: what the engine has accepted so far.
+    pub gtp: gtp::State,
+    /// GTP: the commands of the current turn, to match answers to.
+    pub pending: gtp::Pending,
 }
 
 /// Lines a Gomocup brain may send at any time besides its answer.
@@ -45,7 +52,7 @@ impl Conn {
     /// Starts the program and completes the handshake.
     pub fn start(setup: &Setup) -> Result<Conn, EngineError> {
         let p = Process::spawn(&setup.spec)?;
-        let (mut grid, mut millis) = (None, false);
+        let (mut grid, mut millis, mut state) = (None, false, gtp::State::default());
         match setup.spec.protocol {
             Protocol::Uci | Protocol::Ucci => {
                 let ucci = setup.spec.protocol == Protocol::Ucci;
@@ -85,8 +92,12 @@ impl Conn {
                 }
                 grid = Some(board);
             }
+            Protocol::Gtp => {
+                let (board, komi) = setup.gtp.clone().ok_or(EngineError::NoBoard)?;
+                state.handshake(&p, &board, komi.as_deref(), setup.move_ms, HANDSHAKE_TIMEOUT)?;
+            }
         }
-        Ok(Conn { process: p, grid, millis })
+        Ok(Conn { process: p, grid, millis, gtp: state, pending: gtp::Pending::default() })
     }
 
     /// Brings the engine to a known state before a search: whatever it
@@ -100,7 +111,11 @@ impl Conn {
                 self.process.send("isready")?;
                 self.process.expect(HANDSHAKE_TIMEOUT, "readyok", |l| l.trim() == "readyok")?;
             }
-            Protocol::Gomocup => while let Line::Text(_) = read_line(&self.process.reader(), Duration::ZERO) {},
+            // Neither Gomocup nor GTP has such a command (a GTP engine answers
+            // every command, so nothing is left over): drop what arrived.
+            Protocol::Gomocup | Protocol::Gtp => {
+                while let Line::Text(_) = read_line(&self.process.reader(), Duration::ZERO) {}
+            }
         }
         Ok(())
     }

@@ -1,5 +1,5 @@
-//! External engines as players: a program speaking UCI, UCCI or the Gomocup
-//! protocol on stdin/stdout sits in a seat like a strategy plugin. The host
+//! External engines as players: a program speaking UCI, UCCI, the Gomocup
+//! protocol or GTP on stdin/stdout sits in a seat like a strategy plugin. The host
 //! starts it, handshakes, sends each position (start text or start position
 //! plus the moves), enforces the time with the same grace period as for
 //! strategies, and turns a crash, a hang, garbage or an illegal move into a
@@ -8,6 +8,7 @@
 //! program and its protocol are a [`crate::source::EngineSpec`].
 
 mod conn;
+mod gtp;
 mod player;
 mod process;
 

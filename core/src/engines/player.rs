@@ -10,6 +10,7 @@ use rules_api::{
 };
 
 use super::conn::{is_gomocup_chatter, Conn, Setup, HANDSHAKE_TIMEOUT};
+use super::gtp;
 use super::process::{read_line, send_to, EngineError, Line};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use crate::protocols::core::FAILURE_PREFIX;
@@ -17,6 +18,7 @@ use crate::protocols::grid::Grid;
 use crate::protocols::settings::{shift_ranks, GomocupSettings};
 use crate::session::Session;
 use crate::source::{EngineSpec, Protocol};
+use crate::turn::RESIGNED;
 
 /// The move time used when a player has no limit at all, ms.
 pub const DEFAULT_MOVE_MS: u64 = 1000;
@@ -32,6 +34,8 @@ pub struct EngineContext {
     pub rules_options: Vec<(String, String)>,
     /// Gomocup's size and rule mapping.
     pub gomocup: Option<GomocupSettings>,
+    /// The komi a GTP engine is told (the rules' komi option in use).
+    pub komi: Option<String>,
 }
 
 /// The engine of a player, shared with the thread of its current turn.
@@ -65,6 +69,9 @@ struct Request {
     side: u8,
     limits: SearchLimits,
     move_ms: u64,
+    /// GTP: the setup and moves of the game as commands (the engine keeps
+    /// the game; only what it has not accepted yet is sent).
+    gtp_game: Vec<String>,
 }
 
 impl EnginePlayer {
@@ -107,8 +114,16 @@ impl EnginePlayer {
             }
             _ => None,
         };
+        let gtp = match self.spec.protocol {
+            Protocol::Gtp => {
+                let geometry = crate::boundary::geometry(session.rules())
+                    .map_err(|e| EngineError::Plugin(PluginError::internal(e.to_string())))?;
+                Some((Grid::from_geometry(&geometry), self.context.komi.clone()))
+            }
+            _ => None,
+        };
         let options = self.context.preset_options.iter().chain(self.options.iter()).cloned().collect();
-        Ok(Setup { spec: self.spec.clone(), options, move_ms: self.move_ms(), gomocup })
+        Ok(Setup { spec: self.spec.clone(), options, move_ms: self.move_ms(), gomocup, gtp })
     }
 
     fn request(&self, session: &Session) -> Result<Request, EngineError> {
@@ -122,7 +137,9 @@ impl EnginePlayer {
         } else {
             String::new()
         };
+        let gtp_game = if self.spec.protocol == Protocol::Gtp { gtp::game_commands(session)? } else { Vec::new() };
         Ok(Request {
+            gtp_game,
             protocol: self.spec.protocol,
             history,
             start_text: session.start_text().to_string(),
@@ -136,7 +153,7 @@ impl EnginePlayer {
 
 impl Request {
     /// The commands that ask for a move.
-    fn commands(&self, conn: &Conn) -> Result<Vec<String>, EngineError> {
+    fn commands(&self, conn: &mut Conn) -> Result<Vec<String>, EngineError> {
         let moves: Vec<&str> = self.history.iter().map(|(m, _, _)| m.as_str()).collect();
         let moves_part = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
         let ms = self.move_ms;
@@ -178,6 +195,10 @@ impl Request {
                 }
                 lines.push("DONE".into());
                 lines
+            }
+            Protocol::Gtp => {
+                conn.pending = conn.gtp.turn(&self.gtp_game, self.side);
+                conn.pending.commands.iter().map(|(id, c)| format!("{id} {c}")).collect()
             }
         })
     }
@@ -308,8 +329,9 @@ impl Turn {
                 Err(e) => return failed(e),
             }
         }
-        let c = conn.as_ref()?;
+        let c = conn.as_mut()?;
         let commands = c.sync(self.protocol).and_then(|()| request.commands(c));
+        let c = &*c;
         let sent = commands.and_then(|list| list.iter().try_for_each(|line| c.process.send(line)));
         if let Err(e) = sent {
             return failed(e);
@@ -333,7 +355,8 @@ impl Turn {
                         return Some(answer);
                     }
                 }
-                if self.protocol != Protocol::Gomocup {
+                // Gomocup and GTP have no way to interrupt a search.
+                if matches!(self.protocol, Protocol::Uci | Protocol::Ucci) {
                     let _ = send_to(&conn.process.writer(), "stop");
                 }
                 stop_sent = Some(Instant::now());
@@ -355,6 +378,9 @@ impl Turn {
     }
 
     fn line(&self, line: &str, conn: &Conn, _request: &Request) -> Option<Result<SearchResult, PluginError>> {
+        if self.protocol == Protocol::Gtp {
+            return self.replies.gtp_line(line, &conn.pending);
+        }
         match self.replies.read(line, conn.grid.as_ref()) {
             Reply::Nothing => None,
             Reply::Progress(info) => {
@@ -398,7 +424,22 @@ impl Replies {
         match (self.protocol, grid) {
             (Protocol::Uci | Protocol::Ucci, _) => self.uci_line(line),
             (Protocol::Gomocup, Some(grid)) => self.gomocup_line(line, grid),
-            (Protocol::Gomocup, None) => Reply::Nothing,
+            (Protocol::Gomocup, None) | (Protocol::Gtp, _) => Reply::Nothing,
+        }
+    }
+
+    /// A GTP answer to one of the turn's `pending` commands.
+    fn gtp_line(&self, line: &str, pending: &gtp::Pending) -> Option<Result<SearchResult, PluginError>> {
+        match pending.reply(line) {
+            gtp::Reply::Nothing => None,
+            gtp::Reply::Refused(command, why) => {
+                Some(Err(PluginError::internal(format!("the engine refused '{command}': {why}"))))
+            }
+            gtp::Reply::Move(text) => Some(match gtp::answer_move(&self.position, &text) {
+                Ok(Some(best)) => Ok(SearchResult { best, pv: vec![best].into(), ..SearchResult::default() }),
+                Ok(None) => Err(PluginError::new(RESIGNED, "resigned")),
+                Err(e) => Err(PluginError::illegal_move(format!("sent the move '{text}', which is refused: {e}"))),
+            }),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The protocol defaults of `config/protocols.toml`: which rules each front
 //! end loads by default, coordinate dialects per rules plugin, and how the
-//! Gomocup protocol's size and rule codes map onto rules options.
+//! Gomocup protocol's size and rule codes and GTP's size, komi and handicap
+//! map onto rules options.
 
 use std::collections::BTreeMap;
 
@@ -19,11 +20,27 @@ pub struct ProtocolSettings {
     pub ucci_rules: String,
     /// Rules plugin of `tabula gomocup` without `--rules`.
     pub gomocup_rules: String,
+    /// Rules plugin of `tabula gtp` without `--rules`.
+    pub gtp_rules: String,
     /// Coordinate dialects keyed by rules plugin name.
     #[serde(default)]
     pub dialects: BTreeMap<String, Dialect>,
     /// Gomocup option mapping.
     pub gomocup: GomocupSettings,
+    /// GTP option mapping.
+    pub gtp: GtpSettings,
+}
+
+/// The GTP commands that set rules options: which options they set.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GtpSettings {
+    /// The rules option `boardsize N` sets.
+    pub size_option: String,
+    /// The rules option `komi K` sets.
+    pub komi_option: String,
+    /// The rules option `fixed_handicap N` sets.
+    pub handicap_option: String,
 }
 
 /// How a UCI peer writes one game's coordinates.
@@ -132,6 +149,7 @@ mod tests {
     fn builtin_settings_parse() {
         let s = ProtocolSettings::builtin();
         assert!(!s.uci_rules.is_empty() && !s.ucci_rules.is_empty() && !s.gomocup_rules.is_empty());
+        assert!(!s.gtp_rules.is_empty() && !s.gtp.komi_option.is_empty());
         assert!(!s.gomocup.size_option.is_empty());
     }
 

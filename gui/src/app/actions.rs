@@ -97,6 +97,19 @@ impl App {
                 }
             }
             Action::ConfirmQuit => self.quit = true,
+            Action::OffBoard(m) => {
+                if self.game.human_to_move() {
+                    self.play(m, false);
+                }
+            }
+            Action::ResumePlay => match self.game.resume() {
+                Ok(()) => self.message = None,
+                Err(e) => self.say(e, true),
+            },
+            Action::AcceptCount => match self.game.accept_count() {
+                Ok(events) => self.react(events, false),
+                Err(e) => self.say(e, true),
+            },
             Action::NetworkDialog => self.open_lobby(),
             Action::Lobby(a) => self.lobby_act(a),
             Action::SaveAndQuit => self.quit = self.quick_save(),

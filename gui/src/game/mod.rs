@@ -88,6 +88,8 @@ pub struct Game {
     pub captured: Vec<Vec<u16>>,
     /// When the running search started and how long it may take.
     search_clock: Option<(Instant, u64)>,
+    /// The count of a game scored by marking dead pieces.
+    pub count: count::CountView,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -146,9 +148,11 @@ impl Game {
             paused: false,
             step: false,
             search_clock: None,
+            count: count::CountView::default(),
         };
         game.restore_saved_times();
         game.refresh_captured();
+        game.refresh_count();
         game.sync_clock();
         Ok(game)
     }
@@ -314,6 +318,7 @@ impl Game {
 
     fn after_change(&mut self, events: &mut Vec<Event>) {
         self.refresh_captured();
+        self.refresh_count();
         self.hint = None;
         self.hint_search = None;
         if self.is_over() {
@@ -707,5 +712,6 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
     counts
 }
 
+mod count;
 #[cfg(test)]
 mod tests;

@@ -141,6 +141,59 @@ fn an_external_engine_seat_plays_its_move() {
     assert!(game.human_to_move(), "then the person is to move");
 }
 
+/// Two people at Go on 9×9 after walls on the D and F files, a black stone
+/// in White's area, a white one in Black's, and two passes (the go plugin
+/// must be built).
+fn counted_go_game() -> Game {
+    let mut config = Config::default_config().unwrap();
+    config.game.rules = "go".into();
+    config.game.options = toml::from_str("size = \"9\"").unwrap();
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    let mut moves: Vec<String> = (1..=9).flat_map(|r| [format!("D{r}"), format!("F{r}")]).collect();
+    moves.extend(["H5", "B5", "pass", "pass"].map(String::from));
+    config.record = Some(tabula_core::config::Record { moves, result: "ongoing".into(), ..Default::default() });
+    Game::open(config, "test", &[]).expect("the go plugin is built")
+}
+
+#[test]
+fn the_count_marks_groups_dead_and_accepting_settles_the_result() {
+    let mut game = counted_go_game();
+    assert!(game.is_marking() && game.is_over());
+    let cell = |g: &Game, name: &str| g.geometry.cells.iter().position(|c| c.name.as_str() == name).unwrap() as u16;
+    let (b5, h5) = (cell(&game, "B5"), cell(&game, "H5"));
+    game.toggle_dead(b5).unwrap();
+    game.toggle_dead(h5).unwrap();
+    let mut both = vec![b5, h5];
+    both.sort_unstable();
+    assert_eq!(game.count.dead, both);
+    assert_eq!(game.score_line().as_deref(), Some("black 36 · white 43.5"));
+    game.toggle_dead(h5).unwrap();
+    assert_eq!(game.count.dead, vec![b5], "a second click brings the group back");
+    game.toggle_dead(h5).unwrap();
+    let events = game.accept_count().unwrap();
+    assert!(events.contains(&Event::Ended));
+    assert!(!game.is_marking());
+    assert_eq!(game.result().map(|r| r.describe(game.session.info())).as_deref(), Some("win white (area count)"));
+    // Saved and loaded, the agreed count stays.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("go.toml");
+    game.session.save(&path, &game.config).unwrap();
+    let loaded = Game::load(&path, &[]).unwrap();
+    assert!(!loaded.is_marking());
+    assert_eq!(loaded.session.dead().map(<[u16]>::len), Some(2));
+    assert_eq!(loaded.score_line().as_deref(), Some("black 36 · white 43.5"));
+}
+
+#[test]
+fn resume_takes_the_last_pass_back_and_the_pass_is_an_off_board_move() {
+    let mut game = counted_go_game();
+    game.resume().unwrap();
+    assert!(!game.is_marking() && !game.is_over());
+    let pass = game.legal_moves().into_iter().find(|m| m.is_off_board()).expect("a pass");
+    game.play(pass).unwrap();
+    assert!(game.is_marking(), "passing again ends the game once more");
+}
+
 #[test]
 fn held_clocks_do_not_run_while_the_resume_question_is_open() {
     let mut game = clocked_game();

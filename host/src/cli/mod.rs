@@ -63,6 +63,8 @@ pub enum Command {
     Ucci(protocols::EngineArgs),
     /// Be a Gomocup (Piskvork) brain on stdin/stdout.
     Gomocup(protocols::EngineArgs),
+    /// Be a Go Text Protocol engine on stdin/stdout (default rules: config/protocols.toml).
+    Gtp(protocols::GtpArgs),
     /// Check a rules plugin against the position contract (tabula-kit's conformance suite).
     Conform(conform::ConformArgs),
     /// Create an out-of-tree cargo project for a new rules or strategy plugin.
@@ -153,7 +155,7 @@ pub struct MatchArgs {
     pub option: Vec<(String, String)>,
     /// Players, comma separated: strategy names, paths or levels,
     /// `isolate:S` for a strategy in a child process, or an engine
-    /// `uci:PROGRAM`, `ucci:PROGRAM`, `gomocup:PROGRAM` (default: the config's).
+    /// `uci:PROGRAM`, `ucci:PROGRAM`, `gomocup:PROGRAM`, `gtp:PROGRAM` (default: the config's).
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     pub players: Vec<String>,
     /// Number of games; seats rotate from game to game.
@@ -254,6 +256,7 @@ pub fn run() -> i32 {
         Some(Command::Uci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Uci, &dirs),
         Some(Command::Ucci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Ucci, &dirs),
         Some(Command::Gomocup(a)) => protocols::gomocup(&a, &dirs),
+        Some(Command::Gtp(a)) => protocols::gtp(&a, &dirs),
         Some(Command::Conform(a)) => conform::conform(&a, &dirs),
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),

@@ -1,5 +1,5 @@
-//! `tabula uci`, `tabula ucci` and `tabula gomocup`: a strategy plugin as an
-//! engine other programs drive over stdin/stdout.
+//! `tabula uci`, `tabula ucci`, `tabula gomocup` and `tabula gtp`: a
+//! strategy plugin as an engine other programs drive over stdin/stdout.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,6 +11,7 @@ use super::common::{dirs, load_strategy, parse_key_value, unique_options, CliErr
 use tabula_core::plugins::find_plugin;
 use tabula_core::protocols::core::Thinker;
 use tabula_core::protocols::gomocup::Brain;
+use tabula_core::protocols::gtp::GtpEngine;
 use tabula_core::protocols::settings::ProtocolSettings;
 use tabula_core::protocols::uci::{Dialect, Engine};
 use tabula_core::protocols::variant_switch::VariantSwitch;
@@ -82,5 +83,37 @@ pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let strategy = load_strategy(&args.ai, &dirs)?;
     let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run()?;
+    Ok(0)
+}
+
+/// Arguments of `tabula gtp`.
+#[derive(Args, Debug, Clone)]
+pub struct GtpArgs {
+    /// Strategy plugin name, path, or level (easy, medium, hard).
+    #[arg(long, value_name = "S", default_value = "hard")]
+    pub ai: String,
+    /// Rules plugin name or path (default: `gtp_rules` in config/protocols.toml).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// Rules option KEY=VALUE (repeatable; `boardsize`, `komi` and
+    /// `fixed_handicap` change them later).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub option: Vec<(String, String)>,
+    /// Strategy option KEY=VALUE (repeatable).
+    #[arg(long = "ai-option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub ai_option: Vec<(String, String)>,
+    /// Thinking time per move when the controller sets no clock, ms.
+    #[arg(long = "time-ms", default_value_t = 1000)]
+    pub time_ms: u64,
+}
+
+/// Runs a GTP engine until `quit`.
+pub fn gtp(args: &GtpArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
+    let settings = ProtocolSettings::builtin();
+    let dirs = dirs(extra);
+    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gtp_rules), PluginKind::RULES, &dirs)?;
+    let strategy = load_strategy(&args.ai, &dirs)?;
+    let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
+    GtpEngine::new(rules_plugin, args.option.clone(), settings.gtp, thinker, args.time_ms, ENGINE_NAME)?.run()?;
     Ok(0)
 }

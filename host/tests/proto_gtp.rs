@@ -1,0 +1,81 @@
+//! The Go Text Protocol both ways: `tabula gtp` answering a scripted
+//! session read from a file, and GNU Go (Debian's gnugo, installed by
+//! scripts/setup.sh --test) seated in `tabula match` against a Tabula
+//! strategy and against `tabula gtp` itself.
+
+mod proto_support;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use proto_support::{exe, last_json, run, stderr, stdout, workspace};
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+fn gnugo() -> String {
+    assert!(Path::new(GNUGO).exists(), "{GNUGO} is missing: run scripts/setup.sh --test");
+    // Chinese (area) rules, and every dead stone captured before passing,
+    // so the area count of the final position is the result.
+    format!("gtp:{GNUGO} --mode gtp --level 1 --chinese-rules --capture-all-dead")
+}
+
+#[test]
+fn a_scripted_session_gets_the_expected_answers() {
+    let dir = workspace().join("host/tests/data/gtp");
+    let script = std::fs::File::open(dir.join("session.gtp")).expect("session.gtp");
+    let out = Command::new(exe())
+        .args(["gtp", "--rules", "go", "--ai", "random", "--ai-option", "seed=7"])
+        .stdin(Stdio::from(script))
+        .output()
+        .expect("run tabula gtp");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let expected = std::fs::read_to_string(dir.join("session.expected")).expect("session.expected");
+    let got = stdout(&out);
+    for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
+        assert_eq!(g, e, "line {} of the answers differs; all of them:\n{got}", i + 1);
+    }
+    assert_eq!(got.lines().count(), expected.lines().count(), "{got}");
+}
+
+fn match_json(players: &str, size: &str) -> serde_json::Value {
+    // GNU Go at level 1 answers a 7×7 move in milliseconds; the generous
+    // limit keeps a loaded machine's stall from passing for a time forfeit.
+    let out = run(&[
+        "match",
+        "--rules",
+        "go",
+        "--option",
+        &format!("size={size}"),
+        "--players",
+        players,
+        "--games",
+        "2",
+        "--time-ms",
+        "10000",
+        "--json",
+    ]);
+    assert!(out.status.success(), "match failed: {}\n{}", stderr(&out), stdout(&out));
+    last_json(&stdout(&out))
+}
+
+fn assert_complete(s: &serde_json::Value) {
+    assert_eq!(s["errors"], 0, "{s}");
+    for game in s["results"].as_array().expect("results") {
+        let result = game["result"].as_str().unwrap_or_default();
+        assert!(result.contains("area count"), "every game ends by two passes and the count: {s}");
+        assert!(game["moves"].as_u64().unwrap_or(0) > 10, "{s}");
+    }
+}
+
+#[test]
+fn gnu_go_plays_a_tabula_strategy_through_gtp() {
+    let s = match_json(&format!("{},greedy", gnugo()), "7");
+    assert_complete(&s);
+}
+
+#[test]
+fn gnu_go_plays_tabula_gtp_driven_as_an_engine() {
+    let tabula = format!("gtp:{} gtp --ai greedy --time-ms 200", exe());
+    let s = match_json(&format!("{},{tabula}", gnugo()), "7");
+    assert_complete(&s);
+}
