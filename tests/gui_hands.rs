@@ -107,6 +107,7 @@ fn a_piece_in_hand_is_clicked_then_dropped_on_a_square() {
             .env("TABULA_GUI_TEST_LAYOUT", "1")
             .env("SDL_AUDIODRIVER", "dummy")
             .env("TABULA_SETTINGS", dir.join("settings.toml"))
+            .env("XDG_DATA_HOME", dir.join("data"))
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
             .spawn()

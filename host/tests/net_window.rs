@@ -65,6 +65,7 @@ impl Window {
             .env("TABULA_GUI_TEST_LAYOUT", "1")
             .env("SDL_AUDIODRIVER", "dummy")
             .env("TABULA_SETTINGS", dir.join("settings.toml"))
+            .env("XDG_DATA_HOME", dir.join("data"))
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
             .spawn()
