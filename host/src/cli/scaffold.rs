@@ -199,7 +199,7 @@ mod tests {
     fn names_follow_the_plugin_name() {
         let n = Names::new("my-game2").unwrap();
         assert_eq!((n.lib.as_str(), n.type_name.as_str()), ("my_game2", "MyGame2"));
-        for bad in ["", "2d", "Chess", "a b", "x/y"] {
+        for bad in ["", "2d", "MyGame", "a b", "x/y"] {
             assert!(Names::new(bad).is_err(), "{bad}");
         }
     }
