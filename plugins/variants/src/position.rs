@@ -345,11 +345,10 @@ impl Position {
 
     // ------------------------------------------------------------ make/unmake
 
-    /// Plays `m`, assumed legal, and pushes it on the history.
-    pub(crate) fn do_move(&mut self, m: Move) {
-        let us = self.side;
-        let them = 1 - us;
-        let mut undo = Undo {
+    /// What taking `m` back needs of the state before it (the move fills
+    /// in what it moved and captured).
+    fn undo_record(&self, m: Move, null: bool) -> Undo {
+        Undo {
             m,
             moved: 0,
             captured: 0,
@@ -365,9 +364,16 @@ impl Position {
             in_check: self.in_check,
             removed: self.removed.len() as u32,
             royal_sq: self.royal_sq,
-            null: false,
+            null,
             since_null: self.since_null,
-        };
+        }
+    }
+
+    /// Plays `m`, assumed legal, and pushes it on the history.
+    pub(crate) fn do_move(&mut self, m: Move) {
+        let us = self.side;
+        let them = 1 - us;
+        let mut undo = self.undo_record(m, false);
         self.set_ep(NO_SQ, NO_SQ);
         let mut reset = false;
         match m.tag {
@@ -574,25 +580,7 @@ impl Position {
 
     /// Passes the turn (null move).
     pub(crate) fn do_null(&mut self) {
-        let undo = Undo {
-            m: Move::NULL,
-            moved: 0,
-            captured: 0,
-            captured_sq: NO_SQ,
-            captured_promoted: false,
-            moved_promoted: false,
-            castling: self.castling,
-            ep: self.ep,
-            ep_victim: self.ep_victim,
-            halfmove: self.halfmove,
-            checks_left: self.checks_left,
-            hash: self.hash,
-            in_check: self.in_check,
-            removed: self.removed.len() as u32,
-            royal_sq: self.royal_sq,
-            null: true,
-            since_null: self.since_null,
-        };
+        let undo = self.undo_record(Move::NULL, true);
         self.set_ep(NO_SQ, NO_SQ);
         self.halfmove += 1;
         if self.side == 1 {
