@@ -11,10 +11,11 @@ play_s=${1:-25}
 bin=target/release/tabula
 work=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
-display=:$((100 + RANDOM % 200))
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+# Xvfb picks a free display itself and writes its number once it listens.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" >/dev/null 2>&1 &
 xvfb=$!
-sleep 1
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+display=:$(cat "$work/display")
 export DISPLAY=$display SDL_AUDIODRIVER=dummy XDG_DATA_HOME=$work/data TABULA_SETTINGS=$work/settings.toml
 plugins="[plugins]
 dirs = [\"$PWD/target/release\"]"

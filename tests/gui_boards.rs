@@ -10,32 +10,14 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use tabula_xvfb::Reaper;
 
 fn tools_present() -> bool {
-    let missing: Vec<&str> = ["Xvfb", "xdotool", "import"]
-        .into_iter()
-        .filter(|t| !Command::new("sh").args(["-c", &format!("command -v {t}")]).status().is_ok_and(|s| s.success()))
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    if std::env::var_os("TABULA_SKIP_GUI_E2E").is_some_and(|v| v == "1") {
-        eprintln!("SKIPPED on request (TABULA_SKIP_GUI_E2E=1): missing {}", missing.join(", "));
-        return false;
-    }
-    panic!("this test needs {}: run scripts/setup.sh --test", missing.join(", "));
+    tabula_xvfb::tools_present(&tabula_xvfb::WINDOW_TOOLS)
 }
 
 /// A running window on a private X server, with its stderr lines.
@@ -46,34 +28,13 @@ struct Window {
     seen: Vec<String>,
     dir: PathBuf,
     _gui: Reaper,
-    _xvfb: Reaper,
+    _xvfb: tabula_xvfb::Display,
 }
 
 impl Window {
     fn open(name: &str, config: &str) -> Window {
-        // The tests of this file run in parallel: one picks a free display
-        // and starts its X server before the other looks.
-        static PICKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-        let picking = PICKING.lock().unwrap_or_else(|e| e.into_inner());
-        let n = (90..400)
-            .find(|n| {
-                !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-            })
-            .expect("a free X display");
-        let display = format!(":{n}");
-        let xvfb = Reaper(
-            Command::new("Xvfb")
-                .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        );
-        let start = Instant::now();
-        while !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-            assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {display}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        drop(picking);
+        let xvfb = tabula_xvfb::Display::start(1280, 800);
+        let display = xvfb.name().to_string();
         let dir = std::env::temp_dir().join(format!("tabula-gui-boards-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();

@@ -11,7 +11,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -23,35 +23,7 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// Fails the test (or skips it when asked to) unless every tool is installed.
 fn require_tools() -> bool {
-    let missing: Vec<&str> = ["Xvfb", "xdotool", "import"].into_iter().filter(|t| !have(t)).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    if std::env::var_os("TABULA_SKIP_GUI_E2E").is_some_and(|v| v == "1") {
-        eprintln!("SKIPPED on request (TABULA_SKIP_GUI_E2E=1): missing {}", missing.join(", "));
-        return false;
-    }
-    panic!(
-        "the GUI end-to-end tests need {}: run scripts/setup.sh --test (or set TABULA_SKIP_GUI_E2E=1 to skip them)",
-        missing.join(", ")
-    );
-}
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// A display number with no X server.
-fn free_display() -> u32 {
-    (90..400)
-        .find(|n| {
-            !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        })
-        .expect("a free X display number")
+    tabula_xvfb::tools_present(&tabula_xvfb::WINDOW_TOOLS)
 }
 
 /// A scratch directory removed when dropped.
@@ -75,15 +47,7 @@ impl Drop for TempDir {
     }
 }
 
-/// Kills a child process when dropped, so a failing test leaves nothing behind.
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use tabula_xvfb::Reaper;
 
 fn target_profile_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
@@ -109,30 +73,16 @@ fn gui_binary() -> PathBuf {
     bin
 }
 
-/// A virtual X server.
+/// A virtual X server big enough for the tallest and widest windows tried.
 struct Display {
     name: String,
-    _server: Reaper,
+    _server: tabula_xvfb::Display,
 }
 
 impl Display {
     fn start() -> Display {
-        let n = free_display();
-        let name = format!(":{n}");
-        let server = Reaper(
-            Command::new("Xvfb")
-                .args([&name, "-screen", "0", "1600x1300x24", "-nolisten", "tcp"])
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        );
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        let start = Instant::now();
-        while !socket.exists() {
-            assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {name}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Display { name, _server: server }
+        let server = tabula_xvfb::Display::start(1600, 1300);
+        Display { name: server.name().to_string(), _server: server }
     }
 }
 

@@ -10,29 +10,14 @@ mod net_support;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 use net_support::{client, Server};
 use tabula_net::protocol::{ClientMsg, ExportFormat, ServerMsg};
 
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
+use tabula_xvfb::Reaper;
 
 fn xdotool(display: &str, args: &[&str]) -> String {
     let out = Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("run xdotool");
@@ -147,36 +132,15 @@ impl Window {
 }
 
 /// Starts Xvfb on a free display number in `numbers` (None: skipped on request).
-fn xvfb(numbers: std::ops::Range<u32>) -> Option<(Reaper, String)> {
-    let missing: Vec<&str> = ["Xvfb", "xdotool", "import"].into_iter().filter(|t| !have(t)).collect();
-    if !missing.is_empty() {
-        if std::env::var_os("TABULA_SKIP_GUI_E2E").is_some_and(|v| v == "1") {
-            eprintln!("SKIPPED on request (TABULA_SKIP_GUI_E2E=1): missing {}", missing.join(", "));
-            return None;
-        }
-        panic!("this test needs {} (scripts/setup.sh --test)", missing.join(", "));
+/// A private X server wide enough for two windows side by side, or `None`
+/// when the tools are missing and skipping was asked for.
+fn xvfb() -> Option<(tabula_xvfb::Display, String)> {
+    if !tabula_xvfb::tools_present(&tabula_xvfb::WINDOW_TOOLS) {
+        return None;
     }
-    let n = numbers
-        .rev()
-        .find(|n| {
-            !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        })
-        .expect("a free display");
-    let display = format!(":{n}");
-    let xvfb = Reaper(
-        Command::new("Xvfb")
-            .args([&display, "-screen", "0", "2300x800x24", "-nolisten", "tcp"])
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb"),
-    );
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-    let start = Instant::now();
-    while !socket.exists() {
-        assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some((xvfb, display))
+    let display = tabula_xvfb::Display::start(2300, 800);
+    let name = display.name().to_string();
+    Some((display, name))
 }
 
 fn screenshot(display: &str, name: &str) -> PathBuf {
@@ -190,7 +154,7 @@ fn screenshot(display: &str, name: &str) -> PathBuf {
 
 #[test]
 fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
-    let Some((_xvfb, display)) = xvfb(90..250) else { return };
+    let Some((_xvfb, display)) = xvfb() else { return };
     let data = tempfile::tempdir().unwrap();
     let server = Server::start(data.path(), "127.0.0.1:0", &[]);
     let addr = server.addr.as_str();
@@ -242,7 +206,7 @@ fn two_windows_play_through_a_server_with_undo_declined_and_accepted() {
 /// they play to mate. No server is started by the test.
 #[test]
 fn a_window_hosts_and_another_finds_and_joins_it_on_the_local_network() {
-    let Some((_xvfb, display)) = xvfb(250..400) else { return };
+    let Some((_xvfb, display)) = xvfb() else { return };
     let ann_dir = tempfile::tempdir().unwrap();
     let bob_dir = tempfile::tempdir().unwrap();
     // A name no other server on this network announces.

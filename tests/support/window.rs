@@ -9,26 +9,18 @@
 //! skip it, loudly.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-/// Kills a child process when dropped, so a failing test leaves nothing behind.
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use tabula_xvfb::Reaper;
 
 /// A window on its own X display. Dropping it ends both.
 pub struct Window {
     // Field order: the window goes before its display.
     gui: Reaper,
-    _xvfb: Reaper,
+    _xvfb: tabula_xvfb::Display,
     display: String,
     id: String,
     lines: Receiver<String>,
@@ -41,61 +33,15 @@ pub struct Window {
 /// Whether every tool is installed; panics naming the missing ones unless
 /// `TABULA_SKIP_GUI_E2E=1` (then `false`: the caller returns early).
 pub fn tools_present(tools: &[&str]) -> bool {
-    let missing: Vec<&str> = tools.iter().copied().filter(|t| !have(t)).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    if std::env::var_os("TABULA_SKIP_GUI_E2E").is_some_and(|v| v == "1") {
-        eprintln!("SKIPPED on request (TABULA_SKIP_GUI_E2E=1): missing {}", missing.join(", "));
-        return false;
-    }
-    panic!(
-        "the GUI end-to-end test needs {}: run scripts/setup.sh --test (or set TABULA_SKIP_GUI_E2E=1 to skip it)",
-        missing.join(", ")
-    );
-}
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// A display number with no X server.
-fn free_display() -> u32 {
-    (400..700)
-        .find(|n| {
-            !Path::new(&format!("/tmp/.X{n}-lock")).exists() && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-        })
-        .expect("a free X display number")
+    tabula_xvfb::tools_present(tools)
 }
 
 impl Window {
     /// Starts Xvfb and `tabula play --config <config>` in `dir` (which
     /// also holds the settings file), and waits for the window.
     pub fn open(binary: &Path, config: &Path, dir: &Path) -> Window {
-        // Tests run in parallel: one picks a free display and starts its X
-        // server before another looks, or both would share one display.
-        static PICKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-        let picking = PICKING.lock().unwrap_or_else(|e| e.into_inner());
-        let n = free_display();
-        let display = format!(":{n}");
-        let xvfb = Reaper(
-            Command::new("Xvfb")
-                .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        );
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        let start = Instant::now();
-        while !socket.exists() {
-            assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not start on {display}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        drop(picking);
+        let xvfb = tabula_xvfb::Display::start(1280, 800);
+        let display = xvfb.name().to_string();
         let mut child = Command::new(binary)
             .args(["play", "--config"])
             .arg(config)
