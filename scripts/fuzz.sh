@@ -10,9 +10,13 @@
 #                                     target/fuzz-campaign
 #   scripts/fuzz.sh list              the targets
 #
+# TABULA_FUZZ_TARGETS="a b" runs only those targets (in that order).
+#
 # cargo-fuzz needs nightly compiler flags; RUSTC_BOOTSTRAP=1 lets the stable
-# toolchain accept them. The protocol targets open the plugin libraries of
-# the main release build, so it is built first. The committed corpus is only
+# toolchain accept them. The protocol and network targets open the plugin
+# libraries of the main release build, so it is built first. The targets'
+# bodies live in dev/fuzz-targets, which the main suite also runs (corpus
+# replay and seeded mutations, without coverage guidance). The committed corpus is only
 # read: new inputs go to a scratch copy. A crash leaves its input in
 # fuzz/artifacts/<target>/ and fails the script.
 set -euo pipefail
@@ -20,12 +24,21 @@ cd "$(dirname "$0")/.."
 mode=${1:-smoke}
 export RUSTC_BOOTSTRAP=1
 targets=$(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^tabula-fuzz$')
+if [[ -n "${TABULA_FUZZ_TARGETS:-}" ]]; then
+    for t in $TABULA_FUZZ_TARGETS; do
+        if ! grep -qx "$t" <<<"$targets"; then
+            echo "tabula fuzz: no target '$t' (scripts/fuzz.sh list)" >&2
+            exit 2
+        fi
+    done
+    targets=$TABULA_FUZZ_TARGETS
+fi
 if [[ "$mode" == list ]]; then
     echo "$targets"
     exit 0
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "tabula fuzz: cargo-fuzz is missing (scripts/setup.sh --test installs it)" >&2
+    echo "tabula fuzz: cargo-fuzz is missing (cargo install cargo-fuzz)" >&2
     exit 1
 fi
 # TABULA_PLUGIN_DIR=DIR takes the plugin libraries from DIR (a copy) and

@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tabula_fuzz::gomocup_stream(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tabula_fuzz_targets::gomocup_stream(data));

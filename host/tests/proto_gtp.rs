@@ -37,6 +37,24 @@ fn a_scripted_session_gets_the_expected_answers() {
     assert_eq!(got.lines().count(), expected.lines().count(), "{got}");
 }
 
+#[test]
+fn a_line_of_only_an_id_is_refused_and_the_session_goes_on() {
+    // Found by the gtp_stream fuzz target: `tabula gtp` panicked on a line
+    // holding only a number (an id with no command).
+    let mut child = Command::new(exe())
+        .args(["gtp", "--rules", "go", "--ai", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tabula gtp");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"19\n 7 # comment\n8 protocol_version\nquit\n")
+        .expect("write the session");
+    let out = child.wait_with_output().expect("tabula gtp ends");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "?19 no command after the id\n\n?7 no command after the id\n\n=8 2\n\n=\n\n");
+}
+
 fn match_json(players: &str, size: &str) -> serde_json::Value {
     // GNU Go at level 1 answers a 7×7 move in milliseconds; the generous
     // limit keeps a loaded machine's stall from passing for a time forfeit.

@@ -160,10 +160,12 @@ impl Pending {
     /// What `line` answers.
     pub fn reply(&self, line: &str) -> Reply {
         let Some(first) = line.split_whitespace().next() else { return Reply::Nothing };
-        let (ok, id) = match first.split_at(1) {
-            ("=", id) => (true, id),
-            ("?", id) => (false, id),
-            _ => return Reply::Nothing,
+        let (ok, id) = if let Some(id) = first.strip_prefix('=') {
+            (true, id)
+        } else if let Some(id) = first.strip_prefix('?') {
+            (false, id)
+        } else {
+            return Reply::Nothing;
         };
         let Ok(id) = id.parse::<u32>() else { return Reply::Nothing };
         let Some(index) = self.commands.iter().position(|(i, _)| *i == id) else { return Reply::Nothing };
@@ -198,5 +200,14 @@ mod tests {
         assert_eq!(pending.reply("?4 illegal move"), Reply::Refused("play black D4".into(), "illegal move".into()));
         assert_eq!(pending.reply("= 9"), Reply::Nothing);
         assert_eq!(pending.reply("=17 D4"), Reply::Nothing);
+    }
+
+    #[test]
+    fn a_line_starting_with_a_wide_character_is_no_answer() {
+        // Found by the gtp_replies fuzz target (`\xff1` read as `\u{fffd}1`):
+        // the first word was split after its first byte, inside a character.
+        let pending = Pending { commands: vec![(1, "genmove black".into())] };
+        assert_eq!(pending.reply("\u{e9}1 D4"), Reply::Nothing);
+        assert_eq!(pending.reply("\u{fffd}=1"), Reply::Nothing);
     }
 }

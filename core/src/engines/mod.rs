@@ -8,7 +8,7 @@
 //! program and its protocol are a [`crate::source::EngineSpec`].
 
 mod conn;
-mod gtp;
+pub mod gtp;
 mod player;
 mod process;
 

@@ -429,7 +429,7 @@ impl Replies {
     }
 
     /// A GTP answer to one of the turn's `pending` commands.
-    fn gtp_line(&self, line: &str, pending: &gtp::Pending) -> Option<Result<SearchResult, PluginError>> {
+    pub fn gtp_line(&self, line: &str, pending: &gtp::Pending) -> Option<Result<SearchResult, PluginError>> {
         match pending.reply(line) {
             gtp::Reply::Nothing => None,
             gtp::Reply::Refused(command, why) => {

@@ -11,6 +11,7 @@
 //! turns, `play` and `genmove` for the side not to move first pass for the
 //! other side (refused when that pass would end the game).
 
+use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use rules_api::{ErrorKind, Move, Notation, PlayerScore, RSlice, RVec, RulesBox, 
 use super::core::{next_input, stdin_lines, time_budget, Clock, Input, Out, Thinker};
 use super::settings::GtpSettings;
 use super::ProtocolError;
+use crate::lines::Line;
 use crate::plugins::LoadedPlugin;
 use crate::session::Session;
 
@@ -77,7 +79,7 @@ pub fn score_text(scores: &[PlayerScore]) -> Option<String> {
 /// One command line after GTP's preprocessing: control characters other
 /// than tabs removed, tabs as spaces, a `#` comment cut off; `None` for a
 /// line left empty. Returns the id (if the line starts with a number) and
-/// the words.
+/// the words, none when the line is only an id.
 pub fn preprocess(line: &str) -> Option<(Option<String>, Vec<String>)> {
     let cleaned: String =
         line.chars().filter(|c| !c.is_control() || *c == '\t').map(|c| if c == '\t' { ' ' } else { c }).collect();
@@ -170,12 +172,24 @@ impl GtpEngine {
         })
     }
 
-    /// Reads commands until `quit` or the end of input; a line that is not
-    /// UTF-8 gets an error answer and the session goes on.
-    pub fn run(mut self) -> std::io::Result<()> {
+    /// Writes the answers to `sink` instead of stdout (tests, fuzzing).
+    pub fn with_output(mut self, sink: Box<dyn std::io::Write + Send>) -> GtpEngine {
+        self.out = Out::to(sink);
+        self
+    }
+
+    /// Reads commands from stdin until `quit` or the end of input.
+    pub fn run(self) -> std::io::Result<()> {
         let input = stdin_lines()?;
+        self.run_on(&input);
+        Ok(())
+    }
+
+    /// Reads commands from `input` until `quit` or its end; a line that is
+    /// not UTF-8 gets an error answer and the session goes on.
+    pub fn run_on(mut self, input: &Receiver<Line>) {
         loop {
-            let line = match next_input(&input, None) {
+            let line = match next_input(input, None) {
                 Input::Line(line) => line,
                 Input::Invalid(why) => {
                     self.out.line(&format!("? {why}\n"));
@@ -185,9 +199,13 @@ impl GtpEngine {
                 Input::Closed => break,
             };
             let Some((id, words)) = preprocess(&line) else { continue };
-            let (command, args) = (words[0].as_str(), &words[1..]);
-            let answer = self.command(command, args);
             let id = id.unwrap_or_default();
+            let Some((command, args)) = words.split_first() else {
+                self.out.line(&format!("?{id} no command after the id\n"));
+                continue;
+            };
+            let command = command.as_str();
+            let answer = self.command(command, args);
             let text = match &answer {
                 Ok(t) if t.is_empty() => format!("={id}"),
                 Ok(t) => format!("={id} {t}"),
@@ -198,7 +216,6 @@ impl GtpEngine {
                 break;
             }
         }
-        Ok(())
     }
 
     /// Answers one command.

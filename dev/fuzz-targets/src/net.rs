@@ -1,0 +1,83 @@
+//! Targets on the network protocol (net/): what a hostile peer can send
+//! the server, and what a hostile server can send a client. Either side
+//! must answer garbage with an error, never a panic.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use tabula_net::client::read_message;
+use tabula_net::protocol::ServerMsg;
+use tabula_net::server::{Limits, Server, ServerConfig};
+use tabula_net::store::Sync;
+
+use crate::plugin_dir;
+
+/// Rooms the fuzz server keeps in memory: every input may open some and
+/// nobody can finish a room whose seat token it never sees, so the bound
+/// keeps a long campaign's memory flat (later creations get `server_full`
+/// style refusals, which are paths worth fuzzing too).
+const MAX_ROOMS: usize = 2000;
+
+/// One server for the whole process, on a loopback port, with its
+/// database in a fresh directory under the system's temporary directory.
+fn server() -> SocketAddr {
+    static ADDR: OnceLock<SocketAddr> = OnceLock::new();
+    *ADDR.get_or_init(|| {
+        let data = std::env::temp_dir().join(format!("tabula-fuzz-net-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        let config = ServerConfig {
+            listen: "127.0.0.1:0".into(),
+            data: PathBuf::from(&data),
+            dirs: tabula_core::plugins::PluginDirs::only([plugin_dir()]),
+            engines: Default::default(),
+            sync: Sync::Normal,
+            limits: Limits { max_rooms: MAX_ROOMS, ..Limits::default() },
+        };
+        let server = Server::bind(config).expect("the fuzz server binds a loopback port");
+        let addr = server.local_addr().expect("a bound address");
+        std::thread::Builder::new().name("fuzz server".into()).spawn(move || server.run()).expect("server thread");
+        addr
+    })
+}
+
+/// Bytes from a client, as one connection to a real server: every line
+/// the server answers is a message of the protocol, and it closes the
+/// connection when the input ends.
+pub fn net_server(data: &[u8]) {
+    let mut stream = TcpStream::connect(server()).expect("the fuzz server accepts");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).expect("a read timeout");
+    // The server may cut the connection early (a fatal error): the write
+    // then fails, which is its right.
+    let _ = stream.write_all(data);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let mut answers = Vec::new();
+    if let Err(e) = stream.read_to_end(&mut answers) {
+        assert!(e.kind() != std::io::ErrorKind::WouldBlock, "the server did not close the connection in 30 s");
+    }
+    // A cut connection may end mid-line; every complete line must parse.
+    let complete = answers.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    for line in answers[..complete].split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let text = std::str::from_utf8(line).expect("the server writes UTF-8");
+        if let Err(e) = serde_json::from_str::<ServerMsg>(text) {
+            panic!("the server sent a line that is not a message ({e}): {text}");
+        }
+    }
+}
+
+/// Bytes from a server, as the client reads them: each message read
+/// prints and reads back equal; the first error ends the stream as it
+/// ends the client's connection.
+pub fn net_client(data: &[u8]) {
+    let mut reader = data;
+    let mut buf = Vec::new();
+    while let Ok(msg) = read_message(&mut reader, &mut buf) {
+        let line = msg.to_line();
+        let mut again = line.as_bytes();
+        let back = read_message(&mut again, &mut Vec::new())
+            .unwrap_or_else(|e| panic!("a message the client read does not read back ({e}): {line}"));
+        assert_eq!(back, msg, "the message changed on a round trip: {line}");
+    }
+}
