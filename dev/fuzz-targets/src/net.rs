@@ -21,12 +21,29 @@ use crate::plugin_dir;
 /// style refusals, which are paths worth fuzzing too).
 const MAX_ROOMS: usize = 2000;
 
+/// The database directories are `<temp>/tabula-fuzz-net-<pid>`.
+const DATA_PREFIX: &str = "tabula-fuzz-net-";
+
+/// Removes the database directories of runs whose process has ended (the
+/// server lives until its process exits, so nothing removes its own).
+fn remove_ended_runs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(DATA_PREFIX)) else { continue };
+        if pid.parse::<u32>().is_ok() && !std::path::Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// One server for the whole process, on a loopback port, with its
 /// database in a fresh directory under the system's temporary directory.
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
-        let data = std::env::temp_dir().join(format!("tabula-fuzz-net-{}", std::process::id()));
+        let data = std::env::temp_dir().join(format!("{DATA_PREFIX}{}", std::process::id()));
+        remove_ended_runs();
         let _ = std::fs::remove_dir_all(&data);
         let config = ServerConfig {
             listen: "127.0.0.1:0".into(),

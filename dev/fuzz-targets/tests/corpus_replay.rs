@@ -23,12 +23,12 @@ use tabula_kit::rng::{rng_from_seed, Rng};
 /// Mutated inputs per target: the whole replay stays within about 20 s of
 /// a release build on a loaded 2-core machine.
 const MUTATIONS: usize = 2000;
-/// Fewer for the engine streams whose `go` waits for a search thread in
-/// steps of the engine's poll interval (10–25 ms an input that has one).
+/// Fewer for the engine streams whose `go` or `genmove` waits for a search
+/// thread in steps of the engine's poll interval (up to 25 ms an input).
 const SLOW_MUTATIONS: usize = 400;
-const SLOW: &[&str] = &["uci_stream", "ucci_stream", "gomocup_stream"];
+const SLOW: &[&str] = &["uci_stream", "ucci_stream", "gomocup_stream", "gtp_stream"];
 /// The seed of the mutations (mixed with each target's name).
-const SEED: u64 = 0x7ab0_1a_f022;
+const SEED: u64 = 0x7ab0_1af0;
 /// libFuzzer's `-max_len` in `scripts/fuzz.sh`.
 const MAX_LEN: usize = 8192;
 
