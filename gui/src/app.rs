@@ -809,6 +809,7 @@ impl App {
             focus: self.focus,
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
+            online: self.net.is_some(),
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {
@@ -907,8 +908,9 @@ impl App {
     }
 
     /// The New game form's buttons by name for the layout dump: `start`,
-    /// `game:NAME`, `open:KEY` (an option's drop-down) and
-    /// `option:KEY=VALUE` (the chosen game's choices on screen).
+    /// `game:NAME`, `open:KEY` (an option's drop-down),
+    /// `option:KEY=VALUE` (the chosen game's choices on screen),
+    /// `mode:WORD`, `open:mode` and `side:K`.
     fn form_buttons(&self) -> Vec<(String, Action)> {
         let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
         let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
@@ -922,7 +924,20 @@ impl App {
                 .map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormPick(key, c)));
             std::iter::once((format!("open:{}", o.name), Action::FormOpen(key))).chain(picks)
         });
-        std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).collect()
+        use crate::controls::FormKey;
+        let modes = crate::controls::Mode::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (format!("mode:{}", m.word()), Action::FormPick(FormKey::Mode, i)));
+        let sides = (0..2).map(|k| (format!("side:{k}"), Action::FormPick(FormKey::Side, k)));
+        let opens = [("open:mode".to_string(), Action::FormOpen(FormKey::Mode))];
+        std::iter::once(("start".to_string(), Action::StartGame))
+            .chain(games)
+            .chain(options)
+            .chain(modes)
+            .chain(sides)
+            .chain(opens)
+            .collect()
     }
 
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
@@ -955,6 +970,7 @@ impl App {
             focus: self.focus,
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
+            online: self.net.is_some(),
         };
         let mut buttons = serde_json::Map::new();
         for b in crate::panel::panel_buttons(&self.game, &probe) {
@@ -999,6 +1015,9 @@ impl App {
             Some(Dialog::NewGame(f)) => serde_json::json!({
                 "games": f.games.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
                 "game": f.game,
+                "mode": f.mode.word(),
+                "host": f.host.is_some(),
+                "error": f.error,
                 "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
                     serde_json::json!([s.name.as_str(), s.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()])
                 }).collect::<Vec<_>>()),
