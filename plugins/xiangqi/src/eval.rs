@@ -1,10 +1,7 @@
-//! Evaluation terms: material, piece-square tables, mobility, king safety
-//! (raiders against missing guards), the cannon/horse shift over the game,
-//! and Zobrist keys.
+//! Evaluation terms: material, piece-square tables, mobility and Zobrist keys.
 //!
 //! Material and placement are summed incrementally from Red's view by the
-//! position; mobility and the terms that count pieces are computed on
-//! demand.
+//! position; only the small mobility term is computed on demand.
 
 use std::sync::LazyLock;
 
@@ -140,61 +137,6 @@ pub fn mobility(board: &Board, side: u8) -> i32 {
     score
 }
 
-/// What one side has on the board, for the terms that depend on it.
-#[derive(Default)]
-struct Forces {
-    /// Advisors and elephants: the general's guards.
-    guards: i32,
-    /// Chariots, horses and cannons across the river.
-    raiders: i32,
-    horses: i32,
-    cannons: i32,
-    pieces: i32,
-}
-
-fn forces(board: &Board, side: u8) -> Forces {
-    let t = crate::board::tag(side);
-    let mut f = Forces::default();
-    for slot in 0..16u8 {
-        let code = (t | slot) as usize;
-        let at = board.pos[code];
-        if at == 0 {
-            continue;
-        }
-        f.pieces += 1;
-        match board.kind[code] {
-            ADVISOR | ELEPHANT => f.guards += 1,
-            kind @ (HORSE | CHARIOT | CANNON) => {
-                if !crate::board::own_half(at, side) {
-                    f.raiders += 1;
-                }
-                f.horses += i32::from(kind == HORSE);
-                f.cannons += i32::from(kind == CANNON);
-            }
-            _ => {}
-        }
-    }
-    f
-}
-
-/// Attackers across the river weigh more for every guard the enemy
-/// general has lost.
-const RAID_PER_MISSING_GUARD: i32 = 10;
-/// Per piece on the board beyond [`BALANCE_PIECES`]: a cannon needs screens
-/// to jump (strong in the opening), a horse needs room (strong late).
-const CANNON_HORSE_SHIFT: i32 = 2;
-const BALANCE_PIECES: i32 = 20;
-
-/// King safety and the cannon/horse shift with the number of pieces, from
-/// `side`'s view.
-fn structure(board: &Board, side: u8) -> i32 {
-    let (mine, theirs) = (forces(board, side), forces(board, side ^ 1));
-    let raid = |attacker: &Forces, defender: &Forces| attacker.raiders * (4 - defender.guards) * RAID_PER_MISSING_GUARD;
-    let shift = (mine.pieces + theirs.pieces - BALANCE_PIECES) * CANNON_HORSE_SHIFT;
-    let balance = |f: &Forces| (f.cannons - f.horses) * shift;
-    raid(&mine, &theirs) - raid(&theirs, &mine) + balance(&mine) - balance(&theirs)
-}
-
 /// The tempo of having the move, small but it keeps odd and even search
 /// depths closer together.
 pub const TEMPO: i32 = 8;
@@ -203,7 +145,7 @@ pub const TEMPO: i32 = 8;
 pub fn evaluate(board: &Board, side: u8, red_sum: i32) -> i32 {
     let base = if side == RED { red_sum } else { -red_sum };
     let mob = mobility(board, side) - mobility(board, side ^ 1);
-    (base + mob + structure(board, side) + TEMPO).clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)
+    (base + mob + TEMPO).clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)
 }
 
 /// Value of the piece `kind` owned by `side` on `cell`, from its owner's view.
