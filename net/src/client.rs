@@ -2,7 +2,7 @@
 //! read messages. The terminal client, the window's network play, the
 //! tests and the load generator all talk to the server through it.
 
-use std::io::{BufReader, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
@@ -159,7 +159,10 @@ impl Connection {
     }
 }
 
-fn read_message(reader: &mut BufReader<TcpStream>, buf: &mut Vec<u8>) -> Result<ServerMsg, ClientError> {
+/// Reads the next message from a server's byte stream (blank lines are
+/// skipped): a line that is too long, not UTF-8 or not a message of the
+/// protocol is an error, whatever the peer sends.
+pub fn read_message(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<ServerMsg, ClientError> {
     loop {
         match read_frame(reader, MAX_LINE * 64, buf)? {
             Frame::Closed => return Err(ClientError::Closed),
