@@ -7,7 +7,7 @@
 //! Isolated, the plugin runs in a child `tabula __rules-server` that
 //! answers requests on its standard input and output ([`wire`]); Tabula
 //! holds a [`RulesBox`] whose positions are handles in the child
-//! ([`proxy`]), so sessions, matches, the window, strategies, the boundary
+//! (the `proxy` module, behind [`spawn`]), so sessions, matches, the window, strategies, the boundary
 //! checks and the watchdog work on it unchanged.
 //!
 //! When the child dies, stops answering within the time limit or sends

@@ -103,7 +103,7 @@ impl Server {
                 Reply::Handle(self.create(|rules| rules.position_from_text(text.as_str().into()).into_result()))
             }
             Request::Clone(h) => {
-                let copy = self.position(h).map(|p| p.clone());
+                let copy = self.position(h).cloned();
                 Reply::Handle(copy.map(|p| self.keep(p)))
             }
             Request::Drop(h) => {

@@ -123,10 +123,14 @@ pub enum Reply {
     Hands(Answer<Vec<(u8, u16, u16)>>),
     Scores(Answer<Vec<(u8, f32)>>),
     Status(Answer<WStatus>),
-    Counted(Answer<(WStatus, Vec<WHighlight>, Vec<(u8, f32)>)>),
+    Counted(Answer<Counted>),
     /// A call on a position the process does not have.
     Failed(WError),
 }
+
+/// [`rules_api::Position::count_score`]'s result: the status, the marks
+/// and the scores.
+pub type Counted = (WStatus, Vec<WHighlight>, Vec<(u8, f32)>);
 
 /// A game's fixed facts, fetched once when it is built.
 #[derive(Serialize, Deserialize, Debug)]
@@ -213,7 +217,8 @@ impl From<&Status> for WStatus {
 }
 impl WStatus {
     /// The boundary value; the reason is kept for the life of the process
-    /// (the boundary's reasons are `'static`), see [`super::intern`].
+    /// (the boundary's reasons are `'static`, so each distinct text is
+    /// kept once).
     pub fn status(self) -> Status {
         Status { kind: StatusKind(self.0), winner: self.1, reason: RStr::from_str(super::intern(self.2)) }
     }
