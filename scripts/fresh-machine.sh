@@ -16,6 +16,7 @@
 # Each step's output goes to DIR/../fresh-machine-<step>.log; the script
 # stops at the first failure. Needs root, debootstrap and the network
 # (Debian mirror and crates.io). A DIR left from an earlier run is reused.
+# The CA bundle named by SSL_CERT_FILE, if any, is trusted inside too.
 # CARGO_OFFLINE=1 copies this machine's downloaded crates (the registry's
 # index and cache, nothing else of ~/.cargo) into the chroot and builds
 # offline: for a machine whose TLS goes through a proxy the chroot does not
@@ -42,6 +43,16 @@ mkdir -p "$root/opt/rust" "$root/src"
 cp -a "$toolchain/." "$root/opt/rust/"
 git archive HEAD | tar -x -C "$root/src"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The CA bundle this machine trusts (SSL_CERT_FILE), so downloads from
+# crates.io and PyPI work where TLS goes through a proxy this machine
+# trusts; a stock Debian has no bundle until ca-certificates is installed.
+trust=()
+if [[ -n "${SSL_CERT_FILE:-}" && -f "$SSL_CERT_FILE" ]]; then
+    mkdir -p "$root/etc/tabula-fresh"
+    cp "$SSL_CERT_FILE" "$root/etc/tabula-fresh/ca.crt"
+    ca=/etc/tabula-fresh/ca.crt
+    trust=(SSL_CERT_FILE=$ca CARGO_HTTP_CAINFO=$ca PIP_CERT=$ca REQUESTS_CA_BUNDLE=$ca CURL_CA_BUNDLE=$ca)
+fi
 offline=()
 if [[ "${CARGO_OFFLINE:-}" == 1 ]]; then
     cargo_home=${CARGO_HOME:-$HOME/.cargo}
@@ -62,7 +73,7 @@ for m in proc sys dev dev/pts; do
 done
 
 in_chroot() {
-    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 "${offline[@]}" \
+    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 "${trust[@]}" "${offline[@]}" \
         PATH=/opt/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         /bin/bash -c "cd /src && $1"
 }

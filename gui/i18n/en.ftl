@@ -48,6 +48,7 @@ button-save-and-quit = Save and quit
 button-cancel = Cancel
 button-close = Close
 button-start = Start
+button-host = Host
 button-apply = Apply
 button-resume-game = Resume it
 button-discard = New game instead
@@ -179,6 +180,8 @@ clipboard = the clipboard
 
 ## Dialogs
 new-game-title = New game
+host-game-title = Host a game on the network
+host-needs-you = A hosted game needs you in a seat: choose two people, or you against the computer.
 no-games = No rules plugins were found.
 form-players = Players
 form-you-play = You play

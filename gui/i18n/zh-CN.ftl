@@ -44,6 +44,7 @@ button-save-and-quit = 保存并退出
 button-cancel = 取消
 button-close = 关闭
 button-start = 开始
+button-host = 开设
 button-apply = 应用
 button-resume-game = 继续这局
 button-discard = 开始新局
@@ -168,6 +169,8 @@ clipboard = 剪贴板
 
 ## Dialogs
 new-game-title = 新局
+host-game-title = 开设对局
+host-needs-you = 开设的对局要你执一方：请选两人对弈，或与电脑对弈。
 no-games = 没有找到规则插件。
 form-players = 对局双方
 form-you-play = 你执

@@ -11,19 +11,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rules_api::{Move, Piece, CELL_NONE};
-use sdl2::event::{Event as SdlEvent, WindowEvent};
-use sdl2::keyboard::{Keycode, Mod};
-use sdl2::mouse::MouseButton;
 use sdl2::render::RenderTarget;
 use sdl2::video::Window;
 
 use super::board::{draw_board, BoardScene};
-use super::controls::{Action, Focus, Hits};
+use super::controls::{Focus, Hits};
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
 use super::frames::FrameLog;
 use super::game::{Event, Game};
 use super::hands;
-use super::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
+use super::input::Drag;
 use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
 use super::lobby::{draw_lobby, Hosted, Lobby};
 use super::network::{draw_strip, Change, Net};
@@ -47,6 +44,8 @@ pub struct RunOptions {
 }
 
 mod actions;
+mod dump;
+mod events;
 mod files;
 mod online;
 
@@ -305,253 +304,6 @@ impl App {
         wait.max(1)
     }
 
-    fn handle(&mut self, event: SdlEvent) {
-        match event {
-            SdlEvent::Quit { .. } => self.act(Action::Quit),
-            SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
-                if let Some(lobby) = &mut self.lobby {
-                    lobby.type_text(&text);
-                }
-                self.dirty = true;
-            }
-            // Keys go to the Network dialog while it is open, not to the game behind it.
-            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.is_some() => {
-                self.lobby_key(key);
-                self.dirty = true;
-            }
-            SdlEvent::TextInput { text, .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
-                if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
-                    if typing.chars().count() < 200 {
-                        typing.push_str(&text);
-                    }
-                }
-                self.dirty = true;
-            }
-            SdlEvent::KeyDown { keycode: Some(key), .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
-                self.typing_key(key);
-                self.dirty = true;
-            }
-            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => self.key(key, keymod),
-            SdlEvent::TextInput { text, .. } => {
-                if let Some(field) = self.focused_text() {
-                    field.push_str(&text);
-                    self.dirty = true;
-                }
-            }
-            SdlEvent::MouseMotion { x, y, .. } => {
-                self.hover = (x as f32, y as f32);
-                if let Some(drag) = &mut self.drag {
-                    drag.at = self.hover;
-                    let (dx, dy) = (drag.at.0 - drag.start.0, drag.at.1 - drag.start.1);
-                    drag.moved |= dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD;
-                    self.dirty |= drag.moved;
-                }
-                let hovered = self.hits.index_at(self.hover.0, self.hover.1);
-                if hovered != self.hovered {
-                    self.hovered = hovered;
-                    self.dirty = true;
-                }
-            }
-            SdlEvent::MouseWheel { y, .. } => self.wheel(y),
-            SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => self.press(x as f32, y as f32),
-            SdlEvent::MouseButtonUp { mouse_btn: MouseButton::Left, x, y, .. } => self.release(x as f32, y as f32),
-            SdlEvent::Window { win_event, .. } => {
-                if matches!(win_event, WindowEvent::Resized(..) | WindowEvent::SizeChanged(..)) {
-                    self.dumped.clear();
-                }
-                self.dirty = true;
-            }
-            _ => {}
-        }
-    }
-
-    /// A key: text editing while a field has the focus, else a shortcut.
-    fn key(&mut self, key: Keycode, keymod: Mod) {
-        self.dirty = true;
-        let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
-        let shift = keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
-        if let Some(focus) = self.focus {
-            match key {
-                Keycode::Backspace => {
-                    if let Some(field) = self.focused_text() {
-                        field.pop();
-                    }
-                }
-                Keycode::Return | Keycode::KpEnter => self.submit(focus),
-                Keycode::Escape => self.set_focus(None),
-                Keycode::V if ctrl => {
-                    let text = self.clipboard.as_ref().and_then(|c| c.clipboard_text().ok()).unwrap_or_default();
-                    let line = text.lines().next().unwrap_or("").to_string();
-                    if let Some(field) = self.focused_text() {
-                        field.push_str(&line);
-                    }
-                }
-                Keycode::Tab => self.set_focus(None),
-                _ => {}
-            }
-            return;
-        }
-        if matches!(key, Keycode::Return | Keycode::KpEnter) {
-            let action = match &self.dialog {
-                Some(Dialog::Save(_)) => Some(Action::SaveNamed),
-                Some(Dialog::NewGame(_)) => Some(Action::StartGame),
-                None if self.game.human_to_move() => Some(Action::Focus(Focus::MoveEntry)),
-                _ => None,
-            };
-            if let Some(a) = action {
-                self.act(a);
-            }
-            return;
-        }
-        if let Some(action) = input::key_action(key, ctrl, shift) {
-            self.act(action);
-        }
-    }
-
-    /// Enter in a field: play the move, save, load or start.
-    fn submit(&mut self, focus: Focus) {
-        self.set_focus(None);
-        match focus {
-            Focus::MoveEntry => self.act(Action::EnterMove),
-            Focus::SaveName => self.act(Action::SaveNamed),
-            Focus::LoadPath => self.act(Action::LoadPath),
-            Focus::Form(_) => self.act(Action::StartGame),
-        }
-    }
-
-    /// Where typed text goes now.
-    fn set_focus(&mut self, focus: Option<Focus>) {
-        self.focus = focus;
-        if let Some(ti) = &self.text_input {
-            if focus.is_some() {
-                ti.start();
-            } else {
-                ti.stop();
-            }
-        }
-        self.dirty = true;
-    }
-
-    fn focused_text(&mut self) -> Option<&mut String> {
-        match (self.focus?, &mut self.dialog) {
-            (Focus::MoveEntry, None) => Some(&mut self.entry),
-            (Focus::SaveName, Some(Dialog::Save(form))) => Some(&mut form.name),
-            (Focus::LoadPath, Some(Dialog::Load(form))) => Some(&mut form.path),
-            (Focus::Form(key), Some(Dialog::NewGame(form))) => form.text_mut(key),
-            _ => None,
-        }
-    }
-
-    /// The wheel steps through the moves over the board, scrolls lists
-    /// and dialogs elsewhere.
-    fn wheel(&mut self, y: i32) {
-        self.dirty = true;
-        let over_board = self.dialog.is_none() && self.window.board.contains(self.hover.0, self.hover.1);
-        if over_board && !self.game.session.history().is_empty() {
-            self.act(Action::ReviewStep(-y));
-        } else {
-            self.act(Action::ScrollMoves(-y * 3));
-        }
-    }
-
-    fn press(&mut self, x: f32, y: f32) {
-        self.hover = (x, y);
-        self.dirty = true;
-        if let Some(action) = self.hits.at(x, y) {
-            if !matches!(action, Action::Focus(_)) && self.focus.is_some() {
-                self.set_focus(None);
-            }
-            self.act(action);
-            return;
-        }
-        self.set_focus(None);
-        if self.dialog.is_some() || self.lobby.is_some() {
-            return;
-        }
-        if self.view_ply.is_some() {
-            self.act(Action::LiveView);
-            return;
-        }
-        let Some(layout) = &self.layout else { return };
-        let picked = self.picked.take();
-        let Some(cell) = layout.cell_at(&self.game.geometry, x, y) else {
-            self.selected = None;
-            return;
-        };
-        if self.game.is_marking() {
-            // The marks, territory and score change with every click.
-            self.dirty = true;
-            if let Err(e) = self.game.toggle_dead(cell) {
-                self.say(e, true);
-            }
-            return;
-        }
-        if !self.game.human_to_move() {
-            return;
-        }
-        let legal = self.game.legal_moves();
-        if let Some(kind) = picked {
-            if let Some(m) = hands::drops_of(&legal, kind).find(|m| m.to == cell) {
-                self.play(*m, false);
-                return;
-            }
-        }
-        match input::press(&legal, self.selected, cell) {
-            BoardAction::Select(c) => {
-                self.selected = Some(c);
-                self.drag = Some(Drag { cell: c, start: (x, y), at: (x, y), moved: false });
-            }
-            BoardAction::Nothing | BoardAction::Deselect => {
-                self.selected = None;
-                self.explain_refusal(cell);
-            }
-            other => self.board_action(other),
-        }
-    }
-
-    /// A click that plays nothing on `cell`: say why, when the game marks
-    /// the cell as forbidden.
-    fn explain_refusal(&mut self, cell: u16) {
-        let mut highlights = rules_api::RVec::new();
-        let _ = self.game.session.position().highlights(&mut highlights);
-        let forbidden = highlights.iter().find(|h| h.cell == cell && h.kind == rules_api::HighlightKind::FORBIDDEN);
-        if let Some(h) = forbidden {
-            let side = crate::messages::side_name(self.game.session.info(), self.game.session.side_to_move());
-            let text = if h.note.is_empty() {
-                crate::tr!("forbidden-point", side = side)
-            } else {
-                let reason = crate::messages::reason_text(h.note.as_str());
-                crate::tr!("forbidden-point-because", side = side, reason = reason)
-            };
-            self.say(text, true);
-        }
-    }
-
-    fn release(&mut self, x: f32, y: f32) {
-        let Some(drag) = self.drag.take() else { return };
-        self.dirty = true;
-        if !drag.moved {
-            return;
-        }
-        let cell = self.layout.as_ref().and_then(|l| l.cell_at(&self.game.geometry, x, y));
-        let legal = self.game.legal_moves();
-        let action = input::drop(&legal, drag.cell, cell);
-        self.board_action(action);
-    }
-
-    fn board_action(&mut self, action: BoardAction) {
-        match action {
-            BoardAction::Nothing => {}
-            BoardAction::Select(c) => self.selected = Some(c),
-            BoardAction::Deselect => self.selected = None,
-            BoardAction::Play(m) => self.play(m, false),
-            BoardAction::Choose(moves) => {
-                let ordered = crate::dialogs::promotion_order(moves, self.game.session.info());
-                self.dialog = Some(Dialog::Promotion(ordered));
-            }
-        }
-    }
-
     /// Plays a person's move; `slide` when it was typed (a drag or a click
     /// already shows where the piece went).
     fn play(&mut self, m: Move, slide: bool) {
@@ -807,6 +559,7 @@ impl App {
             focus: self.focus,
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
+            online: self.net.is_some(),
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {
@@ -927,118 +680,5 @@ impl App {
             sliding,
         };
         draw_board(p, layout, &scene)
-    }
-
-    /// The New game form's buttons by name for the layout dump: `start`,
-    /// `game:NAME`, `open:KEY` (an option's drop-down) and
-    /// `option:KEY=VALUE` (the chosen game's choices on screen).
-    fn form_buttons(&self) -> Vec<(String, Action)> {
-        let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
-        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
-        let specs = form.games.get(form.game).map(|g| g.specs.as_slice()).unwrap_or_default();
-        let options = specs.iter().enumerate().flat_map(|(k, o)| {
-            let key = crate::controls::FormKey::Option(k);
-            let picks = o
-                .choices
-                .iter()
-                .enumerate()
-                .map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormPick(key, c)));
-            std::iter::once((format!("open:{}", o.name), Action::FormOpen(key))).chain(picks)
-        });
-        std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).collect()
-    }
-
-    /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
-    /// clickable region is (one JSON line on stderr) whenever that changes,
-    /// so a test driving the real window can click without knowing the game.
-    fn dump_layout(&mut self, w: u32, h: u32) {
-        if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
-            return;
-        }
-        let Some(layout) = &self.layout else { return };
-        let cells: serde_json::Map<String, serde_json::Value> = self
-            .game
-            .geometry
-            .cells
-            .iter()
-            .map(|c| {
-                let (x, y) = layout.to_screen(c.x, c.y, c.layer);
-                (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
-            })
-            .collect();
-        let mut scroll = 0;
-        let probe = PanelState {
-            view_ply: self.view_ply,
-            scroll: &mut scroll,
-            message: self.message.as_ref().map(|(m, e)| (m.as_str(), *e)),
-            sound: self.sound.state(),
-            hover: self.hover,
-            details: self.details,
-            entry: &self.entry,
-            focus: self.focus,
-            numbering: &self.numbering,
-            replaying: self.replay.is_some(),
-        };
-        let mut buttons = serde_json::Map::new();
-        for b in crate::panel::panel_buttons(&self.game, &probe) {
-            if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
-                buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
-            }
-        }
-        let extra = [
-            ("accept".to_string(), Action::NetAnswer(true)),
-            ("decline".into(), Action::NetAnswer(false)),
-            ("draw".into(), Action::NetDraw),
-            ("chat".into(), Action::NetChat),
-            ("close".into(), Action::CloseDialog),
-            ("pass".into(), Action::OffBoard(Move::PASS)),
-            ("accept-count".into(), Action::AcceptCount),
-            ("resume-play".into(), Action::ResumePlay),
-            ("apply".into(), Action::ApplySeats),
-        ];
-        // The pieces in hand by type index (`hand0`, …), where offered.
-        let kinds = self.game.session.info().piece_types.len() as u16;
-        let hand_buttons = (0..kinds).map(|k| (format!("hand{k}"), Action::PickHand(k)));
-        let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
-        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(hand_buttons).chain(lobby) {
-            if let Some((x, y)) = self.hits.centre_of(&action) {
-                buttons.insert(name, serde_json::json!([x.round(), y.round()]));
-            }
-        }
-        let regions: Vec<serde_json::Value> = self
-            .hits
-            .regions()
-            .filter(|(_, a)| !matches!(a, Action::Swallow))
-            .map(|(r, a)| serde_json::json!([format!("{a:?}"), (r.x + r.w / 2.0).round(), (r.y + r.h / 2.0).round()]))
-            .collect();
-        let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
-        let dialog = if self.lobby.is_some() { "network" } else { self.dialog.as_ref().map_or("", Dialog::name) };
-        let dialog = if dialog.is_empty() && self.game.is_marking() { "count" } else { dialog };
-        let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
-        let found = self.lobby.as_ref().map(|l| l.listed()).unwrap_or_default();
-        let note = self.lobby.as_ref().and_then(|l| l.note());
-        let status = crate::panel::status_text(&self.game, &probe).0;
-        let form = match &self.dialog {
-            Some(Dialog::NewGame(f)) => serde_json::json!({
-                "games": f.games.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
-                "game": f.game,
-                "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
-                    serde_json::json!([s.name.as_str(), s.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()])
-                }).collect::<Vec<_>>()),
-            }),
-            _ => serde_json::Value::Null,
-        };
-        let dump = serde_json::json!({
-            "form": form,
-            "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
-            "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,
-            "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
-            "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
-        });
-        let text = dump.to_string();
-        if text != self.dumped {
-            eprintln!("TABULA_LAYOUT {text}");
-            self.dumped = text;
-        }
     }
 }

@@ -2,7 +2,9 @@
 //! local network (mDNS/DNS-SD, [`tabula_net::discovery`]) or on a server
 //! typed as `host:port`, and *Host a game*: the window starts a game
 //! server of its own, announces it on the local network and opens a room
-//! on it (game, seat, time control, optional password).
+//! on it. The game, its rules options, the host's seat, a computer
+//! opponent and the time control are chosen in the New game dialog, which
+//! the Host tab opens in its hosting form ([`HostAs`]).
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -13,7 +15,6 @@ use std::time::Duration;
 use sdl2::render::RenderTarget;
 use tabula_core::plugins::PluginDirs;
 use tabula_net::discovery::{open_games, Announcement, FoundServer, OpenGame, Scanner};
-use tabula_net::protocol::Clock;
 use tabula_net::server::{Limits, Server, ServerConfig};
 use tabula_net::store::Sync;
 
@@ -56,25 +57,26 @@ pub enum LobbyAction {
     Join(usize),
     /// Look up the games of the typed server.
     Lookup,
-    /// Host: this rules plugin (index into the list).
-    Game(usize),
-    /// Host: take this seat.
-    Seat(u8),
-    /// Host: this time control (index into [`CLOCKS`]).
-    Clock(usize),
-    /// Host the game set up.
+    /// Host: choose the game to host.
     Host,
 }
 
-/// The time controls offered when hosting: label, minutes, increment seconds.
-pub const CLOCKS: [(&str, u64, u64); 4] = [("none", 0, 0), ("5+3", 5, 3), ("10+5", 10, 5), ("15+10", 15, 10)];
+/// Who hosts: carried from the Host tab into the New game dialog, whose
+/// Start button then hosts the game described instead of starting it here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostAs {
+    /// The host's name.
+    pub name: String,
+    /// The room's password, if it is private.
+    pub password: Option<String>,
+}
 
 /// What the window should do after a click in the dialog.
 pub enum Go {
     /// Connect with these options.
     Connect(NetOptions),
-    /// Start a server here, then connect with these options (`addr` is filled in).
-    Host(NetOptions),
+    /// Open the New game dialog to choose the game to host.
+    ChooseGame(HostAs),
 }
 
 /// The Network dialog's state.
@@ -90,19 +92,13 @@ pub struct Lobby {
     name: String,
     password: String,
     address: String,
-    rules: Vec<String>,
-    game: usize,
-    seat: u8,
-    clock: usize,
     /// A line under the form (an error when true).
     note: Option<(String, bool)>,
 }
 
 impl Lobby {
-    /// Opens the dialog and starts looking for games; `rules` are the
-    /// installed rules plugins, `current` the one to preselect.
-    pub fn open(rules: Vec<String>, current: &str) -> Lobby {
-        let game = rules.iter().position(|r| r == current).unwrap_or(0);
+    /// Opens the dialog and starts looking for games.
+    pub fn open() -> Lobby {
         let name = std::env::var("USER").ok().filter(|n| !n.is_empty()).unwrap_or_else(|| "Player".into());
         Lobby {
             tab: Tab::Join,
@@ -113,10 +109,6 @@ impl Lobby {
             name,
             password: String::new(),
             address: String::new(),
-            rules,
-            game,
-            seat: 0,
-            clock: 0,
             note: None,
         }
     }
@@ -158,9 +150,6 @@ impl Lobby {
         match action {
             LobbyAction::Tab(t) => self.tab = t,
             LobbyAction::Focus(f) => self.focus = Some(f),
-            LobbyAction::Game(i) => self.game = i,
-            LobbyAction::Seat(s) => self.seat = s,
-            LobbyAction::Clock(c) => self.clock = c,
             LobbyAction::Lookup => self.lookup(),
             LobbyAction::Join(i) => {
                 let g = self.found.get(i)?.clone();
@@ -179,17 +168,9 @@ impl Lobby {
                 }));
             }
             LobbyAction::Host => {
-                let rules = self.rules.get(self.game)?.clone();
-                let (_, minutes, increment) = CLOCKS[self.clock];
-                let clock =
-                    (minutes > 0).then_some(Clock { initial_ms: minutes * 60_000, increment_ms: increment * 1000 });
-                return Some(Go::Host(NetOptions {
+                return Some(Go::ChooseGame(HostAs {
                     name: self.player_name(),
-                    create: Some(rules),
-                    seat: Some(self.seat),
-                    clock,
                     password: Some(self.password.clone()).filter(|p| !p.is_empty()),
-                    ..NetOptions::default()
                 }));
             }
         }
@@ -236,9 +217,7 @@ impl Lobby {
             ("lookup".into(), LobbyAction::Lookup),
             ("field-password".into(), LobbyAction::Focus(Field::Password)),
             ("field-address".into(), LobbyAction::Focus(Field::Address)),
-            ("seat1".into(), LobbyAction::Seat(1)),
         ];
-        out.extend(self.rules.iter().enumerate().map(|(i, r)| (format!("game-{r}"), LobbyAction::Game(i))));
         out.extend((0..self.found.len()).map(|i| (format!("join{i}"), LobbyAction::Join(i))));
         out.into_iter().map(|(n, a)| (n, Action::Lobby(a))).collect()
     }
@@ -376,7 +355,7 @@ pub fn draw_lobby<T: RenderTarget>(
     y += bh + px;
     match lobby.tab {
         Tab::Join => join_tab(p, hits, lobby, (x, y, inner), px, hover)?,
-        Tab::Host => host_tab(p, hits, lobby, (x, y, inner), px, hover)?,
+        Tab::Host => host_tab(p, hits, (x, y, inner), px, hover)?,
     }
     if let Some((text, error)) = &lobby.note {
         let colour = if *error { theme::ERROR } else { theme::TEXT_DIM };
@@ -431,47 +410,23 @@ fn join_tab<T: RenderTarget>(
 fn host_tab<T: RenderTarget>(
     p: &mut Painter<T>,
     hits: &mut Hits,
-    lobby: &Lobby,
     (x, mut y, w): (f32, f32, f32),
     px: f32,
     hover: (f32, f32),
 ) -> Result<(), GuiError> {
     let bh = px * 2.0;
-    let label_w = px * 7.0;
-    let options = |p: &mut Painter<T>, hits: &mut Hits, y: f32, label: &str, items: Vec<(String, Action, bool)>| {
-        p.text(label, px, Style::Regular, theme::TEXT_DIM, x, y + bh / 2.0, Anchor::MidLeft)?;
-        let bw = ((w - label_w) / items.len().max(4) as f32 - px * 0.3).min(px * 9.0);
-        for (k, (text, action, chosen)) in items.into_iter().enumerate() {
-            let area = Area { x: x + label_w + k as f32 * (bw + px * 0.3), y, w: bw, h: bh };
-            button(p, hits, area, &text, action, if chosen { Look::Chosen } else { Look::Normal }, hover, px * 0.9)?;
-        }
-        Ok::<(), GuiError>(())
-    };
-    let games =
-        lobby.rules.iter().enumerate().map(|(i, r)| (r.clone(), Action::Lobby(LobbyAction::Game(i)), i == lobby.game));
-    options(p, hits, y, "Game", games.collect())?;
-    y += bh + px * 0.5;
-    let seats = [("moves first", 0u8), ("moves second", 1)]
-        .into_iter()
-        .map(|(t, s)| (t.to_string(), Action::Lobby(LobbyAction::Seat(s)), lobby.seat == s));
-    options(p, hits, y, "You", seats.collect())?;
-    y += bh + px * 0.5;
-    let clocks = CLOCKS
-        .iter()
-        .enumerate()
-        .map(|(i, (t, _, _))| (t.to_string(), Action::Lobby(LobbyAction::Clock(i)), lobby.clock == i));
-    options(p, hits, y, "Clock", clocks.collect())?;
-    y += bh + px;
-    let text = "The game is announced on the local network; others join it from Join a game, or by this computer's address and port 7717.";
+    let text = "Choose the game, its rules, your side, a computer opponent if you like, and the clock; \
+                the game is then announced on the local network, and others join it from Join a game, \
+                or by this computer's address and port 7717.";
     for (k, line) in crate::widgets::wrap_lines(p, text, px * 0.9, w).iter().enumerate() {
         p.text(line, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y + k as f32 * px * 1.2, Anchor::TopLeft)?;
     }
-    y += px * 3.0;
+    y += px * 5.0;
     button(
         p,
         hits,
-        Area { x, y, w: px * 10.0, h: bh },
-        "Host",
+        Area { x, y, w: px * 14.0, h: bh },
+        "Choose the game…",
         Action::Lobby(LobbyAction::Host),
         Look::Normal,
         hover,

@@ -22,8 +22,9 @@ use tabula_core::config::{Config, PlayerConfig, Record};
 use tabula_core::outcome::GameResult;
 use tabula_core::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use tabula_core::session::Session;
+use tabula_core::source::PlayerSource;
 use tabula_net::client::{ClientError, Connection, Sender};
-use tabula_net::protocol::{ClientMsg, Clock, OfferInfo, RequestKind, RoomState, SeatSpec, ServerMsg};
+use tabula_net::protocol::{ClientMsg, Clock, OfferInfo, RequestKind, RoomState, SeatSpec, ServerMsg, HUMAN};
 
 use crate::controls::{Action, Hits, Look};
 use crate::fonts::Style;
@@ -56,6 +57,8 @@ pub struct NetOptions {
     pub clock: Option<Clock>,
     /// The room's password.
     pub password: Option<String>,
+    /// A position text to start from (when creating; empty: the usual start).
+    pub start: String,
 }
 
 /// Hands the opponent's moves to the turn driver.
@@ -209,14 +212,26 @@ impl Net {
             }
         }
         self.slot = Arc::default();
+        self.names = state.summary.seats.iter().map(|s| s.name.clone()).collect();
         for (i, seat) in game.seats.iter_mut().enumerate() {
             if i != self.seat as usize {
                 seat.player = Some(Box::new(RemotePlayer { slot: Arc::clone(&self.slot) }));
             }
+            // A computer the server seats reads as one ("Computer (hard)"),
+            // not as a person named after its level; it plays on the server.
+            let Some(info) = state.summary.seats.get(i).filter(|s| s.player != HUMAN) else { continue };
+            let source = PlayerSource::parse_entry(&info.player);
+            if info.name == info.player {
+                seat.name = crate::messages::seat_label(&source);
+                self.names[i] = seat.name.clone();
+            }
+            if let Some(config) = game.config.players.get_mut(i) {
+                config.name = seat.name.clone();
+                config.source = source;
+            }
         }
         self.offer = state.offer.filter(|o| o.seat != self.seat);
         self.clocks = state.clocks.clone().map(|c| (c, Instant::now()));
-        self.names = state.summary.seats.iter().map(|s| s.name.clone()).collect();
         self.connected = state.summary.seats.iter().map(|s| s.connected).collect();
         Ok(game)
     }
@@ -417,7 +432,7 @@ fn first_message(o: &NetOptions) -> ClientMsg {
             name: o.name.clone(),
             clock: o.clock,
             password,
-            start: String::new(),
+            start: o.start.clone(),
         };
     }
     let room = o.room.unwrap_or(0);

@@ -49,6 +49,9 @@ pub struct PanelState<'a> {
     pub numbering: &'a Numbering,
     /// Whether the game is replaying.
     pub replaying: bool,
+    /// Whether the game is played over the network (no hint, saving,
+    /// loading, redo, seat changes or pausing there).
+    pub online: bool,
 }
 
 /// Where each part of the panel goes.
@@ -112,17 +115,18 @@ impl PanelRects {
 pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
     let cvc = game.all_computers();
     let over = game.is_over();
+    let local = !st.online;
     let b = |id, label: String, action, enabled| PanelButton { id, label, action, enabled, on: false };
     let mut list = vec![
         b("new", tr!("button-new"), Action::NewGameDialog, true),
         b("undo", tr!("button-undo"), Action::Undo, game.session.can_undo()),
-        b("redo", tr!("button-redo"), Action::Redo, game.session.can_redo()),
-        b("hint", tr!("button-hint"), Action::Hint, !over && game.human_to_move()),
+        b("redo", tr!("button-redo"), Action::Redo, local && game.session.can_redo()),
+        b("hint", tr!("button-hint"), Action::Hint, local && !over && game.human_to_move()),
         b("resign", tr!("button-resign"), Action::ResignDialog, !over && !cvc),
         b("flip", tr!("button-flip"), Action::Flip, true),
-        b("save", tr!("button-save"), Action::SaveDialog, true),
-        b("load", tr!("button-load"), Action::LoadDialog, true),
-        b("players", tr!("button-players"), Action::PlayersDialog, true),
+        b("save", tr!("button-save"), Action::SaveDialog, local),
+        b("load", tr!("button-load"), Action::LoadDialog, local),
+        b("players", tr!("button-players"), Action::PlayersDialog, local),
         b("pause", if game.paused { tr!("button-resume") } else { tr!("button-pause") }, Action::Pause, cvc && !over),
         b("step", tr!("button-step"), Action::Step, cvc && game.paused && !over),
         b(
@@ -133,7 +137,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         ),
         b("copy", tr!("button-copy"), Action::CopyPosition, true),
         b("record", tr!("button-copy-record"), Action::CopyRecord, true),
-        b("paste", tr!("button-paste"), Action::PastePosition, true),
+        b("paste", tr!("button-paste"), Action::PastePosition, local),
         b(
             "sound",
             match st.sound {

@@ -112,6 +112,29 @@ impl Window {
         std::thread::sleep(Duration::from_millis(200));
     }
 
+    /// In the New game dialog opened by the Host tab: chooses `game` and
+    /// who plays (`people`, or `computer` for the host against it).
+    fn hosting_form(&mut self, game: &str, mode: &str) {
+        let button = format!("game:{game}");
+        self.wait(|v| v["form"]["host"] == true && !v["buttons"][&button].is_null(), "the hosting form");
+        let chosen =
+            |v: &serde_json::Value| v["form"]["games"][v["form"]["game"].as_u64().unwrap_or(0) as usize] == game;
+        // A click on what is already chosen changes nothing: no new layout.
+        if !chosen(&self.layout) {
+            self.click_button(&button);
+            self.wait(chosen, "the game chosen");
+        }
+        if self.layout["form"]["mode"] != mode {
+            let pick = format!("mode:{mode}");
+            if self.layout["buttons"][&pick].is_null() {
+                self.click_button("open:mode");
+                self.wait(|v| !v["buttons"][&pick].is_null(), "the list of who plays");
+            }
+            self.click_button(&pick);
+            self.wait(|v| v["form"]["mode"] == mode, "who plays chosen");
+        }
+    }
+
     fn click_button(&self, name: &str) {
         let xy = self.layout["buttons"][name].clone();
         assert!(!xy.is_null(), "no {name} button in {}", self.layout);
@@ -123,6 +146,10 @@ impl Window {
         xdotool(&self.display, &["windowfocus", "--sync", &self.id]);
         xdotool(&self.display, &["type", "--delay", "60", text]);
         std::thread::sleep(Duration::from_millis(200));
+    }
+
+    fn play_stone(&self, at: &str) {
+        self.click_at(&self.layout["cells"][at].clone());
     }
 
     fn play(&self, from: &str, to: &str) {
@@ -217,11 +244,12 @@ fn a_window_hosts_and_another_finds_and_joins_it_on_the_local_network() {
     a.click_button("network");
     a.wait(|v| v["dialog"] == "network", "the Network dialog");
     a.click_button("tab-host");
-    a.wait(|v| !v["buttons"]["game-chess"].is_null(), "the Host tab");
-    a.click_button("game-chess");
+    a.wait(|v| !v["buttons"]["host"].is_null(), "the Host tab");
     a.click_button("field-password");
     a.type_text("sesame");
     a.click_button("host");
+    a.hosting_form("chess", "people");
+    a.click_button("start");
     a.wait(|v| v["dialog"] == "" && v["moves"].as_array().is_some_and(|m| m.is_empty()), "the hosted game");
 
     b.click_button("network");
@@ -251,4 +279,36 @@ fn a_window_hosts_and_another_finds_and_joins_it_on_the_local_network() {
     a.wait(|v| v["over"] == true, "the mate on Ann's board");
     b.wait(|v| v["over"] == true, "the mate on Bob's board");
     screenshot(&display, "net-lan-game.png");
+}
+
+/// Hosting from the window with rules options and a computer opponent: Go
+/// on 9×9 (an option of the game), the host against the computer, chosen in
+/// the New game dialog the Host tab opens; the computer answers the
+/// host's first stone through the window's own server.
+#[test]
+fn a_window_hosts_go_on_nine_by_nine_against_the_computer() {
+    let Some((_xvfb, display)) = xvfb() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("Host{}", std::process::id());
+    let mut w = Window::open_with(&display, dir.path(), &[], 0, &[("USER", &name)]);
+    w.click_button("network");
+    w.wait(|v| v["dialog"] == "network", "the Network dialog");
+    w.click_button("tab-host");
+    w.wait(|v| !v["buttons"]["host"].is_null(), "the Host tab");
+    w.click_button("host");
+    w.hosting_form("go", "computer");
+    w.click_button("open:size");
+    w.wait(|v| !v["buttons"]["option:size=9"].is_null(), "the board sizes");
+    w.click_button("option:size=9");
+    w.wait(|v| v["buttons"]["option:size=9"].is_null(), "the size chosen");
+    w.click_button("start");
+    let hosted = w.wait(|v| v["dialog"] == "" && v["cells"].get("J9").is_some(), "the hosted 9x9 board").clone();
+    assert_eq!(hosted["cells"].as_object().unwrap().len(), 81, "a 9x9 board: {hosted}");
+    assert!(
+        hosted["message"].as_str().is_some_and(|m| m.contains("Hosting on port")),
+        "the window says it hosts: {hosted}"
+    );
+    w.play_stone("E5");
+    w.moves(2);
+    screenshot(&display, "net-host-go-9x9.png");
 }

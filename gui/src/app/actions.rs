@@ -306,7 +306,7 @@ impl App {
 
     /// The New game dialog, on the game being played and its options,
     /// other games with their last choices.
-    fn open_new_game(&mut self) {
+    pub(super) fn open_new_game(&mut self) {
         let games = self.game_choices();
         let config = &self.game.config;
         let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
@@ -339,6 +339,10 @@ impl App {
     /// the dialog, naming the option or the position at fault.
     fn start_game(&mut self) {
         let Some(Dialog::NewGame(form)) = &mut self.dialog else { return };
+        if form.host.is_some() {
+            self.host_from_form();
+            return;
+        }
         let config = form.config(&self.game.config);
         match Game::open(config, &tr!("new-game-title"), self.game.extra_dirs()) {
             Ok(game) => {

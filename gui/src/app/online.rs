@@ -1,20 +1,25 @@
 //! The Network dialog's effects on the window: joining a game found on
-//! the local network or on a typed server, and hosting one.
+//! the local network or on a typed server, and hosting one (chosen in the
+//! New game dialog's hosting form).
 
 use sdl2::keyboard::Keycode;
+use tabula_core::config::Config;
+use tabula_core::plugins::PluginDirs;
+use tabula_core::source::Level;
+use tabula_net::protocol::Clock;
 
 use super::App;
-use crate::lobby::{host_server, Field, Go, Lobby, LobbyAction};
+use crate::controls::Mode;
+use crate::dialogs::{Dialog, NewGameForm};
+use crate::lobby::{host_server, Field, Go, HostAs, Lobby, LobbyAction};
 use crate::network::{Net, NetOptions};
-use tabula_core::plugins::PluginDirs;
+use crate::tr;
 
 impl App {
     /// Opens the Network dialog.
     pub(super) fn open_lobby(&mut self) {
-        let rules = self.game_choices().into_iter().map(|g| g.name).collect();
-        let current = self.game.config.game.rules.clone();
         self.dialog = None;
-        self.lobby = Some(Lobby::open(rules, &current));
+        self.lobby = Some(Lobby::open());
     }
 
     /// A click in the Network dialog.
@@ -22,8 +27,20 @@ impl App {
         let Some(lobby) = &mut self.lobby else { return };
         match lobby.act(action) {
             None => {}
-            Some(Go::Connect(options)) => self.go_online(options),
-            Some(Go::Host(options)) => self.host(options),
+            Some(Go::Connect(options)) => {
+                if let Err(e) = self.go_online(options) {
+                    if let Some(lobby) = &mut self.lobby {
+                        lobby.problem(e);
+                    }
+                }
+            }
+            Some(Go::ChooseGame(host)) => {
+                self.lobby = None;
+                self.open_new_game();
+                if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+                    form.host = Some(host);
+                }
+            }
         }
     }
 
@@ -40,45 +57,129 @@ impl App {
         }
     }
 
-    /// Starts this window's server (once) and opens the room on it.
-    fn host(&mut self, mut options: NetOptions) {
-        if self.hosted.is_none() {
-            let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
-            match host_server(PluginDirs::new(dirs.dirs().iter().cloned()), &options.name) {
-                Ok(hosted) => self.hosted = Some(hosted),
-                Err(e) => {
-                    if let Some(lobby) = &mut self.lobby {
-                        lobby.problem(e);
-                    }
-                    return;
+    /// Hosts the game the New game dialog's hosting form describes; an
+    /// error stays in the form.
+    pub(super) fn host_from_form(&mut self) {
+        let Some(Dialog::NewGame(form)) = &self.dialog else { return };
+        let Some(host) = form.host.clone() else { return };
+        let form = form.as_ref().clone();
+        match hosted_room(&form, &self.game.config, &host).and_then(|options| self.host(options)) {
+            Ok(()) => {
+                form.remember(&mut self.settings.new_game);
+                if let Err(e) = self.settings.save() {
+                    eprintln!("tabula: cannot keep the New game choices: {e}");
                 }
             }
-        }
-        let Some(hosted) = &self.hosted else { return };
-        options.addr = hosted.local();
-        let port = hosted.port;
-        self.go_online(options);
-        if let (Some(net), None) = (&mut self.net, &self.lobby) {
-            net.status = Some(format!("hosting on port {port} of this computer"));
-            self.say(format!("Hosting on port {port}: waiting for a player to join"), false);
+            Err(e) => {
+                if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+                    form.error = Some(e);
+                }
+            }
         }
     }
 
-    /// Connects as `options` say and shows the server's game.
-    fn go_online(&mut self, options: NetOptions) {
-        let addr = options.addr.clone();
-        match Net::start(options, self.game.extra_dirs()) {
-            Ok((net, game)) => {
-                self.replace_game(game);
-                self.net = Some(net);
-                self.lobby = None;
-                self.message = None;
-            }
-            Err(e) => {
-                if let Some(lobby) = &mut self.lobby {
-                    lobby.problem(format!("cannot play on {addr}: {e}"));
-                }
-            }
+    /// Starts this window's server (once) and opens the room on it.
+    fn host(&mut self, mut options: NetOptions) -> Result<(), String> {
+        if self.hosted.is_none() {
+            let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
+            self.hosted = Some(host_server(PluginDirs::new(dirs.dirs().iter().cloned()), &options.name)?);
         }
+        let Some(hosted) = &self.hosted else { return Ok(()) };
+        options.addr = hosted.local();
+        let port = hosted.port;
+        self.go_online(options)?;
+        if let Some(net) = &mut self.net {
+            net.status = Some(format!("hosting on port {port} of this computer"));
+            self.say(format!("Hosting on port {port}: waiting for a player to join"), false);
+        }
+        Ok(())
+    }
+
+    /// Connects as `options` say and shows the server's game.
+    fn go_online(&mut self, options: NetOptions) -> Result<(), String> {
+        let addr = options.addr.clone();
+        let (net, game) =
+            Net::start(options, self.game.extra_dirs()).map_err(|e| format!("cannot play on {addr}: {e}"))?;
+        self.replace_game(game);
+        self.net = Some(net);
+        self.lobby = None;
+        self.message = None;
+        Ok(())
+    }
+}
+
+/// The room a hosting form describes: its game and rules options, the
+/// host's seat, a computer in the other seat when asked, the clock and the
+/// start position.
+fn hosted_room(form: &NewGameForm, base: &Config, host: &HostAs) -> Result<NetOptions, String> {
+    if form.mode == Mode::ComputerComputer {
+        return Err(tr!("host-needs-you"));
+    }
+    let seat = form.human_side.min(1);
+    let config = form.config(base);
+    let vs = (form.mode == Mode::HumanComputer)
+        .then(|| form.levels.get(1 - seat).copied().unwrap_or(Level::Hard).word().to_string());
+    let options = config
+        .game
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+        .collect();
+    Ok(NetOptions {
+        name: host.name.clone(),
+        password: host.password.clone(),
+        create: Some(config.game.rules.clone()),
+        options,
+        seat: Some(seat as u8),
+        vs,
+        clock: config.clock.map(|c| Clock { initial_ms: c.initial_ms, increment_ms: c.increment_ms }),
+        start: form.start.trim().to_string(),
+        ..NetOptions::default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controls::FormKey;
+    use crate::dialogs::GameChoice;
+    use crate::settings::NewGameMemory;
+    use rules_api::OptionSpec;
+
+    fn form() -> NewGameForm {
+        let game = GameChoice {
+            name: "boards".into(),
+            label: "Boards".into(),
+            specs: vec![OptionSpec::new("size", "19", &["9", "13", "19"], "Board size.")],
+            sides: vec!["black".into(), "white".into()],
+        };
+        let mut form = NewGameForm::new(vec![game], &NewGameMemory::default(), "boards");
+        form.host = Some(HostAs { name: "Ann".into(), password: Some("sesame".into()) });
+        form
+    }
+
+    #[test]
+    fn the_hosting_form_describes_the_room() {
+        let base = Config::default_config().unwrap();
+        let mut form = form();
+        form.pick(FormKey::Option(0), 0);
+        form.pick(FormKey::Mode, 1);
+        form.pick(FormKey::Side, 1);
+        form.pick(FormKey::Clock, 1);
+        let room = hosted_room(&form, &base, form.host.as_ref().unwrap()).unwrap();
+        assert_eq!(room.create.as_deref(), Some("boards"));
+        assert_eq!(room.options, vec![("size".to_string(), "9".to_string())]);
+        assert_eq!(
+            (room.seat, room.vs.as_deref()),
+            (Some(1), Some(form.levels[0].word())),
+            "the computer takes seat 0"
+        );
+        assert_eq!((room.name.as_str(), room.password.as_deref()), ("Ann", Some("sesame")));
+        assert!(room.clock.is_some_and(|c| c.initial_ms > 0));
+        form.pick(FormKey::Mode, 0);
+        let people = hosted_room(&form, &base, form.host.as_ref().unwrap()).unwrap();
+        assert_eq!((people.seat, people.vs), (Some(1), None), "two people: the host keeps the chosen side");
+        form.pick(FormKey::Mode, 2);
+        assert!(hosted_room(&form, &base, form.host.as_ref().unwrap()).is_err(), "nobody to host for");
     }
 }

@@ -13,6 +13,7 @@ use super::{frame, Pen};
 use crate::controls::{Action, Focus, FormKey, Look, Mode};
 use crate::fonts::Style;
 use crate::layout::Area;
+use crate::lobby::HostAs;
 use crate::messages::{capitalised, level_label, level_note, slug};
 use crate::paint::Anchor;
 use crate::seats::{human_player, level_player, offered_levels, seat_name};
@@ -75,6 +76,8 @@ pub struct NewGameForm {
     pub error: Option<String>,
     /// Where the game list and the rows were drawn (for the mouse wheel).
     pub areas: (Area, Area),
+    /// Set when the form chooses a game to host on the network: Start hosts it.
+    pub host: Option<HostAs>,
 }
 
 /// One row of the form: its key, label, description and what it holds.
@@ -114,6 +117,7 @@ impl NewGameForm {
             scroll: 0,
             error: None,
             areas: (Area { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }, Area { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }),
+            host: None,
         };
         form.choose_game(game, memory);
         form
@@ -213,7 +217,8 @@ impl NewGameForm {
             kind: RowKind::Choice(modes, mode),
         });
         let side = |k: usize| game.sides.get(k).map_or_else(|| format!("{}", k + 1), |s| side_label(s));
-        if self.mode == Mode::HumanComputer {
+        // A hosted game between two people still needs the host's side.
+        if self.mode == Mode::HumanComputer || self.host.is_some() {
             rows.push(Row {
                 key: FormKey::Side,
                 label: tr!("form-you-play"),
@@ -384,7 +389,11 @@ pub fn draw<T: RenderTarget>(
 ) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let a = frame(pen.p, window, px * 54.0, px * 36.0)?;
-    pen.title(&tr!("new-game-title"), 1.3, (a.x + px, a.y + px), a.w - 2.0 * px)?;
+    let (title, start) = match form.host {
+        Some(_) => (tr!("host-game-title"), tr!("button-host")),
+        None => (tr!("new-game-title"), tr!("button-start")),
+    };
+    pen.title(&title, 1.3, (a.x + px, a.y + px), a.w - 2.0 * px)?;
     let top = a.y + px * 3.2;
     let bottom = a.y + a.h - bh - px * 4.2;
     let list_w = (a.w * 0.28).clamp(px * 8.0, px * 14.0);
@@ -473,7 +482,7 @@ pub fn draw<T: RenderTarget>(
     let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
     pen.corner_buttons(
         a,
-        &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal), (tr!("button-start"), Action::StartGame, ok)],
+        &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal), (start, Action::StartGame, ok)],
     )?;
     if let Some((key, labels, chosen, at)) = popup {
         draw_popup(pen, window, form, key, &labels, chosen, at)?;

@@ -62,6 +62,7 @@ fn open_network(args: &super::netplay::ConnectArgs, extra: &[PathBuf]) -> Result
         vs: args.vs.clone(),
         clock: args.clock,
         password: args.password.clone(),
+        start: String::new(),
     };
     let options =
         tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source: String::new(), network: Some(network) };

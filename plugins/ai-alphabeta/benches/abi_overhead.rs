@@ -28,7 +28,7 @@ const POSITIONS: [(&str, &str, u32); 3] = [
 /// runs independent and identical.
 const HASH_MB: usize = 4;
 
-fn search<S: SearchState + Clone + Send>(pos: &mut S, depth: u32) -> u64 {
+fn search<S: SearchState + Clone + Send + 'static>(pos: &mut S, depth: u32) -> u64 {
     let stop = AtomicBool::new(false);
     let limits = SearchLimits { depth, ..SearchLimits::default() };
     Searcher::new(HASH_MB, 0).search(pos, limits, &stop, &mut |_| {}).expect("the search succeeds").nodes

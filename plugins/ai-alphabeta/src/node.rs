@@ -65,19 +65,31 @@ pub(crate) struct Worker {
     pub root_scores: Vec<(Move, Option<i32>)>,
 }
 
-/// What the threads of one search share.
-pub(crate) struct Shared<'a> {
-    pub tt: &'a TransTable,
-    /// The caller's stop flag.
-    pub stop: &'a AtomicBool,
+/// The counters and flags of one search. Helper threads hold it jointly
+/// with the main thread and may outlive the call that started them.
+pub(crate) struct Common {
     /// Raised when the main thread has its answer: helpers stop.
     pub done: AtomicBool,
     /// Nodes of every thread, added in batches.
     pub nodes: AtomicU64,
-    pub node_limit: u64,
-    pub hard: Option<Instant>,
     /// Cleared when the game answers a null move with `UNSUPPORTED`.
     pub null_supported: AtomicBool,
+}
+
+impl Common {
+    pub fn new() -> Self {
+        Common { done: AtomicBool::new(false), nodes: AtomicU64::new(0), null_supported: AtomicBool::new(true) }
+    }
+}
+
+/// What one thread of a search sees of the others.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TransTable,
+    /// The caller's stop flag (for a helper: the main thread's `done`).
+    pub stop: &'a AtomicBool,
+    pub common: &'a Common,
+    pub node_limit: u64,
+    pub hard: Option<Instant>,
 }
 
 /// One thread's search in progress.
@@ -139,12 +151,12 @@ impl<'a, S: SearchState> Run<'a, S> {
 
     /// Nodes of every thread as far as this one knows.
     pub fn total_nodes(&self) -> u64 {
-        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+        self.shared.common.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
     /// Adds this thread's uncounted nodes to the shared count.
     pub fn flush(&mut self) {
-        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.shared.common.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
     }
 
@@ -325,7 +337,7 @@ impl<'a, S: SearchState> Run<'a, S> {
             } else if self.nodes & POLL_MASK == 0 {
                 self.flush();
                 let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-                let done = !self.main && self.shared.done.load(Ordering::Relaxed);
+                let done = !self.main && self.shared.common.done.load(Ordering::Relaxed);
                 self.aborted = late || done || self.shared.stop.load(Ordering::Relaxed);
             }
         }
@@ -401,7 +413,7 @@ impl<'a, S: SearchState> Run<'a, S> {
         match self.pos.make_null() {
             Ok(()) => {}
             Err(e) if e.kind == ErrorKind::UNSUPPORTED => {
-                self.shared.null_supported.store(false, Ordering::Relaxed);
+                self.shared.common.null_supported.store(false, Ordering::Relaxed);
                 return Ok(false);
             }
             Err(e) if e.kind == ErrorKind::PANIC => return Err(e),
@@ -468,7 +480,7 @@ impl<'a, S: SearchState> Run<'a, S> {
                 && eval >= beta
                 && !after_null
                 && !flags.contains(PositionFlags::ZUGZWANG_RISK)
-                && self.shared.null_supported.load(Ordering::Relaxed)
+                && self.shared.common.null_supported.load(Ordering::Relaxed)
                 && self.null_move_cuts(depth, ply, beta)?
             {
                 self.hit_horizon = true;

@@ -3,13 +3,18 @@
 //! management, playing strength, and lazy SMP — helper threads search the
 //! same root on their own copies of the position, sharing only the
 //! transposition table, so each thread's cut-offs and results speed up
-//! the others.
+//! the others. The main thread answers as soon as it is done: helpers are
+//! told to stop but not waited for (a helper the scheduler leaves waiting
+//! on a busy machine would otherwise hold the move back, and lose games on
+//! time); their buffers are taken back when a later search starts.
 //!
 //! Every buffer the search touches per node (move lists, move infos, sort
 //! keys, the PV table, the path of hashes) is allocated when the
 //! [`Searcher`] is built, so nodes allocate nothing.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rules_api::score::{is_decided, plies_to_end, INFINITY, WIN_THRESHOLD};
@@ -17,7 +22,7 @@ use rules_api::{Move, PluginError, RVec, SearchInfo, SearchLimits, SearchResult}
 use tabula_kit::rng::rng_from_seed;
 use tabula_kit::Rng;
 
-use crate::node::{PlyBuffers, Run, Shared, Worker};
+use crate::node::{Common, PlyBuffers, Run, Shared, Worker};
 use crate::state::SearchState;
 use crate::strength::Strength;
 use crate::time::Budget;
@@ -57,9 +62,14 @@ impl Default for Settings {
 
 /// A reusable alpha-beta searcher: the tables persist between moves of a game.
 pub struct Searcher {
-    tt: TransTable,
-    /// One per thread; the first is the main thread's.
-    workers: Vec<Worker>,
+    tt: Arc<TransTable>,
+    /// The main thread's buffers.
+    main: Worker,
+    /// Buffers for helper threads, ready for the next search.
+    idle: Vec<Worker>,
+    /// Helpers of earlier searches, perhaps still winding down.
+    running: Vec<JoinHandle<Worker>>,
+    threads: usize,
     seed: u64,
     strength: Strength,
     /// Draws for the choice under noise (weak levels).
@@ -88,8 +98,11 @@ impl Searcher {
     pub fn with_settings(settings: Settings) -> Self {
         let threads = settings.threads.clamp(1, MAX_THREADS);
         Searcher {
-            tt: TransTable::new(settings.hash_mb),
-            workers: (0..threads).map(|_| Worker::new()).collect(),
+            tt: Arc::new(TransTable::new(settings.hash_mb)),
+            main: Worker::new(),
+            idle: (1..threads).map(|_| Worker::new()).collect(),
+            running: Vec::new(),
+            threads,
             seed: settings.seed,
             strength: settings.strength,
             rng: rng_from_seed(settings.seed ^ 0x5EED_57E4),
@@ -98,61 +111,61 @@ impl Searcher {
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
+        self.take_back_helpers();
         self.tt.clear();
-        self.workers.iter_mut().for_each(Worker::clear);
+        self.main.clear();
+        self.idle.iter_mut().for_each(Worker::clear);
+    }
+
+    /// Takes back the buffers of helpers that have finished, and makes up
+    /// with new ones for helpers still winding down (never waits for them).
+    fn take_back_helpers(&mut self) {
+        let (finished, still): (Vec<_>, Vec<_>) = self.running.drain(..).partition(|h| h.is_finished());
+        self.running = still;
+        for handle in finished {
+            // A helper that panicked only loses its own buffers.
+            self.idle.push(handle.join().unwrap_or_else(|_| Worker::new()));
+        }
+        while self.idle.len() + 1 < self.threads {
+            self.idle.push(Worker::new());
+        }
     }
 
     /// Searches `pos` within `limits` (all zero: [`DEFAULT_TIME_MS`]) until
     /// done or `stop` is set, calling `observer` after each completed depth.
     /// The position is left as it was found, even on error when possible.
-    pub fn search<S: SearchState + Clone + Send>(
+    /// Helper threads search copies of `pos` that they own (hence
+    /// `'static`): they may still be winding down after the answer.
+    pub fn search<S: SearchState + Clone + Send + 'static>(
         &mut self,
         pos: &mut S,
         limits: SearchLimits,
         stop: &AtomicBool,
         observer: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, PluginError> {
+        self.take_back_helpers();
         let limits = self.capped(limits);
         let budget = Budget::new(limits, Instant::now(), MAX_DEPTH);
         self.tt.next_generation();
-        let shared = Shared {
-            tt: &self.tt,
-            stop,
-            done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit: budget.node_limit,
-            hard: budget.hard,
-            null_supported: AtomicBool::new(true),
-        };
+        let common = Arc::new(Common::new());
         let noise = self.strength.noise();
         let seed = self.seed;
-        let (main, helpers) = self.workers.split_first_mut().expect("at least one worker");
-        let outcome = std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(helpers.len());
-            for (i, worker) in helpers.iter_mut().enumerate() {
-                let (shared, mut copy) = (&shared, pos.clone());
-                let budget = budget.clone();
-                handles.push(scope.spawn(move || {
-                    let mut run = Run::new(worker, &mut copy, shared, false, seed ^ (i as u64 + 1) << 40);
-                    // A helper's failure is not the search's: the main thread
-                    // sees the same position and reports its own errors.
-                    let _ = run.prepare_root().and_then(|()| helper_iterate(&mut run, budget, i + 1));
-                    run.flush();
-                }));
+        for (i, worker) in self.idle.drain(..).enumerate() {
+            let spawned = spawn_helper(worker, i + 1, pos.clone(), &self.tt, &common, budget.clone(), seed);
+            // A helper that cannot start leaves the search to the others.
+            if let Ok(handle) = spawned {
+                self.running.push(handle);
             }
-            let mut run = Run::new(main, pos, &shared, true, seed);
-            run.noise = noise;
-            let outcome = run.prepare_root().and_then(|()| main_iterate(&mut run, budget, observer));
-            run.flush();
-            shared.done.store(true, Ordering::Relaxed);
-            for h in handles {
-                // A panicking helper thread only loses its own work.
-                let _ = h.join();
-            }
-            outcome
-        })?;
+        }
+        let shared = Shared { tt: &self.tt, stop, common: &common, node_limit: budget.node_limit, hard: budget.hard };
+        let mut run = Run::new(&mut self.main, pos, &shared, true, seed);
+        run.noise = noise;
+        let outcome = run.prepare_root().and_then(|()| main_iterate(&mut run, budget, observer));
+        run.flush();
+        common.done.store(true, Ordering::Relaxed);
+        let outcome = outcome?;
         let mut result = outcome.result;
-        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result.nodes = common.nodes.load(Ordering::Relaxed);
         if noise > 0 {
             if let Some((mv, score)) = self.strength.choose(&outcome.root_scores, &mut self.rng) {
                 if mv != result.best {
@@ -175,20 +188,13 @@ impl Searcher {
     ) -> Result<Option<SearchResult>, PluginError> {
         let budget = Budget::new(SearchLimits::depth(MAX_DEPTH), Instant::now(), MAX_DEPTH);
         self.tt.next_generation();
-        let shared = Shared {
-            tt: &self.tt,
-            stop,
-            done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit: 0,
-            hard: None,
-            null_supported: AtomicBool::new(true),
-        };
-        let mut run = Run::new(&mut self.workers[0], pos, &shared, true, self.seed);
+        let common = Common::new();
+        let shared = Shared { tt: &self.tt, stop, common: &common, node_limit: 0, hard: None };
+        let mut run = Run::new(&mut self.main, pos, &shared, true, self.seed);
         run.prepare_root()?;
         let found = run.forcing_probe(&budget)?;
         run.flush();
-        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let nodes = common.nodes.load(Ordering::Relaxed);
         Ok(found.map(|(best, score, pv)| SearchResult { best, score, depth: pv.len() as u32, nodes, pv: pv.into() }))
     }
 
@@ -308,6 +314,34 @@ fn aspiration<S: SearchState>(
         }
         delta = delta.saturating_mul(2);
     }
+}
+
+/// Starts helper `id` on its own copy of the position; it hands its
+/// buffers back when it ends.
+fn spawn_helper<S: SearchState + Send + 'static>(
+    mut worker: Worker,
+    id: usize,
+    mut copy: S,
+    tt: &Arc<TransTable>,
+    common: &Arc<Common>,
+    budget: Budget,
+    seed: u64,
+) -> std::io::Result<JoinHandle<Worker>> {
+    let (tt, common) = (Arc::clone(tt), Arc::clone(common));
+    std::thread::Builder::new().name(format!("alphabeta-helper-{id}")).spawn(move || {
+        // A helper stops when the main thread is done, which it is as soon
+        // as the caller's stop reaches it.
+        let shared =
+            Shared { tt: &tt, stop: &common.done, common: &common, node_limit: budget.node_limit, hard: budget.hard };
+        {
+            let mut run = Run::new(&mut worker, &mut copy, &shared, false, seed ^ ((id as u64) << 40));
+            // A helper's failure is not the search's: the main thread sees
+            // the same position and reports its own errors.
+            let _ = run.prepare_root().and_then(|()| helper_iterate(&mut run, budget, id));
+            run.flush();
+        }
+        worker
+    })
 }
 
 /// A helper thread: the same iterative deepening without reports, odd

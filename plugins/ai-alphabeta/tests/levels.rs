@@ -3,11 +3,12 @@
 //! are measured by match scripts and written in docs/BENCHMARKS-engines.md).
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rules_api::plugin::{position_box, PositionImpl};
-use rules_api::{RString, RVec, SearchLimits, StatusKind, Tuple2};
-use tabula_alphabeta::{AlphaBetaStrategy, Settings, Strength, MAX_STRENGTH};
+use rules_api::{Move, MoveInfo, PluginError, PositionFlags, RString, RVec, SearchLimits, Status, StatusKind, Tuple2};
+use tabula_alphabeta::{AlphaBetaStrategy, Direct, SearchState, Searcher, Settings, Strength, MAX_STRENGTH};
 use tabula_chess::ChessPosition;
 use tabula_kit::testgames::{solve, Mnk};
 use tabula_kit::testing::{choose, legal, play_game, RandomMover};
@@ -111,4 +112,76 @@ fn strategy_options_build_the_player() {
     let result = choose(&mut ab, &mut pos, SearchLimits::time(2000)).0.unwrap();
     // Two threads may each pass the cap by the node they were counting.
     assert!(result.nodes <= Strength::new(3).node_cap() + 1, "strength 3 is capped: {} nodes", result.nodes);
+}
+
+/// A chess position whose copies (the helper threads' positions) stall for
+/// `STALL` on their first move, as a helper thread does when the scheduler
+/// of a busy machine leaves it waiting.
+struct StallingCopies {
+    inner: Direct<ChessPosition>,
+    stall_once: bool,
+}
+
+const STALL: Duration = Duration::from_secs(4);
+
+impl Clone for StallingCopies {
+    fn clone(&self) -> Self {
+        StallingCopies { inner: self.inner.clone(), stall_once: true }
+    }
+}
+
+impl SearchState for StallingCopies {
+    fn side_to_move(&self) -> u8 {
+        self.inner.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut RVec<Move>) -> Result<(), PluginError> {
+        self.inner.legal_moves(out)
+    }
+    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) -> Result<(), PluginError> {
+        self.inner.move_infos(moves, out)
+    }
+    fn make(&mut self, m: Move) -> Result<(), PluginError> {
+        if std::mem::take(&mut self.stall_once) {
+            std::thread::sleep(STALL);
+        }
+        self.inner.make(m)
+    }
+    fn unmake(&mut self) -> Result<(), PluginError> {
+        self.inner.unmake()
+    }
+    fn status(&self) -> Result<Status, PluginError> {
+        self.inner.status()
+    }
+    fn hash(&self) -> u64 {
+        self.inner.hash()
+    }
+    fn evaluate(&self) -> i32 {
+        self.inner.evaluate()
+    }
+    fn flags(&self) -> PositionFlags {
+        self.inner.flags()
+    }
+    fn make_null(&mut self) -> Result<(), PluginError> {
+        self.inner.make_null()
+    }
+}
+
+#[test]
+fn the_move_does_not_wait_for_a_stalled_helper_thread() {
+    // Before, the main thread joined its helpers before answering: a helper
+    // stalled for 4 s held a 100 ms move back 4 s (games lost on time with
+    // `threads = 2` on a loaded machine).
+    let mut searcher = Searcher::with_settings(Settings { hash_mb: 8, seed: 1, threads: 2, ..Settings::default() });
+    let stop = AtomicBool::new(false);
+    let limits = SearchLimits { time_ms: 100, ..SearchLimits::default() };
+    for search in 0..2 {
+        let mut pos = StallingCopies { inner: Direct(ChessPosition::from_fen(MIDDLEGAME).unwrap()), stall_once: false };
+        let started = Instant::now();
+        let result = searcher.search(&mut pos, limits, &stop, &mut |_| {}).unwrap();
+        let took = started.elapsed();
+        assert!(took < STALL / 2, "search {search} answered after {took:?}, waiting for its stalled helper");
+        let mut moves = RVec::new();
+        pos.legal_moves(&mut moves).unwrap();
+        assert!(moves.contains(&result.best), "search {search}: an illegal move");
+    }
 }

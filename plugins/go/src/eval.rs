@@ -77,10 +77,12 @@ pub fn evaluate(pos: &GoPosition) -> i32 {
     let them = 3 - me;
     let mut half_points = 0i32;
     for chain in &pos.analysis.chains {
-        if chain.libs == 1 {
-            // The mover takes a doomed chain next (a prisoner's worth on
-            // top of the point); its own chain in atari may still escape.
-            half_points += if chain.colour as usize == them { 2 } else { -1 } * chain.size as i32;
+        // The mover's own chain in atari may still escape: half a point per
+        // stone off. A doomed enemy chain earns nothing beyond its points
+        // (area counting has no prisoners): a bonus for leaving it on the
+        // board made the search put off the capture until the chain got out.
+        if chain.libs == 1 && chain.colour as usize == me {
+            half_points -= chain.size as i32;
         }
     }
     let komi_half = (pos.komi * 2.0).round() as i32;

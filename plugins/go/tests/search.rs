@@ -48,12 +48,10 @@ fn alphabeta_sees_the_capture_of_a_chain_in_atari() {
     assert_eq!(best(text, "5", 1), "C4", "the capture is the best single move");
 }
 
-/// Known regression of the stronger alpha-beta (issue 12, open): from
-/// depth 2 on it prefers a ladder it scores higher (C5, D4) and, played out
-/// against itself, lets the chain escape. The previous search took C4 at
-/// depth 3. Run with `cargo test -p tabula-go --test search -- --ignored`.
+/// Played out, the chain in atari is taken. The evaluation once paid a
+/// prisoner's bonus for an enemy chain left in atari, on top of its points:
+/// the search then kept putting the capture off until the chain escaped.
 #[test]
-#[ignore = "known regression of the new alpha-beta in Go (issue 12): the chain in atari escapes"]
 fn alphabeta_captures_a_chain_in_atari() {
     let text = "...../...../.xox./.xox./..x.. b 0 -";
     let mut pos = position_box(position("5", text));

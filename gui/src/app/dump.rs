@@ -1,0 +1,144 @@
+//! The test layout dump: with `TABULA_GUI_TEST_LAYOUT` set, the window
+//! prints where its cells and buttons are, its dialog, move list and
+//! status as one JSON line on stderr whenever they change, so tests (and
+//! scripts) drive the real window by clicks without knowing the game.
+
+use rules_api::Move;
+
+use super::App;
+use crate::controls::Action;
+use crate::dialogs::Dialog;
+use crate::panel::PanelState;
+
+impl App {
+    /// The New game form's buttons by name for the layout dump: `start`,
+    /// `game:NAME`, `open:KEY` (an option's drop-down),
+    /// `option:KEY=VALUE` (the chosen game's choices on screen),
+    /// `mode:WORD`, `open:mode` and `side:K`.
+    fn form_buttons(&self) -> Vec<(String, Action)> {
+        let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
+        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
+        let specs = form.games.get(form.game).map(|g| g.specs.as_slice()).unwrap_or_default();
+        let options = specs.iter().enumerate().flat_map(|(k, o)| {
+            let key = crate::controls::FormKey::Option(k);
+            let picks = o
+                .choices
+                .iter()
+                .enumerate()
+                .map(move |(c, v)| (format!("option:{}={v}", o.name), Action::FormPick(key, c)));
+            std::iter::once((format!("open:{}", o.name), Action::FormOpen(key))).chain(picks)
+        });
+        use crate::controls::FormKey;
+        let modes = crate::controls::Mode::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (format!("mode:{}", m.word()), Action::FormPick(FormKey::Mode, i)));
+        let sides = (0..2).map(|k| (format!("side:{k}"), Action::FormPick(FormKey::Side, k)));
+        let opens = [("open:mode".to_string(), Action::FormOpen(FormKey::Mode))];
+        std::iter::once(("start".to_string(), Action::StartGame))
+            .chain(games)
+            .chain(options)
+            .chain(modes)
+            .chain(sides)
+            .chain(opens)
+            .collect()
+    }
+
+    /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
+    /// clickable region is (one JSON line on stderr) whenever that changes,
+    /// so a test driving the real window can click without knowing the game.
+    pub(super) fn dump_layout(&mut self, w: u32, h: u32) {
+        if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
+            return;
+        }
+        let Some(layout) = &self.layout else { return };
+        let cells: serde_json::Map<String, serde_json::Value> = self
+            .game
+            .geometry
+            .cells
+            .iter()
+            .map(|c| {
+                let (x, y) = layout.to_screen(c.x, c.y, c.layer);
+                (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
+            })
+            .collect();
+        let mut scroll = 0;
+        let probe = PanelState {
+            view_ply: self.view_ply,
+            scroll: &mut scroll,
+            message: self.message.as_ref().map(|(m, e)| (m.as_str(), *e)),
+            sound: self.sound.state(),
+            hover: self.hover,
+            details: self.details,
+            entry: &self.entry,
+            focus: self.focus,
+            numbering: &self.numbering,
+            replaying: self.replay.is_some(),
+            online: self.net.is_some(),
+        };
+        let mut buttons = serde_json::Map::new();
+        for b in crate::panel::panel_buttons(&self.game, &probe) {
+            if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
+                buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
+            }
+        }
+        let extra = [
+            ("accept".to_string(), Action::NetAnswer(true)),
+            ("decline".into(), Action::NetAnswer(false)),
+            ("draw".into(), Action::NetDraw),
+            ("chat".into(), Action::NetChat),
+            ("close".into(), Action::CloseDialog),
+            ("pass".into(), Action::OffBoard(Move::PASS)),
+            ("accept-count".into(), Action::AcceptCount),
+            ("resume-play".into(), Action::ResumePlay),
+            ("apply".into(), Action::ApplySeats),
+        ];
+        // The pieces in hand by type index (`hand0`, …), where offered.
+        let kinds = self.game.session.info().piece_types.len() as u16;
+        let hand_buttons = (0..kinds).map(|k| (format!("hand{k}"), Action::PickHand(k)));
+        let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
+        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(hand_buttons).chain(lobby) {
+            if let Some((x, y)) = self.hits.centre_of(&action) {
+                buttons.insert(name, serde_json::json!([x.round(), y.round()]));
+            }
+        }
+        let regions: Vec<serde_json::Value> = self
+            .hits
+            .regions()
+            .filter(|(_, a)| !matches!(a, Action::Swallow))
+            .map(|(r, a)| serde_json::json!([format!("{a:?}"), (r.x + r.w / 2.0).round(), (r.y + r.h / 2.0).round()]))
+            .collect();
+        let moves: Vec<&str> = self.game.session.history().iter().map(|m| m.coordinate.as_str()).collect();
+        let dialog = if self.lobby.is_some() { "network" } else { self.dialog.as_ref().map_or("", Dialog::name) };
+        let dialog = if dialog.is_empty() && self.game.is_marking() { "count" } else { dialog };
+        let offer = self.net.as_ref().is_some_and(|n| n.offer.is_some());
+        let found = self.lobby.as_ref().map(|l| l.listed()).unwrap_or_default();
+        let note = self.lobby.as_ref().and_then(|l| l.note());
+        let status = crate::panel::status_text(&self.game, &probe).0;
+        let form = match &self.dialog {
+            Some(Dialog::NewGame(f)) => serde_json::json!({
+                "games": f.games.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
+                "game": f.game,
+                "mode": f.mode.word(),
+                "host": f.host.is_some(),
+                "error": f.error,
+                "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
+                    serde_json::json!([s.name.as_str(), s.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()])
+                }).collect::<Vec<_>>()),
+            }),
+            _ => serde_json::Value::Null,
+        };
+        let dump = serde_json::json!({
+            "form": form,
+            "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
+            "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,
+            "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
+            "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
+        });
+        let text = dump.to_string();
+        if text != self.dumped {
+            eprintln!("TABULA_LAYOUT {text}");
+            self.dumped = text;
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! What the player does to the window: SDL events, keys, typing, the
+//! mouse wheel, and presses and releases on the board and the panel.
+
+use sdl2::event::{Event as SdlEvent, WindowEvent};
+use sdl2::keyboard::{Keycode, Mod};
+use sdl2::mouse::MouseButton;
+
+use super::App;
+use crate::controls::{Action, Focus};
+use crate::dialogs::Dialog;
+use crate::hands;
+use crate::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
+
+impl App {
+    pub(super) fn handle(&mut self, event: SdlEvent) {
+        match event {
+            SdlEvent::Quit { .. } => self.act(Action::Quit),
+            SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.type_text(&text);
+                }
+                self.dirty = true;
+            }
+            // Keys go to the Network dialog while it is open, not to the game behind it.
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.lobby.is_some() => {
+                self.lobby_key(key);
+                self.dirty = true;
+            }
+            SdlEvent::TextInput { text, .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                if let Some(typing) = self.net.as_mut().and_then(|n| n.typing.as_mut()) {
+                    if typing.chars().count() < 200 {
+                        typing.push_str(&text);
+                    }
+                }
+                self.dirty = true;
+            }
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.net.as_ref().is_some_and(|n| n.typing.is_some()) => {
+                self.typing_key(key);
+                self.dirty = true;
+            }
+            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => self.key(key, keymod),
+            SdlEvent::TextInput { text, .. } => {
+                if let Some(field) = self.focused_text() {
+                    field.push_str(&text);
+                    self.dirty = true;
+                }
+            }
+            SdlEvent::MouseMotion { x, y, .. } => {
+                self.hover = (x as f32, y as f32);
+                if let Some(drag) = &mut self.drag {
+                    drag.at = self.hover;
+                    let (dx, dy) = (drag.at.0 - drag.start.0, drag.at.1 - drag.start.1);
+                    drag.moved |= dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD;
+                    self.dirty |= drag.moved;
+                }
+                let hovered = self.hits.index_at(self.hover.0, self.hover.1);
+                if hovered != self.hovered {
+                    self.hovered = hovered;
+                    self.dirty = true;
+                }
+            }
+            SdlEvent::MouseWheel { y, .. } => self.wheel(y),
+            SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => self.press(x as f32, y as f32),
+            SdlEvent::MouseButtonUp { mouse_btn: MouseButton::Left, x, y, .. } => self.release(x as f32, y as f32),
+            SdlEvent::Window { win_event, .. } => {
+                if matches!(win_event, WindowEvent::Resized(..) | WindowEvent::SizeChanged(..)) {
+                    self.dumped.clear();
+                }
+                self.dirty = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// A key: text editing while a field has the focus, else a shortcut.
+    fn key(&mut self, key: Keycode, keymod: Mod) {
+        self.dirty = true;
+        let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
+        let shift = keymod.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
+        if let Some(focus) = self.focus {
+            match key {
+                Keycode::Backspace => {
+                    if let Some(field) = self.focused_text() {
+                        field.pop();
+                    }
+                }
+                Keycode::Return | Keycode::KpEnter => self.submit(focus),
+                Keycode::Escape => self.set_focus(None),
+                Keycode::V if ctrl => {
+                    let text = self.clipboard.as_ref().and_then(|c| c.clipboard_text().ok()).unwrap_or_default();
+                    let line = text.lines().next().unwrap_or("").to_string();
+                    if let Some(field) = self.focused_text() {
+                        field.push_str(&line);
+                    }
+                }
+                Keycode::Tab => self.set_focus(None),
+                _ => {}
+            }
+            return;
+        }
+        if matches!(key, Keycode::Return | Keycode::KpEnter) {
+            let action = match &self.dialog {
+                Some(Dialog::Save(_)) => Some(Action::SaveNamed),
+                Some(Dialog::NewGame(_)) => Some(Action::StartGame),
+                None if self.game.human_to_move() => Some(Action::Focus(Focus::MoveEntry)),
+                _ => None,
+            };
+            if let Some(a) = action {
+                self.act(a);
+            }
+            return;
+        }
+        if let Some(action) = input::key_action(key, ctrl, shift) {
+            self.act(action);
+        }
+    }
+
+    /// Enter in a field: play the move, save, load or start.
+    fn submit(&mut self, focus: Focus) {
+        self.set_focus(None);
+        match focus {
+            Focus::MoveEntry => self.act(Action::EnterMove),
+            Focus::SaveName => self.act(Action::SaveNamed),
+            Focus::LoadPath => self.act(Action::LoadPath),
+            Focus::Form(_) => self.act(Action::StartGame),
+        }
+    }
+
+    /// Where typed text goes now.
+    pub(super) fn set_focus(&mut self, focus: Option<Focus>) {
+        self.focus = focus;
+        if let Some(ti) = &self.text_input {
+            if focus.is_some() {
+                ti.start();
+            } else {
+                ti.stop();
+            }
+        }
+        self.dirty = true;
+    }
+
+    fn focused_text(&mut self) -> Option<&mut String> {
+        match (self.focus?, &mut self.dialog) {
+            (Focus::MoveEntry, None) => Some(&mut self.entry),
+            (Focus::SaveName, Some(Dialog::Save(form))) => Some(&mut form.name),
+            (Focus::LoadPath, Some(Dialog::Load(form))) => Some(&mut form.path),
+            (Focus::Form(key), Some(Dialog::NewGame(form))) => form.text_mut(key),
+            _ => None,
+        }
+    }
+
+    /// The wheel steps through the moves over the board, scrolls lists
+    /// and dialogs elsewhere.
+    fn wheel(&mut self, y: i32) {
+        self.dirty = true;
+        let over_board = self.dialog.is_none() && self.window.board.contains(self.hover.0, self.hover.1);
+        if over_board && !self.game.session.history().is_empty() {
+            self.act(Action::ReviewStep(-y));
+        } else {
+            self.act(Action::ScrollMoves(-y * 3));
+        }
+    }
+
+    fn press(&mut self, x: f32, y: f32) {
+        self.hover = (x, y);
+        self.dirty = true;
+        if let Some(action) = self.hits.at(x, y) {
+            if !matches!(action, Action::Focus(_)) && self.focus.is_some() {
+                self.set_focus(None);
+            }
+            self.act(action);
+            return;
+        }
+        self.set_focus(None);
+        if self.dialog.is_some() || self.lobby.is_some() {
+            return;
+        }
+        if self.view_ply.is_some() {
+            self.act(Action::LiveView);
+            return;
+        }
+        let Some(layout) = &self.layout else { return };
+        let picked = self.picked.take();
+        let Some(cell) = layout.cell_at(&self.game.geometry, x, y) else {
+            self.selected = None;
+            return;
+        };
+        if self.game.is_marking() {
+            // The marks, territory and score change with every click.
+            self.dirty = true;
+            if let Err(e) = self.game.toggle_dead(cell) {
+                self.say(e, true);
+            }
+            return;
+        }
+        if !self.game.human_to_move() {
+            return;
+        }
+        let legal = self.game.legal_moves();
+        if let Some(kind) = picked {
+            if let Some(m) = hands::drops_of(&legal, kind).find(|m| m.to == cell) {
+                self.play(*m, false);
+                return;
+            }
+        }
+        match input::press(&legal, self.selected, cell) {
+            BoardAction::Select(c) => {
+                self.selected = Some(c);
+                self.drag = Some(Drag { cell: c, start: (x, y), at: (x, y), moved: false });
+            }
+            BoardAction::Nothing | BoardAction::Deselect => {
+                self.selected = None;
+                self.explain_refusal(cell);
+            }
+            other => self.board_action(other),
+        }
+    }
+
+    /// A click that plays nothing on `cell`: say why, when the game marks
+    /// the cell as forbidden.
+    fn explain_refusal(&mut self, cell: u16) {
+        let mut highlights = rules_api::RVec::new();
+        let _ = self.game.session.position().highlights(&mut highlights);
+        let forbidden = highlights.iter().find(|h| h.cell == cell && h.kind == rules_api::HighlightKind::FORBIDDEN);
+        if let Some(h) = forbidden {
+            let side = crate::messages::side_name(self.game.session.info(), self.game.session.side_to_move());
+            let text = if h.note.is_empty() {
+                crate::tr!("forbidden-point", side = side)
+            } else {
+                let reason = crate::messages::reason_text(h.note.as_str());
+                crate::tr!("forbidden-point-because", side = side, reason = reason)
+            };
+            self.say(text, true);
+        }
+    }
+
+    fn release(&mut self, x: f32, y: f32) {
+        let Some(drag) = self.drag.take() else { return };
+        self.dirty = true;
+        if !drag.moved {
+            return;
+        }
+        let cell = self.layout.as_ref().and_then(|l| l.cell_at(&self.game.geometry, x, y));
+        let legal = self.game.legal_moves();
+        let action = input::drop(&legal, drag.cell, cell);
+        self.board_action(action);
+    }
+
+    fn board_action(&mut self, action: BoardAction) {
+        match action {
+            BoardAction::Nothing => {}
+            BoardAction::Select(c) => self.selected = Some(c),
+            BoardAction::Deselect => self.selected = None,
+            BoardAction::Play(m) => self.play(m, false),
+            BoardAction::Choose(moves) => {
+                let ordered = crate::dialogs::promotion_order(moves, self.game.session.info());
+                self.dialog = Some(Dialog::Promotion(ordered));
+            }
+        }
+    }
+}
