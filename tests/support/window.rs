@@ -9,7 +9,7 @@
 //! skip it, loudly.
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
@@ -28,6 +28,25 @@ pub struct Window {
     pub seen: Vec<String>,
     /// The first `TABULA_LAYOUT` line, which [`Window::open`] waited for.
     pub first_layout: String,
+    /// The latest layout read.
+    last: serde_json::Value,
+}
+
+/// The `tabula` binary beside the running test's directory (`target/<profile>`).
+pub fn tabula_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's path");
+    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").join("tabula")
+}
+
+/// Where tests keep their screenshots: `target/test-artifacts/NAME`.
+pub fn artifact(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("test-artifacts");
+    std::fs::create_dir_all(&dir).expect("target/test-artifacts");
+    dir.join(name)
+}
+
+fn parse_layout(line: &str) -> Option<serde_json::Value> {
+    line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok())
 }
 
 /// Whether every tool is installed; panics naming the missing ones unless
@@ -73,6 +92,7 @@ impl Window {
             lines,
             seen: Vec::new(),
             first_layout: String::new(),
+            last: serde_json::Value::Null,
         };
         window.first_layout =
             window.wait_for(Duration::from_secs(30), |l| l.starts_with("TABULA_LAYOUT ").then(|| l.to_string()));
@@ -84,21 +104,53 @@ impl Window {
 
     /// Waits for a stderr line that `pick` accepts; panics with what was
     /// seen after `timeout`.
-    pub fn wait_for<T>(&mut self, timeout: Duration, mut pick: impl FnMut(&str) -> Option<T>) -> T {
+    pub fn wait_for<T>(&mut self, timeout: Duration, pick: impl FnMut(&str) -> Option<T>) -> T {
+        match self.try_wait_for(timeout, pick) {
+            Some(found) => found,
+            None => panic!("the window did not print what was awaited; stderr:\n{}", self.seen.join("\n")),
+        }
+    }
+
+    /// Waits up to `timeout` for a stderr line that `pick` accepts.
+    pub fn try_wait_for<T>(&mut self, timeout: Duration, mut pick: impl FnMut(&str) -> Option<T>) -> Option<T> {
         let end = Instant::now() + timeout;
         while let Some(left) = end.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let found = pick(&line);
-                    self.seen.push(line);
-                    if let Some(found) = found {
-                        return found;
-                    }
-                }
-                Err(_) => break,
+            let Ok(line) = self.lines.recv_timeout(left) else { break };
+            if let Some(layout) = parse_layout(&line) {
+                self.last = layout;
+            }
+            let found = pick(&line);
+            self.seen.push(line);
+            if found.is_some() {
+                return found;
             }
         }
-        panic!("the window did not print what was awaited; stderr:\n{}", self.seen.join("\n"))
+        None
+    }
+
+    /// The window's layout once it satisfies `want`: the latest one if it
+    /// already does (the window prints a layout only when it changes),
+    /// else the next that does within 40 s; panics naming `what`.
+    pub fn layout(&mut self, what: &str, want: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+        if self.last.is_null() {
+            self.last = parse_layout(&self.first_layout).unwrap_or_default();
+        }
+        if want(&self.last) {
+            return self.last.clone();
+        }
+        let found = self.try_wait_for(Duration::from_secs(40), |l| parse_layout(l).filter(|v| want(v)));
+        found.unwrap_or_else(|| panic!("{what}: not seen; stderr:\n{}", self.seen.join("\n")))
+    }
+
+    /// Clicks at a `[x, y]` position of the layout.
+    pub fn click_at(&self, at: &serde_json::Value) {
+        let (x, y) = (at[0].as_f64(), at[1].as_f64());
+        self.click(x.unwrap_or_else(|| panic!("not a position: {at}")), y.unwrap_or_default());
+    }
+
+    /// Resizes the window.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.xdotool(&["windowsize", &self.id, &width.to_string(), &height.to_string()]);
     }
 
     /// Runs xdotool on the window's display.
