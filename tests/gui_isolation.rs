@@ -4,12 +4,11 @@
 //! play and shows why. The GUI runs under Xvfb through the suite's window
 //! harness; missing tools fail the test unless `TABULA_SKIP_GUI_E2E=1`.
 
-use std::path::Path;
 use std::time::Duration;
 
 use serde_json::Value;
 use tabula_suite::fixtures::{build_fixture, scratch_dir};
-use tabula_suite::window::{tools_present, Window};
+use tabula_suite::window::{tabula_binary, tools_present, Window};
 
 #[test]
 fn the_window_pauses_with_the_reason_when_an_isolated_game_crashes() {
@@ -17,8 +16,7 @@ fn the_window_pauses_with_the_reason_when_an_isolated_game_crashes() {
         return;
     }
     let so = build_fixture("faulty-rules", "tabula_faultyrules");
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().and_then(Path::parent).expect("target/<profile>/deps").join("tabula");
+    let bin = tabula_binary();
     let dir = scratch_dir("gui_isolation");
     let config = dir.join("crash.toml");
     std::fs::write(
