@@ -582,7 +582,8 @@ impl Session {
         let dirs = config.plugin_dirs(extra_dirs);
         let plugin = find_plugin(&config.resolve_ref(&config.game.rules), rules_api::PluginKind::RULES, &dirs)
             .map_err(SessionError::Load)?;
-        let rules = plugin.new_rules(&config.rules_options()).map_err(SessionError::Load)?;
+        let rules =
+            plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(SessionError::Load)?;
         let session = Session::from_record(Arc::new(rules), &record, &file)?;
         Ok((config, session))
     }

@@ -539,16 +539,14 @@ impl App {
         };
         let move_strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
         // Drop games keep the pieces in hand in a strip right of the board.
-        let position = self.shown_position();
-        let mut hand_list = rules_api::RVec::new();
-        position.hands(&mut hand_list).into_result()?;
-        let inner = if hand_list.is_empty() { inner } else { hands::board_area(inner, &self.game.geometry) };
-        let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
-        let live_legal = if self.view_ply.is_none() { self.game.legal_moves() } else { Vec::new() };
-        self.draw_scene(p, &layout, &position, &live_legal)?;
-        self.draw_hands(p, &layout, &position, &hand_list, &live_legal)?;
-        self.layout = Some(layout);
-        super::strip::draw_strip(p, &mut self.hits, &self.game, move_strip, self.hover)?;
+        match self.draw_board(p, inner) {
+            Ok(()) => super::strip::draw_strip(p, &mut self.hits, &self.game, move_strip, self.hover)?,
+            // The rules plugin failed (its process died, say): the window
+            // stays up without the board, with computer play paused and the
+            // reason shown, so the game can still be saved or replaced.
+            Err(GuiError::Game(reason)) => self.rules_failed(reason),
+            Err(e) => return Err(e),
+        }
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
             view_ply: self.view_ply,
@@ -576,6 +574,31 @@ impl App {
         }
         self.hovered = self.hits.index_at(self.hover.0, self.hover.1);
         Ok(())
+    }
+
+    /// The board, its pieces and the pieces in hand, in `inner`.
+    fn draw_board<T: RenderTarget>(&mut self, p: &mut Painter<T>, inner: Area) -> Result<(), GuiError> {
+        let position = self.shown_position();
+        let mut hand_list = rules_api::RVec::new();
+        position.hands(&mut hand_list).into_result()?;
+        let inner = if hand_list.is_empty() { inner } else { hands::board_area(inner, &self.game.geometry) };
+        let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
+        let live_legal = if self.view_ply.is_none() { self.game.legal_moves() } else { Vec::new() };
+        self.draw_scene(p, &layout, &position, &live_legal)?;
+        self.draw_hands(p, &layout, &position, &hand_list, &live_legal)?;
+        self.layout = Some(layout);
+        Ok(())
+    }
+
+    /// Shows why the rules plugin failed (once) and pauses computer play.
+    fn rules_failed(&mut self, reason: String) {
+        if !self.game.paused {
+            self.game.toggle_pause();
+        }
+        let text = format!("{reason} (computer play is paused)");
+        if self.message.as_ref().map_or(true, |(m, _)| *m != text) {
+            self.say(text, true);
+        }
     }
 
     /// The position on screen: the live one, or the one reviewed.

@@ -1,8 +1,10 @@
 //! A rules plugin is as untrusted as a strategy: `tests/fixtures/faulty-rules`
 //! panics, hangs or returns impossible values on purpose, and every command
 //! that meets it ends in a clear error naming the fault — never a panic of
-//! the host, an abort or a hang. The table in docs/RELIABILITY.md is this
-//! file's.
+//! the host, an abort or a hang. A plugin that crashes its process (abort,
+//! SIGSEGV) can only be survived with the rules in a child process
+//! (`--isolate-rules`, `[game] isolate = true`), tested here too. The table
+//! in docs/RELIABILITY.md is this file's.
 
 mod proto_support;
 
@@ -134,4 +136,82 @@ fn text_play_ends_with_an_error_when_the_side_to_move_is_impossible() {
     .unwrap();
     let (out, _) = run_with("bad_side", 2, &["play", "--text", "--config", config.to_str().unwrap()], "");
     assert_clear_error(&out, 1, "side_to_move returned player 7");
+}
+
+/// Why isolation exists: a plugin that crashes takes the whole process
+/// with it when it runs inside Tabula.
+#[test]
+fn a_crashing_game_kills_tabula_when_it_runs_in_process() {
+    use std::os::unix::process::ExitStatusExt;
+    let (out, _) = match_with("abort_legal");
+    assert_eq!(out.status.signal(), Some(6), "SIGABRT ends the match: {:?}\n{}", out.status, stderr(&out));
+}
+
+/// Isolated, the same crashes end the match with an error naming how the
+/// rules process died, and no player is blamed.
+#[test]
+fn an_isolated_game_that_crashes_ends_the_match_with_the_reason() {
+    let args = ["match", "--players", "random,random", "--games", "2", "--time-ms", "200", "--isolate-rules"];
+    for (fault, needle) in
+        [("abort_legal", "the rules process exited: signal 6 (SIGABRT)"), ("segfault_legal", "signal 11 (SIGSEGV)")]
+    {
+        let (out, _) = run_with(fault, 3, &args, "");
+        assert_clear_error(&out, 1, needle);
+        assert!(stderr(&out).contains("the rules plugin failed"), "{}", stderr(&out));
+        assert!(!stdout(&out).contains("ERROR by random"), "a player was blamed:\n{}", stdout(&out));
+    }
+    // A hang is a time-out of the child, not of Tabula: an error (exit 1)
+    // before the watchdog's limit.
+    let (out, elapsed) = run_with("hang_legal", 3, &args, "");
+    assert_clear_error(&out, 1, "the rules process did not answer legal_moves within 1.5 s");
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+    // Values the child returns are still checked at the boundary.
+    let (out, _) = run_with("bad_cells", 3, &args, "");
+    assert_clear_error(&out, 1, "legal_moves returned cell 60000, but the board has 25 cells");
+}
+
+/// `[game] isolate = true` in a config does the same for `match` and for
+/// `play --text`.
+#[test]
+fn the_config_isolates_the_game_for_matches_and_text_play() {
+    let dir = scratch("faulty_isolated_config");
+    let config = dir.join("game.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\nrules = \"{}\"\nisolate = true\n[game.options]\nfault = \"segfault_legal\"\nafter = \"2\"\n\n\
+             [[players]]\nname = \"A\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 100\n\n\
+             [[players]]\nname = \"B\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 100\n",
+            faulty_rules().display()
+        ),
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    let (out, _) = run_with("segfault_legal", 2, &["match", "--config", config, "--games", "1"], "");
+    assert_clear_error(&out, 1, "the rules process exited: signal 11 (SIGSEGV)");
+    let (out, _) = run_with("segfault_legal", 2, &["play", "--text", "--config", config], "");
+    assert_clear_error(&out, 1, "the rules process exited: signal 11 (SIGSEGV)");
+}
+
+/// A whole chess match through the rules process plays exactly the games
+/// it plays in process: same seeded players, same moves, same record.
+#[test]
+fn an_isolated_chess_match_plays_the_same_games() {
+    let dir = scratch("isolated_chess_match");
+    let play = |name: &str, isolate: bool| {
+        let record = dir.join(name);
+        let mut args = vec!["match", "--rules", "chess", "--players", "random,greedy", "--games", "2"];
+        args.extend(["--seed", "11", "--max-moves", "120", "--time-ms", "5000", "--record", record.to_str().unwrap()]);
+        if isolate {
+            args.push("--isolate-rules");
+        }
+        let out = Command::new(exe()).args(&args).output().expect("run tabula match");
+        assert!(out.status.success(), "{}", stderr(&out));
+        (stdout(&out), std::fs::read_to_string(record).unwrap())
+    };
+    let (lines, record) = play("in-process.pgn", false);
+    let (isolated_lines, isolated_record) = play("isolated.pgn", true);
+    assert_eq!(lines, isolated_lines);
+    assert_eq!(record, isolated_record);
+    assert!(record.matches("[Result").count() == 2 && lines.contains("summary: 2 games"), "{lines}\n{record}");
 }

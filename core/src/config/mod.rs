@@ -74,6 +74,10 @@ pub struct GameConfig {
     /// Options for the rules plugin.
     #[serde(default)]
     pub options: OptionTable,
+    /// Runs the rules plugin in a child process, so that a crash of the
+    /// plugin ends the game with an error instead of ending Tabula.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub isolate: bool,
 }
 
 /// The `[plugins]` table.
@@ -223,7 +227,7 @@ impl Config {
             options.insert(k.clone(), toml::Value::String(v.clone()));
         }
         Config {
-            game: GameConfig { rules: rules.to_string(), options },
+            game: GameConfig { rules: rules.to_string(), options, isolate: false },
             players,
             plugins: PluginsConfig::default(),
             clock: None,

@@ -108,6 +108,22 @@ impl LoadedPlugin {
         })
     }
 
+    /// Builds a configured game, in this process or, with `isolate`, in a
+    /// child rules process ([`crate::isolation`]): then a crash of the
+    /// plugin ends the game with an error instead of ending Tabula.
+    pub fn new_rules_isolated(&self, options: &[(String, String)], isolate: bool) -> Result<RulesBox, LoadError> {
+        if !isolate {
+            return self.new_rules(options);
+        }
+        self.expect_kind(PluginKind::RULES)?;
+        crate::watchdog::note_plugin(self.name());
+        crate::isolation::isolated_rules(&self.path, options).map_err(|error| LoadError::Construct {
+            name: self.name().to_string(),
+            kind: self.kind(),
+            error,
+        })
+    }
+
     /// Builds an independent computer player; fails when this is not a
     /// strategy plugin or an option is refused.
     pub fn new_strategy(&self, options: &[(String, String)]) -> Result<StrategyBox, LoadError> {

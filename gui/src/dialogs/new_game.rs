@@ -285,7 +285,12 @@ impl NewGameForm {
             ..Record::default()
         });
         Config {
-            game: GameConfig { rules: self.chosen().map(|g| g.name.clone()).unwrap_or_default(), options },
+            // A window started with its rules isolated keeps them so.
+            game: GameConfig {
+                rules: self.chosen().map(|g| g.name.clone()).unwrap_or_default(),
+                options,
+                isolate: base.game.isolate,
+            },
             players,
             plugins: PluginsConfig { dirs: base.plugins.dirs.iter().map(|d| base.base_dir.join(d)).collect() },
             clock,

@@ -102,7 +102,7 @@ impl Game {
     pub fn open(config: Config, source: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
         let dirs = config.plugin_dirs(extra_dirs);
         let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
-        let rules = Arc::new(plugin.new_rules(&config.rules_options()).map_err(err)?);
+        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
         let session = match &config.record {
             Some(record) => Session::from_record(rules, record, source).map_err(err)?,
             None => Session::new(rules, "").map_err(err)?,

@@ -73,11 +73,17 @@ pub fn unique_options(options: &[(String, String)], flag: &str) -> Result<(), Cl
     Ok(())
 }
 
-/// Loads a rules plugin and builds the configured game.
-pub fn load_rules(name: &str, options: &[(String, String)], dirs: &PluginDirs) -> Result<Arc<RulesBox>, CliError> {
+/// Loads a rules plugin and builds the configured game (`isolate`: in a
+/// child rules process).
+pub fn load_rules(
+    name: &str,
+    options: &[(String, String)],
+    dirs: &PluginDirs,
+    isolate: bool,
+) -> Result<Arc<RulesBox>, CliError> {
     unique_options(options, "--option")?;
     let plugin = find_plugin(name, PluginKind::RULES, dirs)?;
-    Ok(Arc::new(plugin.new_rules(options)?))
+    Ok(Arc::new(plugin.new_rules_isolated(options, isolate)?))
 }
 
 /// Loads a strategy plugin by name, path or level word (easy … master).

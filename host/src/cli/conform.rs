@@ -32,7 +32,7 @@ pub struct ConformArgs {
 
 /// Runs the suite, prints its report and answers 0 when every check passed.
 pub fn conform(args: &ConformArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
+    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra), args.rules.isolate_rules)?;
     let budget = Budget { playouts: args.games, max_plies: args.max_plies, seed: args.seed, ..Budget::default() };
     let starts: Vec<&str> = args.positions.iter().map(String::as_str).collect();
     let report = run_from(&rules, &starts, &budget);

@@ -50,7 +50,7 @@ pub fn run(args: &MatchArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         options.push((k.clone(), v.clone()));
     }
     let rules_plugin = find_plugin(&rules_ref, PluginKind::RULES, &dirs)?;
-    let rules = load_rules(&rules_ref, &options, &dirs)?;
+    let rules = load_rules(&rules_ref, &options, &dirs, args.isolate_rules || config.game.isolate)?;
     let entrant_configs: Vec<PlayerConfig> = if args.players.is_empty() {
         config.players.clone()
     } else {
@@ -328,7 +328,8 @@ impl Match<'_> {
 pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     let config = Config::default_config()?;
     let dirs = config.plugin_dirs(extra);
-    let rules = load_rules(&config.resolve_ref(&config.game.rules), &config.rules_options(), &dirs)?;
+    let rules =
+        load_rules(&config.resolve_ref(&config.game.rules), &config.rules_options(), &dirs, config.game.isolate)?;
     let mut session = Session::new(rules, "")?;
     let mut seats = Vec::new();
     let mut names = Vec::new();

@@ -80,6 +80,10 @@ pub enum Command {
         /// The library.
         path: PathBuf,
     },
+    /// Runs a rules plugin for a parent Tabula (`--isolate-rules`,
+    /// `[game] isolate = true`), answering its requests on stdin/stdout.
+    #[command(name = "__rules-server", hide = true)]
+    RulesServer,
 }
 
 /// A rules plugin and its options.
@@ -91,6 +95,10 @@ pub struct RulesArgs {
     /// Rules option KEY=VALUE (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
     pub option: Vec<(String, String)>,
+    /// Run the rules plugin in a child process: if it crashes, the command
+    /// ends with an error naming how, instead of crashing.
+    #[arg(long = "isolate-rules")]
+    pub isolate_rules: bool,
 }
 
 /// Where a position comes from.
@@ -153,6 +161,11 @@ pub struct MatchArgs {
     /// Rules option KEY=VALUE (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
     pub option: Vec<(String, String)>,
+    /// Run the rules plugin in a child process (as the config's
+    /// `[game] isolate = true`): a crash of the plugin ends the match with
+    /// an error naming how, instead of ending it by the crash.
+    #[arg(long = "isolate-rules")]
+    pub isolate_rules: bool,
     /// Players, comma separated: strategy names, paths or levels,
     /// `isolate:S` for a strategy in a child process, or an engine
     /// `uci:PROGRAM`, `ucci:PROGRAM`, `gomocup:PROGRAM`, `gtp:PROGRAM` (default: the config's).
@@ -209,6 +222,11 @@ pub struct PlayArgs {
     /// Play in the terminal instead of a window.
     #[arg(long)]
     pub text: bool,
+    /// Run the rules plugin in a child process (as the config's
+    /// `[game] isolate = true`): a crash of the plugin pauses the game with
+    /// the reason instead of ending Tabula.
+    #[arg(long = "isolate-rules")]
+    pub isolate_rules: bool,
     /// Network play (see docs/NETWORK.md).
     #[command(flatten)]
     pub net: netplay::ConnectArgs,
@@ -238,12 +256,17 @@ pub fn run() -> i32 {
             Err(_) => 2,
         };
     }
+    // The rules process opens a library its parent has already probed, and
+    // a crash there costs only itself: no second probe.
+    if let Some(Command::RulesServer) = &cli.command {
+        return tabula_core::isolation::server::serve();
+    }
     // Every library this process has not seen is opened in a child first.
     if let Ok(exe) = std::env::current_exe() {
         tabula_core::plugins::probe::set_prober(exe);
     }
     let outcome = match cli.command {
-        None => window::open(None, &dirs),
+        None => window::open(None, &dirs, false),
         Some(Command::Demo) => matches::demo(&dirs),
         Some(Command::Match(a)) => matches::run(&a, &dirs),
         Some(Command::Perft(a)) => query::perft(&a, &dirs),
@@ -261,7 +284,7 @@ pub fn run() -> i32 {
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),
         Some(Command::Lan(a)) => serve::lan(&a),
-        Some(Command::ProbePlugin { .. }) => Ok(0),
+        Some(Command::ProbePlugin { .. } | Command::RulesServer) => Ok(0),
     };
     match outcome {
         Ok(code) => code,

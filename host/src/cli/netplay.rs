@@ -164,7 +164,7 @@ impl NetGame {
     fn first_step(&mut self, args: &ConnectArgs) -> Result<(), CliError> {
         let password = args.password.clone();
         if let Some(rules) = &args.create {
-            let players = load_rules(rules, &args.room_option, &dirs(&self.extra))
+            let players = load_rules(rules, &args.room_option, &dirs(&self.extra), false)
                 .ok()
                 .and_then(|r| r.info().into_result().ok())
                 .map_or(2, |i| i.players.len());
@@ -410,7 +410,7 @@ impl NetGame {
     fn local_session(&self, state: &RoomState) -> Option<Session> {
         let options: Vec<(String, String)> =
             state.summary.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        let rules = load_rules(&state.summary.rules, &options, &dirs(&self.extra)).ok()?;
+        let rules = load_rules(&state.summary.rules, &options, &dirs(&self.extra), false).ok()?;
         let mut session = Session::new(Arc::clone(&rules), &state.start).ok()?;
         for m in &state.moves {
             session.play_text(&m.coordinate).ok()?;

@@ -55,14 +55,17 @@ fn seat_players(
     Ok(seats)
 }
 
-fn open_game(path: Option<&Path>, extra: &[PathBuf]) -> Result<TextGame, CliError> {
-    let config = match path {
+/// The game of `path` (or the built-in config); `isolate` runs its rules
+/// in a child process even when the file does not ask for it.
+fn open_game(path: Option<&Path>, extra: &[PathBuf], isolate: bool) -> Result<TextGame, CliError> {
+    let mut config = match path {
         Some(p) => Config::load(p)?,
         None => Config::default_config()?,
     };
+    config.game.isolate |= isolate;
     let dirs = config.plugin_dirs(extra);
     let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
-    let rules = Arc::new(plugin.new_rules(&config.rules_options())?);
+    let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate)?);
     let session = match (&config.record, path) {
         (Some(record), Some(p)) => Session::from_record(rules, record, &p.display().to_string())?,
         _ => Session::new(rules, "")?,
@@ -73,7 +76,7 @@ fn open_game(path: Option<&Path>, extra: &[PathBuf]) -> Result<TextGame, CliErro
 
 /// `tabula play`.
 pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let mut table = open_game(args.config.as_deref(), extra)?;
+    let mut table = open_game(args.config.as_deref(), extra, args.isolate_rules)?;
     outln!("{} — type 'help' for commands.", table.session.info().name);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -157,7 +160,7 @@ fn command(table: &mut TextGame, line: &str, extra: &[PathBuf]) -> Result<bool, 
             outln!("saved to {rest}");
         }
         "load" if !rest.is_empty() => {
-            *table = open_game(Some(Path::new(rest)), extra)?;
+            *table = open_game(Some(Path::new(rest)), extra, table.config.game.isolate)?;
             show(table)?;
             outln!("loaded {rest}");
         }

@@ -19,7 +19,7 @@ use tabula_kit::perft;
 /// `tabula perft`: the count alone on the first line, timing on stderr.
 pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let at = &args.at;
-    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs(extra))?;
+    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs(extra), at.rules.isolate_rules)?;
     let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
     let mut position = session.position().clone();
     let started = Instant::now();
@@ -44,7 +44,7 @@ pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
 
 /// `tabula moves`: one line of legal moves, or batch mode on stdin.
 pub fn moves(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
+    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra), args.rules.isolate_rules)?;
     let stdin = std::io::stdin();
     if args.position.is_none() && args.moves.is_none() && !stdin.is_terminal() {
         return batch_moves(rules, stdin.lock());
@@ -115,7 +115,7 @@ fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
 
 /// `tabula position`: the resulting position text and its status.
 pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra))?;
+    let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra), args.rules.isolate_rules)?;
     let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
     outln!("{}", session.position_text(session.position())?);
     outln!("{}", status_line(&session)?);
@@ -126,7 +126,7 @@ pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError>
 pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let dirs = dirs(extra);
     let at = &args.at;
-    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs)?;
+    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs, at.rules.isolate_rules)?;
     let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
     if let Some(result) = session.result()? {
         return Err(CliError(format!("no move to choose: the game is over ({})", result.describe(session.info()))));

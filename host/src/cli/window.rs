@@ -18,14 +18,16 @@ fn no_window(what: &str) -> CliError {
     ))
 }
 
-/// Opens the window on `config` (the built-in one when `file` is `None`).
+/// Opens the window on `config` (the built-in one when `file` is `None`),
+/// its rules in a child process when the file or `isolate` says so.
 #[cfg(feature = "gui")]
-pub fn open(file: Option<&Path>, extra: &[PathBuf]) -> Result<i32, CliError> {
+pub fn open(file: Option<&Path>, extra: &[PathBuf], isolate: bool) -> Result<i32, CliError> {
     use tabula_core::config::Config;
-    let (config, source) = match file {
+    let (mut config, source) = match file {
         Some(path) => (Config::load(path)?, path.display().to_string()),
         None => (Config::default_config()?, String::new()),
     };
+    config.game.isolate |= isolate;
     let options = tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source, network: None };
     tabula_gui::run(config, options).map_err(|e| CliError(e.to_string()))?;
     Ok(0)
@@ -33,7 +35,7 @@ pub fn open(file: Option<&Path>, extra: &[PathBuf]) -> Result<i32, CliError> {
 
 /// Without a window: says so and names the headless commands.
 #[cfg(not(feature = "gui"))]
-pub fn open(_file: Option<&Path>, _extra: &[PathBuf]) -> Result<i32, CliError> {
+pub fn open(_file: Option<&Path>, _extra: &[PathBuf], _isolate: bool) -> Result<i32, CliError> {
     Err(no_window("`tabula` without a command (or `tabula play` without --text)"))
 }
 
@@ -85,7 +87,7 @@ pub fn play(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     } else if args.text {
         super::play::run(args, extra)
     } else {
-        open(args.config.as_deref(), extra)
+        open(args.config.as_deref(), extra, args.isolate_rules)
     }
 }
 
@@ -94,7 +96,7 @@ pub fn play(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
 pub fn render(args: &RenderArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     use super::common::{dirs, load_rules, session_at};
     let at = &args.at;
-    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs(extra))?;
+    let rules = load_rules(&at.rules.rules, &at.rules.option, &dirs(extra), at.rules.isolate_rules)?;
     let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
     let (width, height) = args.size;
     tabula_gui::render_png(session.rules(), session.position(), width, height, &args.out)
