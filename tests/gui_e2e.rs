@@ -307,7 +307,9 @@ fn play_save_load_type_a_move_then_sigterm_and_resume() {
     // SIGTERM: saved for the next start, closed without a dialog.
     let kept = moves(&gui.last);
     let pid = gui.child.0.id().to_string();
-    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    // The shell's own `kill`: a minimal Debian has no /bin/kill (procps).
+    let term = Command::new("sh").args(["-c", &format!("kill -TERM {pid}")]).status();
+    assert!(term.is_ok_and(|s| s.success()), "SIGTERM to the window");
     let start = Instant::now();
     let code = loop {
         if let Some(code) = gui.child.0.try_wait().unwrap() {
