@@ -38,10 +38,19 @@ if [[ ! -x "$root/usr/bin/apt-get" ]]; then
     debootstrap --variant=minbase bookworm "$root" "$mirror" >"$logs/fresh-machine-debootstrap.log" 2>&1
 fi
 toolchain=$(rustc --print sysroot)
+# KEEP_BUILD=1 keeps the build of an earlier run (src/target) for a rerun
+# on a newer tree; the packages setup.sh installed stay in the chroot
+# anyway. A release check runs without it, into a new DIR.
+if [[ "${KEEP_BUILD:-}" == 1 && -d "$root/src/target" ]]; then
+    mv "$root/src/target" "$root/kept-target"
+fi
 rm -rf "$root/opt/rust" "$root/src"
 mkdir -p "$root/opt/rust" "$root/src"
 cp -a "$toolchain/." "$root/opt/rust/"
 git archive HEAD | tar -x -C "$root/src"
+if [[ -d "$root/kept-target" ]]; then
+    mv "$root/kept-target" "$root/src/target"
+fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 # The CA bundle this machine trusts (SSL_CERT_FILE), so downloads from
 # crates.io and PyPI work where TLS goes through a proxy this machine
