@@ -51,18 +51,24 @@ fn engines_of(parent: u32) -> Vec<u32> {
 /// reasons checked allow for it.
 fn signal_first_engine(tabula: &Child, signal: &str) -> u32 {
     let started = Instant::now();
-    let pid = loop {
-        if let Some(&pid) = engines_of(tabula.id()).first() {
-            break pid;
-        }
+    while engines_of(tabula.id()).is_empty() {
         assert!(started.elapsed() < LONG, "no engine process appeared");
         std::thread::sleep(Duration::from_millis(20));
-    };
-    std::thread::sleep(Duration::from_millis(2500));
-    // The shell's builtin kill: procps may be missing.
-    let status = Command::new("sh").arg("-c").arg(format!("kill -{signal} {pid}")).status().expect("sh");
-    assert!(status.success(), "kill -{signal} {pid}");
-    pid
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    // The engine seen first may have ended meanwhile (its game over, or a
+    // process that only answered the handshake): signal one alive now.
+    loop {
+        if let Some(pid) = engines_of(tabula.id()).into_iter().find(|&p| !gone(p)) {
+            // The shell's builtin kill: procps may be missing.
+            let status = Command::new("sh").arg("-c").arg(format!("kill -{signal} {pid} 2>/dev/null")).status();
+            if status.is_ok_and(|s| s.success()) {
+                return pid;
+            }
+        }
+        assert!(started.elapsed() < LONG, "no engine process alive to signal");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// The match summary, after checking it ended in time and cleanly.
