@@ -9,10 +9,9 @@
 //! window fail the tests: a GUI test that passes without running proves
 //! nothing. `TABULA_SKIP_GUI_E2E=1` skips them on purpose, loudly.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -115,15 +114,7 @@ impl Gui {
             .spawn()
             .expect("start the GUI");
         let mut child = Reaper(child);
-        let stderr = child.0.stderr.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = tabula_xvfb::stderr_lines(&mut child.0);
         let mut gui = Gui {
             display: display.name.clone(),
             child,

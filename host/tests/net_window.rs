@@ -8,10 +8,9 @@
 
 mod net_support;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use net_support::{client, Server};
@@ -56,15 +55,7 @@ impl Window {
             .spawn()
             .expect("start the window");
         let pid = child.id().to_string();
-        let stderr = child.stderr.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = tabula_xvfb::stderr_lines(&mut child);
         let mut w = Window {
             _child: Reaper(child),
             id: String::new(),

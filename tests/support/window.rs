@@ -8,10 +8,9 @@
 //! installs them) fail the test unless `TABULA_SKIP_GUI_E2E=1` asks to
 //! skip it, loudly.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use tabula_xvfb::Reaper;
@@ -75,15 +74,7 @@ impl Window {
             .stdout(Stdio::null())
             .spawn()
             .expect("start the GUI");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = tabula_xvfb::stderr_lines(&mut child);
         let mut window = Window {
             gui: Reaper(child),
             _xvfb: xvfb,
