@@ -113,20 +113,41 @@ impl Search {
 
     /// Blocks until the strategy answers or its time (plus grace) is up,
     /// handing progress reports to `on_progress` as they arrive.
-    pub fn wait(&mut self, mut on_progress: impl FnMut(&SearchInfo)) -> SearchOutcome {
+    pub fn wait(&mut self, on_progress: impl FnMut(&SearchInfo)) -> SearchOutcome {
+        self.wait_until(None, on_progress);
+        self.outcome.clone().unwrap_or(SearchOutcome::TimedOut { waited_ms: 0 })
+    }
+
+    /// Blocks like [`Search::wait`], but returns at `until` at the latest
+    /// (with `None` if the search has not ended by then): a front end that
+    /// must also watch a deadline of its own sleeps on the search's channel
+    /// instead of polling it.
+    pub fn wait_until(
+        &mut self,
+        until: Option<Instant>,
+        mut on_progress: impl FnMut(&SearchInfo),
+    ) -> Option<&SearchOutcome> {
         while self.outcome.is_none() {
-            let timeout = self.next_deadline().map(|d| d.saturating_duration_since(Instant::now()));
-            let event = match timeout {
-                Some(t) => self.events.recv_timeout(t),
+            let deadline = match (self.next_deadline(), until) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let event = match deadline {
+                Some(d) => self.events.recv_timeout(d.saturating_duration_since(Instant::now())),
                 None => self.events.recv().map_err(|_| RecvTimeoutError::Disconnected),
             };
             match event {
                 Ok(event) => self.absorb(event, &mut on_progress),
-                Err(RecvTimeoutError::Timeout) => self.check_clock(),
+                Err(RecvTimeoutError::Timeout) => {
+                    self.check_clock();
+                    if self.outcome.is_none() && until.is_some_and(|u| Instant::now() >= u) {
+                        return None;
+                    }
+                }
                 Err(RecvTimeoutError::Disconnected) => self.lost_thread(),
             }
         }
-        self.outcome.clone().unwrap_or(SearchOutcome::TimedOut { waited_ms: 0 })
+        self.outcome.as_ref()
     }
 
     fn absorb(&mut self, event: SearchEvent, on_progress: &mut impl FnMut(&SearchInfo)) {

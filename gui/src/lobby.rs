@@ -248,8 +248,9 @@ pub struct Hosted {
 
 /// Starts a server on port 7717 of every interface (another free port if
 /// that one is taken), its database under `tabula-data/`, and announces it
-/// as "NAME's Tabula".
-pub fn host_server(dirs: PluginDirs, name: &str) -> Result<Hosted, String> {
+/// as "NAME's Tabula"; with `isolate_rules` (the window's own game is
+/// isolated) its games' rules run in child processes too.
+pub fn host_server(dirs: PluginDirs, name: &str, isolate_rules: bool) -> Result<Hosted, String> {
     let config = |listen: &str| ServerConfig {
         listen: listen.into(),
         data: PathBuf::from("tabula-data"),
@@ -257,6 +258,7 @@ pub fn host_server(dirs: PluginDirs, name: &str) -> Result<Hosted, String> {
         engines: BTreeMap::new(),
         sync: Sync::Normal,
         limits: Limits::default(),
+        isolate_rules,
     };
     let server = Server::bind(config("0.0.0.0:7717"))
         .or_else(|_| Server::bind(config("0.0.0.0:0")))

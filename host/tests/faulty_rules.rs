@@ -9,24 +9,10 @@
 mod proto_support;
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use proto_support::{exe, scratch, stderr, stdout, workspace};
-
-/// Builds the fixture and returns its library.
-fn faulty_rules() -> PathBuf {
-    let target = workspace().join("target").join("proto-fixtures");
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--manifest-path"])
-        .arg(workspace().join("tests/fixtures/faulty-rules/Cargo.toml"))
-        .env("CARGO_TARGET_DIR", &target)
-        .status()
-        .expect("run cargo");
-    assert!(status.success(), "building the faulty-rules fixture failed");
-    target.join("release/libtabula_faultyrules.so")
-}
+use proto_support::{exe, faulty_rules, scratch, stderr, stdout};
 
 /// Runs tabula with the fixture in `fault` (after `after` moves) and a
 /// two-second watchdog; `stdin` is written to its input.
@@ -214,4 +200,22 @@ fn an_isolated_chess_match_plays_the_same_games() {
     assert_eq!(lines, isolated_lines);
     assert_eq!(record, isolated_record);
     assert!(record.matches("[Result").count() == 2 && lines.contains("summary: 2 games"), "{lines}\n{record}");
+}
+
+/// The engine protocols build their games through the same switch: an
+/// isolated game that crashes is reported to the peer, and the engine
+/// still answers (in process, the crash ends it).
+#[test]
+fn an_engine_with_isolated_rules_reports_a_crash_and_keeps_answering() {
+    use std::os::unix::process::ExitStatusExt;
+    let input = "uci\nposition startpos moves a1 b1\nisready\ngo movetime 100\nisready\nquit\n";
+    let (out, _) = run_with("segfault_legal", 1, &["uci", "--ai", "random"], input);
+    assert_eq!(out.status.signal(), Some(11), "in process the crash ends the engine: {:?}", out.status);
+    let (out, elapsed) = run_with("segfault_legal", 1, &["uci", "--ai", "random", "--isolate-rules"], input);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "stdout:\n{text}\nstderr:\n{}", stderr(&out));
+    let crash = text.find("the rules process exited: signal 11 (SIGSEGV)").unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(text[crash..].matches("readyok").count(), 2, "both isready answered after the crash:\n{text}");
+    assert!(text.contains("info string tabula-failure: the rules plugin failed"), "go reports why:\n{text}");
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
 }

@@ -2,6 +2,7 @@
 //! middle of games (with the terminal client reconnecting by itself).
 
 mod net_support;
+mod proto_support;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -253,4 +254,41 @@ fn kill_9_mid_game_loses_nothing_and_players_reconnect() {
         ann.wait_for(|m| if let ServerMsg::Exported { text, .. } = m { Some(text.clone()) } else { None }).unwrap();
     assert!(pgn.contains("1. f3 e5 2. g4 Qh4#") && pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(server.alive());
+}
+
+/// `tabula serve --isolate-rules`: a rules plugin that crashes ends its
+/// own room's game with an error, and the server goes on hosting others.
+#[test]
+fn a_crashing_rules_plugin_takes_down_its_room_not_the_server() {
+    let plugins = tempfile::tempdir().unwrap();
+    std::fs::copy(proto_support::faulty_rules(), plugins.path().join("libtabula_faultyrules.so")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let dir = plugins.path().to_str().unwrap();
+    let mut server = Server::start(data.path(), "127.0.0.1:0", &["--plugin-dir", dir, "--isolate-rules"]);
+    let mut ann = client(&server.addr);
+    let options = [("fault", "segfault_legal"), ("after", "1")].map(|(k, v)| (k.to_string(), v.to_string()));
+    ann.send(&ClientMsg::Create {
+        rules: "faultyrules".into(),
+        options: options.into_iter().collect(),
+        seats: vec![SeatSpec::human(), SeatSpec::human()],
+        seat: Some(0),
+        name: "Ann".into(),
+        clock: None,
+        password: None,
+        start: String::new(),
+    })
+    .unwrap();
+    let (a, _) = net_support::joined(&mut ann);
+    let mut bob = client(&server.addr);
+    let (b, _) = join(&mut bob, a.room, "Bob");
+    play(&mut ann, &a, "a1", 0).unwrap();
+    let crashed = play(&mut bob, &b, "b1", 1);
+    let Err(ClientError::Refused { message, .. }) = &crashed else { panic!("the crash is refused: {crashed:?}") };
+    assert!(message.contains("signal 11 (SIGSEGV)"), "{message}");
+    assert!(server.alive(), "the server survives its room's game");
+    let mut cid = client(&server.addr);
+    let (c, _) = create(&mut cid, "chess", "Cid");
+    let mut dan = client(&server.addr);
+    join(&mut dan, c.room, "Dan");
+    play(&mut cid, &c, "e2e4", 0).unwrap();
 }

@@ -58,9 +58,15 @@ impl Window {
     /// Starts Xvfb and `tabula play --config <config>` in `dir` (which
     /// also holds the settings file), and waits for the window.
     pub fn open(binary: &Path, config: &Path, dir: &Path) -> Window {
+        Window::open_with_env(binary, config, dir, &[])
+    }
+
+    /// [`Window::open`] with more environment variables for the window.
+    pub fn open_with_env(binary: &Path, config: &Path, dir: &Path, env: &[(&str, &str)]) -> Window {
         let xvfb = tabula_xvfb::Display::start(1280, 800);
         let display = xvfb.name().to_string();
         let mut child = Command::new(binary)
+            .envs(env.iter().copied())
             .args(["play", "--config"])
             .arg(config)
             .current_dir(dir)

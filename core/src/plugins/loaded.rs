@@ -16,6 +16,9 @@ use super::LoadError;
 pub struct LoadedPlugin {
     module: PluginModRef,
     path: PathBuf,
+    /// Every game this plugin builds runs in a child rules process
+    /// ([`LoadedPlugin::isolating`]).
+    isolate: bool,
 }
 
 /// Opens the library at `path` and checks that it is a compatible Tabula plugin.
@@ -27,7 +30,7 @@ pub fn load_plugin(path: &Path) -> Result<LoadedPlugin, LoadError> {
     let header = lib_header_from_path(path).map_err(|e| LoadError::from_library(path, e))?;
     check_version(path, header.version_strings())?;
     let module = header.init_root_module::<PluginModRef>().map_err(|e| LoadError::from_library(path, e))?;
-    Ok(LoadedPlugin { module, path: path.to_path_buf() })
+    Ok(LoadedPlugin { module, path: path.to_path_buf(), isolate: false })
 }
 
 /// Refuses a plugin built against an incompatible rules-api before its
@@ -96,9 +99,28 @@ impl LoadedPlugin {
         self.options().iter().any(|o| o.name.as_str() == name)
     }
 
-    /// Builds a configured game; fails when this is not a rules plugin or
-    /// an option is refused.
+    /// This plugin, building every game in a child rules process when
+    /// `on` (as [`LoadedPlugin::new_rules_isolated`] does), so that code
+    /// that builds games on its own (the engine protocols when the peer
+    /// changes the board size or the variant, the server's rooms) isolates
+    /// them too.
+    pub fn isolating(mut self, on: bool) -> LoadedPlugin {
+        self.isolate = on;
+        self
+    }
+
+    /// Whether the games of this plugin run in a child rules process.
+    pub fn isolates(&self) -> bool {
+        self.isolate
+    }
+
+    /// Builds a configured game (in a child process when the plugin is
+    /// [isolating](LoadedPlugin::isolating)); fails when this is not a
+    /// rules plugin or an option is refused.
     pub fn new_rules(&self, options: &[(String, String)]) -> Result<RulesBox, LoadError> {
+        if self.isolate {
+            return self.new_rules_isolated(options, true);
+        }
         self.expect_kind(PluginKind::RULES)?;
         crate::watchdog::note_plugin(self.name());
         (self.module.new_rules())(&to_options(options)).into_result().map_err(|error| LoadError::Construct {
@@ -112,7 +134,7 @@ impl LoadedPlugin {
     /// child rules process ([`crate::isolation`]): then a crash of the
     /// plugin ends the game with an error instead of ending Tabula.
     pub fn new_rules_isolated(&self, options: &[(String, String)], isolate: bool) -> Result<RulesBox, LoadError> {
-        if !isolate {
+        if !isolate && !self.isolate {
             return self.new_rules(options);
         }
         self.expect_kind(PluginKind::RULES)?;

@@ -256,20 +256,42 @@ impl Thinker {
 
     /// Watches the running search: passes progress to `on_info` (with the
     /// searched position) and returns the answer once the search is over.
-    pub fn poll(&mut self, mut on_info: impl FnMut(&SearchInfo, &PositionBox)) -> Option<Answer> {
+    /// Never blocks.
+    pub fn poll(&mut self, on_info: impl FnMut(&SearchInfo, &PositionBox)) -> Option<Answer> {
+        self.watch(Some(Instant::now()), on_info)
+    }
+
+    /// Like [`Thinker::poll`], but sleeps on the search until it answers
+    /// or `until` passes (`None`: until it answers). A held answer is not
+    /// waited for: only [`Thinker::stop`] releases it.
+    pub fn wait(&mut self, until: Option<Instant>, on_info: impl FnMut(&SearchInfo, &PositionBox)) -> Option<Answer> {
+        self.watch(until, on_info)
+    }
+
+    fn watch(&mut self, until: Option<Instant>, mut on_info: impl FnMut(&SearchInfo, &PositionBox)) -> Option<Answer> {
         let r = self.running.as_mut()?;
         if r.deadline.is_some_and(|d| Instant::now() >= d) {
             r.search.cancel();
+            r.deadline = None;
         }
         if r.answer.is_none() {
             let position = r.position.clone();
             let mut last = r.last_pv_move;
-            let outcome = r.search.poll(|info| {
+            // The front end's own deadline (after a ponderhit) wakes it too.
+            let until = match (until, r.deadline) {
+                (Some(u), Some(d)) => Some(u.min(d)),
+                (u, d) => u.or(d),
+            };
+            let report = |info: &SearchInfo| {
                 if let Some(&m) = info.pv.first() {
                     last = Some(m);
                 }
                 on_info(info, &position);
-            });
+            };
+            let outcome = match until {
+                Some(u) if u <= Instant::now() => r.search.poll(report),
+                _ => r.search.wait_until(until, report),
+            };
             let outcome = outcome.cloned();
             r.last_pv_move = last;
             if let Some(outcome) = outcome {
@@ -295,7 +317,10 @@ impl Thinker {
 fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>) -> Answer {
     let mut legal: RVec<Move> = RVec::new();
     let listed = crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result());
-    if listed.is_err() || legal.is_empty() {
+    if let Err(e) = listed {
+        return Answer { best: None, failure: Some(format!("the rules plugin failed listing legal moves: {e}")) };
+    }
+    if legal.is_empty() {
         return Answer { best: None, failure: None };
     }
     let (answered, failure) = match outcome {

@@ -10,7 +10,6 @@
 
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
-use std::time::Duration;
 
 use rules_api::{Move, RulesBox, SearchLimits, CELL_NONE};
 
@@ -331,14 +330,13 @@ impl Brain {
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {
             Ok(()) => loop {
-                if let Some(a) = self.thinker.poll(|_, _| {}) {
+                if let Some(a) = self.thinker.wait(None, |_, _| {}) {
                     if let Some(failure) = &a.failure {
                         self.out.line(&format!("MESSAGE strategy failed: {failure}"));
                     }
                     answer = a.best;
                     break;
                 }
-                std::thread::sleep(Duration::from_millis(2));
             },
             Err(e) => self.out.line(&format!("MESSAGE strategy failed: {e}")),
         }

@@ -13,7 +13,6 @@
 
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
-use std::time::Duration;
 
 use rules_api::{ErrorKind, Move, Notation, PlayerScore, RSlice, RVec, RulesBox, SearchLimits, StatusKind};
 
@@ -392,14 +391,13 @@ impl GtpEngine {
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {
             Ok(()) => loop {
-                if let Some(a) = self.thinker.poll(|_, _| {}) {
+                if let Some(a) = self.thinker.wait(None, |_, _| {}) {
                     if let Some(failure) = &a.failure {
                         eprintln!("tabula gtp: the strategy failed: {failure}");
                     }
                     answer = a.best;
                     break;
                 }
-                std::thread::sleep(Duration::from_millis(2));
             },
             Err(e) => eprintln!("tabula gtp: the strategy failed: {e}"),
         }

@@ -140,8 +140,7 @@ impl Engine {
         // its move. A strategy that ignores the cancel is not waited for long.
         let give_up = std::time::Instant::now() + Duration::from_secs(2);
         while self.thinker.is_searching() && std::time::Instant::now() < give_up {
-            std::thread::sleep(POLL);
-            self.watch();
+            self.watch_until(Some(give_up));
         }
         if self.dialect == Dialect::Ucci {
             self.out.line("bye");
@@ -361,8 +360,18 @@ impl Engine {
 
     /// Forwards progress and announces the answer once there is one.
     fn watch(&mut self) {
+        self.watch_until(None);
+    }
+
+    /// Reports progress and announces the answer once there is one;
+    /// with `until`, sleeps on the search until then.
+    fn watch_until(&mut self, until: Option<std::time::Instant>) {
         let (dialect, offset, out) = (self.dialect, self.rank_offset, self.out.clone());
-        let answer = self.thinker.poll(|info, position| out.line(&info_line(dialect, info, position, offset)));
+        let report = |info: &SearchInfo, position: &PositionBox| out.line(&info_line(dialect, info, position, offset));
+        let answer = match until {
+            Some(u) => self.thinker.wait(Some(u), report),
+            None => self.thinker.poll(report),
+        };
         if let Some(answer) = answer {
             if let Some(failure) = &answer.failure {
                 self.info_string(&format!("{FAILURE_PREFIX} {failure}"));

@@ -52,6 +52,7 @@ fn server() -> SocketAddr {
             engines: Default::default(),
             sync: Sync::Normal,
             limits: Limits { max_rooms: MAX_ROOMS, ..Limits::default() },
+            isolate_rules: false,
         };
         let server = Server::bind(config).expect("the fuzz server binds a loopback port");
         let addr = server.local_addr().expect("a bound address");

@@ -285,9 +285,13 @@ impl App {
         }
         let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
         let dirs = PluginDirs::new(dirs.dirs().iter().cloned());
+        // An isolated window asks each game for its name in a child
+        // process too: any of them may be the one that crashes.
+        let isolate = self.game.config.game.isolate;
         let mut games = Vec::new();
         for name in available_names(PluginKind::RULES, &dirs) {
             let Ok(plugin) = find_plugin(&name, PluginKind::RULES, &dirs) else { continue };
+            let plugin = plugin.isolating(isolate);
             let specs = plugin.options();
             let info = plugin.new_rules(&[]).ok().and_then(|r| r.info().into_result().ok());
             let (label, sides) = match info {

@@ -82,7 +82,8 @@ impl App {
     fn host(&mut self, mut options: NetOptions) -> Result<(), String> {
         if self.hosted.is_none() {
             let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
-            self.hosted = Some(host_server(PluginDirs::new(dirs.dirs().iter().cloned()), &options.name)?);
+            let isolate = self.game.config.game.isolate;
+            self.hosted = Some(host_server(PluginDirs::new(dirs.dirs().iter().cloned()), &options.name, isolate)?);
         }
         let Some(hosted) = &self.hosted else { return Ok(()) };
         options.addr = hosted.local();

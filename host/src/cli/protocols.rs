@@ -38,6 +38,10 @@ pub struct EngineArgs {
     /// default: the rules plugin's dialect in config/protocols.toml, else 0).
     #[arg(long = "rank-offset", value_name = "N", allow_hyphen_values = true)]
     pub rank_offset: Option<i32>,
+    /// Run the rules plugin in a child process: a crash of the plugin
+    /// ends the engine with an error instead of taking it down.
+    #[arg(long = "isolate-rules")]
+    pub isolate_rules: bool,
 }
 
 impl EngineArgs {
@@ -57,7 +61,8 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Ucci => &settings.ucci_rules,
     };
     let dirs = dirs(extra);
-    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(default_rules), PluginKind::RULES, &dirs)?;
+    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(default_rules), PluginKind::RULES, &dirs)?
+        .isolating(args.isolate_rules);
     let rules = Arc::new(rules_plugin.new_rules(&args.option)?);
     let strategy = load_strategy(&args.ai, &dirs)?;
     // UCCI peers use the plugin's own coordinates; UCI peers the dialect's.
@@ -79,7 +84,8 @@ pub fn gomocup(args: &EngineArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     args.check()?;
     let settings = ProtocolSettings::builtin();
     let dirs = dirs(extra);
-    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?;
+    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gomocup_rules), PluginKind::RULES, &dirs)?
+        .isolating(args.isolate_rules);
     let strategy = load_strategy(&args.ai, &dirs)?;
     let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     Brain::new(rules_plugin, args.option.clone(), settings.gomocup, thinker, ENGINE_NAME)?.run()?;
@@ -105,13 +111,17 @@ pub struct GtpArgs {
     /// Thinking time per move when the controller sets no clock, ms.
     #[arg(long = "time-ms", default_value_t = 1000)]
     pub time_ms: u64,
+    /// Run the rules plugin in a child process (see `tabula uci --help`).
+    #[arg(long = "isolate-rules")]
+    pub isolate_rules: bool,
 }
 
 /// Runs a GTP engine until `quit`.
 pub fn gtp(args: &GtpArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let settings = ProtocolSettings::builtin();
     let dirs = dirs(extra);
-    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gtp_rules), PluginKind::RULES, &dirs)?;
+    let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(&settings.gtp_rules), PluginKind::RULES, &dirs)?
+        .isolating(args.isolate_rules);
     let strategy = load_strategy(&args.ai, &dirs)?;
     let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     GtpEngine::new(rules_plugin, args.option.clone(), settings.gtp, thinker, args.time_ms, ENGINE_NAME)?.run()?;

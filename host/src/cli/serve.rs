@@ -39,6 +39,10 @@ pub struct ServeArgs {
     /// `0.0.0.0` for the other machines to reach it.
     #[arg(long, value_name = "NAME")]
     pub announce: Option<String>,
+    /// Run each room's rules plugin in a child process: a crashing plugin
+    /// ends that room's game with an error instead of the server.
+    #[arg(long = "isolate-rules")]
+    pub isolate_rules: bool,
 }
 
 fn parse_engine(text: &str) -> Result<(String, EngineSpec), String> {
@@ -69,6 +73,7 @@ pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         engines: args.engine.iter().cloned().collect::<BTreeMap<_, _>>(),
         sync: args.sync,
         limits,
+        isolate_rules: args.isolate_rules,
     };
     let server = Server::bind(config).map_err(|e| CliError(e.to_string()))?;
     let addr = server.local_addr()?;

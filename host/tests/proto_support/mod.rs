@@ -22,6 +22,20 @@ pub fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
 }
 
+/// Builds `tests/fixtures/faulty-rules` (a rules plugin that misbehaves
+/// as its `fault` option says) and returns its library.
+pub fn faulty_rules() -> PathBuf {
+    let target = workspace().join("target").join("proto-fixtures");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(workspace().join("tests/fixtures/faulty-rules/Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .expect("run cargo");
+    assert!(status.success(), "building the faulty-rules fixture failed");
+    target.join("release/libtabula_faultyrules.so")
+}
+
 /// A fake engine script from `tests/fixtures/fake-engines/`.
 pub fn fake_engine(name: &str) -> String {
     workspace().join("tests/fixtures/fake-engines").join(name).display().to_string()

@@ -30,12 +30,14 @@ pub struct Catalog {
     engines: BTreeMap<String, EngineSpec>,
     games: Vec<GameEntry>,
     loaded: Mutex<HashMap<(String, bool), LoadedPlugin>>,
+    isolate_rules: bool,
 }
 
 impl Catalog {
     /// Looks for rules plugins in `dirs`; `engines` are the external
-    /// engines seats may name (`NAME` → `uci:/usr/games/stockfish`).
-    pub fn new(dirs: PluginDirs, engines: BTreeMap<String, EngineSpec>) -> Catalog {
+    /// engines seats may name (`NAME` → `uci:/usr/games/stockfish`);
+    /// with `isolate_rules` every game runs in a child rules process.
+    pub fn new(dirs: PluginDirs, engines: BTreeMap<String, EngineSpec>, isolate_rules: bool) -> Catalog {
         let mut games: Vec<GameEntry> = Vec::new();
         for found in discover(&dirs) {
             let Discovered::Plugin(p) = found else { continue };
@@ -55,7 +57,7 @@ impl Catalog {
             games.push(GameEntry { rules: p.name().to_string(), description: p.description().to_string(), options });
         }
         games.sort_by(|a, b| a.rules.cmp(&b.rules));
-        Catalog { dirs, engines, games, loaded: Mutex::new(HashMap::new()) }
+        Catalog { dirs, engines, games, loaded: Mutex::new(HashMap::new()), isolate_rules }
     }
 
     /// Every game the server can host.
@@ -70,6 +72,7 @@ impl Catalog {
         }
         let found =
             if rules { find_plugin(name, PluginKind::RULES, &self.dirs) } else { find_strategy(name, &self.dirs) };
+        let found = found.map(|p| p.isolating(rules && self.isolate_rules));
         let plugin = found.map_err(|e| (ErrorCode::NoSuchGame, e.to_string()))?;
         self.loaded.lock().unwrap_or_else(|e| e.into_inner()).insert(key, plugin.clone());
         Ok(plugin)

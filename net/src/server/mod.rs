@@ -83,6 +83,10 @@ pub struct ServerConfig {
     pub sync: Sync,
     /// Limits.
     pub limits: Limits,
+    /// Every room's rules run in a child process (`tabula serve
+    /// --isolate-rules`): a crashing rules plugin ends that room's game
+    /// with an error, not the server.
+    pub isolate_rules: bool,
 }
 
 /// Why a server cannot start.
@@ -164,7 +168,7 @@ impl Server {
         let unfinished = store.unfinished_rooms()?;
         let shared = Arc::new(Shared {
             store: Mutex::new(store),
-            catalog: Catalog::new(config.dirs, config.engines),
+            catalog: Catalog::new(config.dirs, config.engines, config.isolate_rules),
             rooms: Mutex::new(HashMap::new()),
             limits: config.limits,
             connections: AtomicUsize::new(0),
