@@ -159,6 +159,9 @@ pub fn game_commands(session: &Session) -> Result<Vec<String>, EngineError> {
 impl Pending {
     /// What `line` answers.
     pub fn reply(&self, line: &str) -> Reply {
+        // Measured from the first word, not the line's start: leading
+        // white space may be a multi-byte character (U+0085, U+3000).
+        let line = line.trim_start();
         let Some(first) = line.split_whitespace().next() else { return Reply::Nothing };
         let (ok, id) = if let Some(id) = first.strip_prefix('=') {
             (true, id)
@@ -209,5 +212,14 @@ mod tests {
         let pending = Pending { commands: vec![(1, "genmove black".into())] };
         assert_eq!(pending.reply("\u{e9}1 D4"), Reply::Nothing);
         assert_eq!(pending.reply("\u{fffd}=1"), Reply::Nothing);
+    }
+
+    #[test]
+    fn an_answer_after_wide_white_space_is_read_from_its_own_first_word() {
+        // Found by the coverage-guided gtp_replies campaign: a tab and U+0085
+        // before `=1` put the end of the first word inside that character.
+        let pending = Pending { commands: vec![(1, "genmove black".into())] };
+        assert_eq!(pending.reply("\t\u{85}=1 D4"), Reply::Move("D4".into()));
+        assert_eq!(pending.reply("\u{3000}=1"), Reply::Move(String::new()));
     }
 }

@@ -60,21 +60,28 @@ impl Position {
         let pk = &v.kinds[kind as usize];
         let capture = self.is_capture(m);
         let mut s = String::new();
+        let mut others = RVec::new();
+        self.generate(&mut others);
+        let rivals: Vec<Move> = others
+            .iter()
+            .copied()
+            .filter(|o| o.to == m.to && o.from != m.from && o.from != CELL_NONE && self.at(o.from) == code)
+            .collect();
+        let same_file = rivals.iter().any(|o| v.file(o.from) == v.file(m.from));
         if pk.pawn {
-            if capture {
+            // A pawn is named by its file when it captures, and also when
+            // another pawn can go to the same square (a variant's pawn may
+            // move diagonally or backwards); by its square when that
+            // other pawn stands on the same file.
+            if capture || !rivals.is_empty() {
                 s.push((b'a' + v.file(m.from)) as char);
+            }
+            if same_file {
+                s.push_str(&(v.rank(m.from) as u32 + 1).to_string());
             }
         } else {
             s.push_str(&pk.letter.to_ascii_uppercase());
-            let mut others = RVec::new();
-            self.generate(&mut others);
-            let rivals: Vec<Move> = others
-                .iter()
-                .copied()
-                .filter(|o| o.to == m.to && o.from != m.from && o.from != CELL_NONE && self.at(o.from) == code)
-                .collect();
             if !rivals.is_empty() {
-                let same_file = rivals.iter().any(|o| v.file(o.from) == v.file(m.from));
                 let same_rank = rivals.iter().any(|o| v.rank(o.from) == v.rank(m.from));
                 if !same_file {
                     s.push((b'a' + v.file(m.from)) as char);

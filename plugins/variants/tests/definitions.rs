@@ -184,3 +184,31 @@ fn the_documented_example_plays() {
     assert!(p.read_move("g8f6", Notation::COORDINATE).is_err(), "f7 is taken: black is in check");
     assert_eq!(p.outcome().expect("status").kind, rules_api::StatusKind::ONGOING);
 }
+
+/// Found by the coverage-guided `variant_definition` campaign: with pawns
+/// that also move diagonally (`mF`), two pawns can go to the same empty
+/// square, and a bare destination named both. Standard notation now names
+/// the pawn's file (or square) then, and every text reads back as its move.
+#[test]
+fn two_pawns_that_reach_one_square_are_told_apart() {
+    let text = chess_with("betza = \"fmWfcFifmnD\"", "betza = \"fmWmcFifmnD\"");
+    let rules = rules_box(VariantRules::new(compile("diagonal-pawns.toml", &text).unwrap_or_else(|e| panic!("{e}"))));
+    // From the start, b3 is reached by the pawns of a2 and c2 (diagonally)
+    // and b2 (straight).
+    let p = rules.start().expect("start");
+    let mut texts = Vec::new();
+    for m in p.moves().unwrap() {
+        let san = p.notate(m, Notation::STANDARD).unwrap();
+        assert_eq!(p.read_move(&san, Notation::STANDARD).ok(), Some(m), "'{san}' reads back");
+        texts.push(san);
+    }
+    for san in ["ab3", "bb3", "cb3"] {
+        assert!(texts.iter().any(|t| t == san), "{san} in {texts:?}");
+    }
+    // Plain chess keeps plain pawn moves.
+    let chess = rules_box(VariantRules::new(compile("chess.toml", CHESS).unwrap()));
+    let start = chess.start().unwrap();
+    let sans: Vec<String> =
+        start.moves().unwrap().iter().map(|&m| start.notate(m, Notation::STANDARD).unwrap()).collect();
+    assert!(sans.contains(&"e4".to_string()) && sans.contains(&"b3".to_string()), "{sans:?}");
+}
