@@ -431,7 +431,7 @@ fn region(
             )
         };
         let sq = |t: &str| -> Option<(i32, i32)> {
-            let f = t.chars().next()?;
+            let f = t.chars().next().filter(char::is_ascii_lowercase)?;
             let r: i32 = t[1..].parse().ok()?;
             let f = f as i32 - 'a' as i32;
             (f >= 0 && f < shape.files && r >= 1 && r <= shape.ranks).then_some((f, r - 1))

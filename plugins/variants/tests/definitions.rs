@@ -116,6 +116,14 @@ fn rules_sections_are_checked() {
         "no piece has the letter 'w'",
     );
     assert_refused(&chess_with("count = 3", "count = 1"), "end.repetition.count", "2 to 10");
+    // Found by the coverage-guided campaign: a square whose file letter is
+    // not ASCII was cut inside that letter (a panic).
+    assert_refused(
+        &chess_with("[board]\n", "[board]\nmarks = [\"\u{2da}7\"]\n"),
+        "board.marks",
+        "'\u{2da}7' is not a square",
+    );
+    assert_refused(&chess_with("[board]\n", "[board]\nmarks = [\"c1-\u{e9}3\"]\n"), "board.marks", "is not a square");
 }
 
 fn options(pairs: &[(&str, &str)]) -> Options {
