@@ -2,7 +2,7 @@
 //! the result, and saving to and loading from a text file.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use rules_api::{
     GameInfo, Highlight, Move, Notation, PlayerScore, PluginError, PositionBox, RSlice, RVec, RulesBox, Status,
@@ -127,10 +127,34 @@ fn plugin_err(context: &str) -> impl FnOnce(PluginError) -> SessionError + '_ {
     move |error| SessionError::Plugin { context: context.to_string(), error }
 }
 
+/// The checked description of a game, shared by every session on it.
+/// Reading it copies the whole description over the boundary and checks
+/// it (piece drawings run to tens of kilobytes), which an engine front end
+/// would otherwise repeat for every `position` command. A game's
+/// description never changes; a `Weak` keeps its allocation, so no other
+/// game can appear at the same address while it is remembered.
+fn description(rules: &Arc<RulesBox>) -> Result<(Arc<GameInfo>, Shape), CallError> {
+    type Known = Vec<(Weak<RulesBox>, Arc<GameInfo>, Shape)>;
+    static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
+    let lock = || KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
+    {
+        let mut known = lock();
+        known.retain(|(game, _, _)| game.strong_count() > 0);
+        if let Some((_, info, shape)) = known.iter().find(|(game, _, _)| game.as_ptr() == Arc::as_ptr(rules)) {
+            return Ok((Arc::clone(info), *shape));
+        }
+    }
+    // Not under the lock: the plugin's calls may take up to the watchdog's limit.
+    let (info, _, shape) = boundary::describe(rules)?;
+    let info = Arc::new(info);
+    lock().push((Arc::downgrade(rules), Arc::clone(&info), shape));
+    Ok((info, shape))
+}
+
 /// A game in progress (or finished), independent of who plays it.
 pub struct Session {
     rules: Arc<RulesBox>,
-    info: GameInfo,
+    info: Arc<GameInfo>,
     shape: Shape,
     /// The side to move, checked against the players when the position changed.
     side: u8,
@@ -148,8 +172,8 @@ impl Session {
     /// A new game from the usual start (`start` empty) or from position
     /// text (which must then not be blank).
     pub fn new(rules: Arc<RulesBox>, start: &str) -> Result<Session, SessionError> {
-        let (info, _, shape) =
-            boundary::describe(&rules).map_err(|e| SessionError::from_call("reading the game's description", e))?;
+        let (info, shape) =
+            description(&rules).map_err(|e| SessionError::from_call("reading the game's description", e))?;
         let text = start.trim();
         let position = if start.is_empty() {
             watch("start_position", || rules.start_position().into_result())

@@ -229,3 +229,45 @@ fn real_strategy_plays_legal_moves_to_the_end() {
     assert!(!matches!(result, GameResult::Forfeit { .. }), "{result:?}");
     assert!(!s.history().is_empty());
 }
+
+/// A game that counts how often its description is read.
+struct CountedRules {
+    start: tabula_kit::testgames::Mnk,
+    reads: Arc<AtomicUsize>,
+}
+
+impl rules_api::plugin::RulesImpl for CountedRules {
+    type Position = tabula_kit::testgames::Mnk;
+    fn info(&self) -> rules_api::GameInfo {
+        self.reads.fetch_add(1, Ordering::SeqCst);
+        tabula_kit::testgames::TestGame::info(&self.start)
+    }
+    fn geometry(&self) -> rules_api::Geometry {
+        tabula_kit::testgames::TestGame::geometry(&self.start)
+    }
+    fn start_position(&self) -> Result<Self::Position, PluginError> {
+        Ok(self.start.clone())
+    }
+    fn position_from_text(&self, text: &str) -> Result<Self::Position, PluginError> {
+        tabula_kit::testgames::TestGame::read_text(&self.start, text)
+    }
+}
+
+/// An engine front end starts a session for every `position` command: the
+/// game's description (tens of kilobytes with piece drawings) is read and
+/// checked once per game, not once per session.
+#[test]
+fn sessions_on_one_game_read_its_description_once() {
+    let reads = Arc::new(AtomicUsize::new(0));
+    let game = CountedRules { start: tabula_kit::testgames::Mnk::new(3, 3, 3), reads: Arc::clone(&reads) };
+    let rules = Arc::new(rules_api::plugin::rules_box(game));
+    for _ in 0..50 {
+        let session = Session::new(Arc::clone(&rules), "").unwrap();
+        assert_eq!(session.info().players.len(), 2);
+    }
+    assert_eq!(reads.load(Ordering::SeqCst), 1);
+    // Another game of the same kind is described afresh.
+    let other = CountedRules { start: tabula_kit::testgames::Mnk::new(3, 3, 3), reads: Arc::clone(&reads) };
+    Session::new(Arc::new(rules_api::plugin::rules_box(other)), "").unwrap();
+    assert_eq!(reads.load(Ordering::SeqCst), 2);
+}
