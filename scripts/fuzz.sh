@@ -11,6 +11,7 @@
 #   scripts/fuzz.sh list              the targets
 #
 # TABULA_FUZZ_TARGETS="a b" runs only those targets (in that order).
+# TABULA_FUZZ_MAX_LEN=N caps an input at N bytes (default 8192).
 #
 # cargo-fuzz needs nightly compiler flags; RUSTC_BOOTSTRAP=1 lets the stable
 # toolchain accept them. The protocol and network targets open the plugin
@@ -49,7 +50,7 @@ fi
 # -s none: the targets are safe Rust; coverage guidance is what matters,
 # and an uninstrumented allocator keeps the plugin libraries' memory sane.
 cargo fuzz build -O -s none --fuzz-dir fuzz >/dev/null
-common=(-detect_leaks=0 -rss_limit_mb=4096 -max_len=8192 -timeout=20 -print_final_stats=1)
+common=(-detect_leaks=0 -rss_limit_mb=4096 -max_len="${TABULA_FUZZ_MAX_LEN:-8192}" -timeout=20 -print_final_stats=1)
 case "$mode" in
 smoke)
     seconds=${2:-3}

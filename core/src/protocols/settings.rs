@@ -74,7 +74,13 @@ impl ProtocolSettings {
     /// The built-in settings; the file is part of the binary, so a parse
     /// failure is a build defect caught by the unit test below.
     pub fn builtin() -> ProtocolSettings {
-        toml::from_str(PROTOCOLS_CONFIG).unwrap_or_else(|e| panic!("config/protocols.toml is invalid: {e}"))
+        // Parsed once: engine seats and every GTP rebuild ask for it.
+        static PARSED: std::sync::OnceLock<ProtocolSettings> = std::sync::OnceLock::new();
+        PARSED
+            .get_or_init(|| {
+                toml::from_str(PROTOCOLS_CONFIG).unwrap_or_else(|e| panic!("config/protocols.toml is invalid: {e}"))
+            })
+            .clone()
     }
 
     /// The dialect of a rules plugin (by name), or the identity dialect.
