@@ -200,6 +200,11 @@ fn seats_refuse_paths_engines_and_bad_values() {
     let (code, msg) = try_create("/tmp/librules.so", Vec::new(), "x");
     assert_eq!(code, ErrorCode::NoSuchGame);
     assert!(msg.contains("chess"), "names the games there are: {msg}");
+    // A computer the server does not have is refused from the list it
+    // made at start-up, naming those it has.
+    let (code, msg) = try_create("chess", vec![SeatSpec::human(), computer("deepthought")], "x");
+    assert_eq!(code, ErrorCode::Invalid);
+    assert!(msg.contains("no computer player 'deepthought'") && msg.contains("alphabeta"), "{msg}");
     assert_eq!(try_create("chess", vec![SeatSpec::human()], "x").0, ErrorCode::Invalid, "two seats");
     assert_eq!(try_create("chess", Vec::new(), "").0, ErrorCode::Invalid, "a name");
     assert_eq!(try_create("chess", Vec::new(), "a\u{7}b").0, ErrorCode::Invalid, "control characters");

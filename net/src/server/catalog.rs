@@ -11,7 +11,7 @@ use rules_api::{PluginKind, SearchLimits};
 use tabula_core::players::ComputerPlayer;
 use tabula_core::plugins::{discover, find_plugin, looks_like_path, Discovered, LoadedPlugin, PluginDirs};
 use tabula_core::seating::{find_strategy, Kind, Table};
-use tabula_core::source::{EngineSpec, PlayerSource};
+use tabula_core::source::{EngineSpec, Level, PlayerSource};
 
 use crate::protocol::{ErrorCode, GameEntry, OptionInfo, SeatSpec};
 
@@ -30,6 +30,10 @@ pub struct Catalog {
     engines: BTreeMap<String, EngineSpec>,
     games: Vec<GameEntry>,
     loaded: Mutex<HashMap<(String, bool), LoadedPlugin>>,
+    /// The strategy plugins installed, by name: a seat naming another is
+    /// refused without opening every library in the plugin directories
+    /// again (a client could otherwise make the server do that at will).
+    strategies: Vec<String>,
     isolate_rules: bool,
 }
 
@@ -39,8 +43,12 @@ impl Catalog {
     /// with `isolate_rules` every game runs in a child rules process.
     pub fn new(dirs: PluginDirs, engines: BTreeMap<String, EngineSpec>, isolate_rules: bool) -> Catalog {
         let mut games: Vec<GameEntry> = Vec::new();
+        let mut strategies: Vec<String> = Vec::new();
         for found in discover(&dirs) {
             let Discovered::Plugin(p) = found else { continue };
+            if p.kind() == PluginKind::STRATEGY {
+                strategies.push(p.name().to_string());
+            }
             if p.kind() != PluginKind::RULES || games.iter().any(|g| g.rules == p.name()) {
                 continue;
             }
@@ -57,7 +65,9 @@ impl Catalog {
             games.push(GameEntry { rules: p.name().to_string(), description: p.description().to_string(), options });
         }
         games.sort_by(|a, b| a.rules.cmp(&b.rules));
-        Catalog { dirs, engines, games, loaded: Mutex::new(HashMap::new()), isolate_rules }
+        strategies.sort();
+        strategies.dedup();
+        Catalog { dirs, engines, games, loaded: Mutex::new(HashMap::new()), strategies, isolate_rules }
     }
 
     /// Every game the server can host.
@@ -66,6 +76,16 @@ impl Catalog {
     }
 
     fn cached(&self, name: &str, rules: bool) -> Result<LoadedPlugin, Refusal> {
+        let plugin_name = match Level::parse(name) {
+            Some(level) => level.strategy(),
+            None => name,
+        };
+        if !rules && !self.strategies.iter().any(|s| s == plugin_name) {
+            return Err((
+                ErrorCode::Invalid,
+                format!("no computer player '{name}' on this server (it has: {})", self.strategies.join(", ")),
+            ));
+        }
         let key = (name.to_string(), rules);
         if let Some(p) = self.loaded.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(p.clone());
