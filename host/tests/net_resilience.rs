@@ -266,19 +266,8 @@ fn a_crashing_rules_plugin_takes_down_its_room_not_the_server() {
     let dir = plugins.path().to_str().unwrap();
     let mut server = Server::start(data.path(), "127.0.0.1:0", &["--plugin-dir", dir, "--isolate-rules"]);
     let mut ann = client(&server.addr);
-    let options = [("fault", "segfault_legal"), ("after", "1")].map(|(k, v)| (k.to_string(), v.to_string()));
-    ann.send(&ClientMsg::Create {
-        rules: "faultyrules".into(),
-        options: options.into_iter().collect(),
-        seats: vec![SeatSpec::human(), SeatSpec::human()],
-        seat: Some(0),
-        name: "Ann".into(),
-        clock: None,
-        password: None,
-        start: String::new(),
-    })
-    .unwrap();
-    let (a, _) = net_support::joined(&mut ann);
+    let options = [("fault", "segfault_legal"), ("after", "1")];
+    let (a, _) = net_support::create_with(&mut ann, "faultyrules", &options, Vec::new(), "Ann");
     let mut bob = client(&server.addr);
     let (b, _) = join(&mut bob, a.room, "Bob");
     play(&mut ann, &a, "a1", 0).unwrap();

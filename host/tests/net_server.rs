@@ -104,21 +104,8 @@ fn a_computer_takes_a_seat_and_the_server_keeps_the_clocks() {
     let server = Server::start(data.path(), "127.0.0.1:0", &[]);
     let mut ann = client(&server.addr);
     // A computer (random, 20 ms a move) moves first; Ann answers until the end.
-    ann.send(&ClientMsg::Create {
-        rules: "tictactoe".into(),
-        options: Default::default(),
-        seats: vec![
-            SeatSpec { player: "random".into(), time_ms: Some(20), options: Default::default() },
-            SeatSpec::human(),
-        ],
-        seat: None,
-        name: "Ann".into(),
-        clock: None,
-        password: None,
-        start: String::new(),
-    })
-    .unwrap();
-    let (a, _) = net_support::joined(&mut ann);
+    let random = SeatSpec { player: "random".into(), time_ms: Some(20), options: Default::default() };
+    let (a, _) = net_support::create_with(&mut ann, "tictactoe", &[], vec![random, SeatSpec::human()], "Ann");
     assert_eq!(a.seat, 1);
     let dirs = tabula_core::plugins::PluginDirs::new([]);
     let rules = tabula_core::plugins::find_plugin("tictactoe", rules_api::PluginKind::RULES, &dirs).unwrap();

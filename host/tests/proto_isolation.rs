@@ -4,25 +4,13 @@
 mod proto_support;
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-use proto_support::{last_json, run, scratch, stderr, stdout, workspace};
+use proto_support::{last_json, run, scratch, stderr, stdout};
 
-/// Builds `tests/fixtures/faulty-strategy` (a strategy that misbehaves on
-/// purpose) and returns its library.
+/// `tests/fixtures/faulty-strategy`: a strategy that misbehaves on purpose.
 fn faulty_plugin() -> PathBuf {
-    let target = workspace().join("target").join("proto-fixtures");
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--manifest-path"])
-        .arg(workspace().join("tests/fixtures/faulty-strategy/Cargo.toml"))
-        .env("CARGO_TARGET_DIR", &target)
-        .status()
-        .expect("run cargo");
-    assert!(status.success(), "building the faulty fixture failed");
-    let so = target.join("release/libtabula_faulty.so");
-    assert!(so.exists(), "{} missing", so.display());
-    so
+    proto_support::fixture("faulty-strategy", "tabula_faulty")
 }
 
 fn isolated_match(test: &str, fault: &str) -> (serde_json::Value, Duration) {

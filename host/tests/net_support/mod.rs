@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use tabula_net::client::{ClientError, Connection};
-use tabula_net::protocol::{ClientMsg, RoomState, ServerMsg};
+use tabula_net::protocol::{ClientMsg, RoomState, SeatSpec, ServerMsg};
 
 /// A running server; killed (SIGKILL) when dropped.
 pub struct Server {
@@ -90,10 +90,22 @@ pub fn state(c: &mut Connection) -> RoomState {
 
 /// Creates a room of `rules` with people in every seat.
 pub fn create(c: &mut Connection, rules: &str, name: &str) -> (Seat, RoomState) {
+    create_with(c, rules, &[], Vec::new(), name)
+}
+
+/// Creates a room of `rules` with rules `options` and `seats` (empty:
+/// people in every seat); the creator takes the first seat for a person.
+pub fn create_with(
+    c: &mut Connection,
+    rules: &str,
+    options: &[(&str, &str)],
+    seats: Vec<SeatSpec>,
+    name: &str,
+) -> (Seat, RoomState) {
     c.send(&ClientMsg::Create {
         rules: rules.into(),
-        options: Default::default(),
-        seats: Vec::new(),
+        options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        seats,
         seat: None,
         name: name.into(),
         clock: None,

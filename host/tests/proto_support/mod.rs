@@ -22,18 +22,26 @@ pub fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
 }
 
-/// Builds `tests/fixtures/faulty-rules` (a rules plugin that misbehaves
-/// as its `fault` option says) and returns its library.
-pub fn faulty_rules() -> PathBuf {
+/// Builds the plugin fixture `tests/fixtures/<name>` and returns its
+/// library `lib<library>.so`.
+pub fn fixture(name: &str, library: &str) -> PathBuf {
     let target = workspace().join("target").join("proto-fixtures");
     let status = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "--manifest-path"])
-        .arg(workspace().join("tests/fixtures/faulty-rules/Cargo.toml"))
+        .arg(workspace().join("tests/fixtures").join(name).join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &target)
         .status()
         .expect("run cargo");
-    assert!(status.success(), "building the faulty-rules fixture failed");
-    target.join("release/libtabula_faultyrules.so")
+    assert!(status.success(), "building the {name} fixture failed");
+    let so = target.join("release").join(format!("lib{library}.so"));
+    assert!(so.exists(), "{} missing", so.display());
+    so
+}
+
+/// `tests/fixtures/faulty-rules`: a rules plugin that misbehaves as its
+/// `fault` option says.
+pub fn faulty_rules() -> PathBuf {
+    fixture("faulty-rules", "tabula_faultyrules")
 }
 
 /// A fake engine script from `tests/fixtures/fake-engines/`.
