@@ -329,15 +329,16 @@ impl Brain {
         let position = self.session.position().clone();
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {
-            Ok(()) => loop {
-                if let Some(a) = self.thinker.wait(None, |_, _| {}) {
+            Ok(()) => {
+                while self.thinker.is_searching() {
+                    let Some(a) = self.thinker.wait(None, |_, _| {}) else { continue };
                     if let Some(failure) = &a.failure {
                         self.out.line(&format!("MESSAGE strategy failed: {failure}"));
                     }
                     answer = a.best;
                     break;
                 }
-            },
+            }
             Err(e) => self.out.line(&format!("MESSAGE strategy failed: {e}")),
         }
         let m = answer.filter(|m| legal.contains(m)).unwrap_or(legal[0]);

@@ -390,15 +390,16 @@ impl GtpEngine {
         let position = self.session.position().clone();
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {
-            Ok(()) => loop {
-                if let Some(a) = self.thinker.wait(None, |_, _| {}) {
+            Ok(()) => {
+                while self.thinker.is_searching() {
+                    let Some(a) = self.thinker.wait(None, |_, _| {}) else { continue };
                     if let Some(failure) = &a.failure {
                         eprintln!("tabula gtp: the strategy failed: {failure}");
                     }
                     answer = a.best;
                     break;
                 }
-            },
+            }
             Err(e) => eprintln!("tabula gtp: the strategy failed: {e}"),
         }
         let m = answer.filter(|m| legal.contains(m)).or_else(|| legal.first().copied()).ok_or("no legal move")?;
