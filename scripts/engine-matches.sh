@@ -12,6 +12,10 @@
 #   AB         the alpha-beta player of the Stockfish campaigns (default alphabeta;
 #              e.g. target-baseline/libtabula_plugin_alphabeta.so for the "before" row)
 #   TAG        a suffix for the record names (default none)
+#   OPENINGS   the openings of the head-to-head campaigns (default
+#              scripts/openings/GAME.fen, gomoku.txt for gomoku; the
+#              larger sets gomoku-random.txt and xiangqi-random.txt give
+#              more distinct games)
 #
 # Campaigns (GAMES defaults to 40; openings from scripts/openings):
 #   chess-vs-previous    alphabeta against BASELINE's alphabeta, chess, 200 ms a move
@@ -55,6 +59,7 @@ case "$campaign" in
         games=${1:-40}
         openings=scripts/openings/$game.fen
         [[ $game == gomoku ]] && openings=scripts/openings/gomoku.txt
+        openings=${OPENINGS:-$openings}
         run "$campaign" --rules "$game" --players "alphabeta,$BASELINE/libtabula_plugin_alphabeta.so" \
             --games "$games" --time-ms 200 --max-moves 400 --openings "$openings"
         ;;
