@@ -51,11 +51,16 @@ pub struct Table<'a> {
 /// Loads a strategy plugin by name, path or level word (easy, medium,
 /// hard, beginner … master).
 pub fn find_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, LoadError> {
-    let name = match Level::parse(name) {
+    find_plugin(strategy_plugin_name(name), PluginKind::STRATEGY, dirs)
+}
+
+/// The strategy plugin a player name means: a level word (`club`) names
+/// its plugin, anything else is the plugin's own name or path.
+pub fn strategy_plugin_name(name: &str) -> &str {
+    match Level::parse(name) {
         Some(level) => level.strategy(),
         None => name,
-    };
-    find_plugin(name, PluginKind::STRATEGY, dirs)
+    }
 }
 
 /// The options of a strategy named `name` on the command line: `given`,

@@ -109,11 +109,6 @@ impl LoadedPlugin {
         self
     }
 
-    /// Whether the games of this plugin run in a child rules process.
-    pub fn isolates(&self) -> bool {
-        self.isolate
-    }
-
     /// Builds a configured game (in a child process when the plugin is
     /// [isolating](LoadedPlugin::isolating)); fails when this is not a
     /// rules plugin or an option is refused.

@@ -10,8 +10,8 @@ use std::sync::Mutex;
 use rules_api::{PluginKind, SearchLimits};
 use tabula_core::players::ComputerPlayer;
 use tabula_core::plugins::{discover, find_plugin, looks_like_path, Discovered, LoadedPlugin, PluginDirs};
-use tabula_core::seating::{find_strategy, Kind, Table};
-use tabula_core::source::{EngineSpec, Level, PlayerSource};
+use tabula_core::seating::{find_strategy, strategy_plugin_name, Kind, Table};
+use tabula_core::source::{EngineSpec, PlayerSource};
 
 use crate::protocol::{ErrorCode, GameEntry, OptionInfo, SeatSpec};
 
@@ -76,11 +76,7 @@ impl Catalog {
     }
 
     fn cached(&self, name: &str, rules: bool) -> Result<LoadedPlugin, Refusal> {
-        let plugin_name = match Level::parse(name) {
-            Some(level) => level.strategy(),
-            None => name,
-        };
-        if !rules && !self.strategies.iter().any(|s| s == plugin_name) {
+        if !rules && !self.strategies.iter().any(|s| s == strategy_plugin_name(name)) {
             return Err((
                 ErrorCode::Invalid,
                 format!("no computer player '{name}' on this server (it has: {})", self.strategies.join(", ")),
