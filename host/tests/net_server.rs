@@ -280,3 +280,44 @@ fn rooms_are_listed_private_rooms_need_their_password_and_spectators_follow() {
     });
     assert!(back.unwrap());
 }
+
+fn listed(c: &mut tabula_net::client::Connection) -> Vec<u64> {
+    c.send(&ClientMsg::ListRooms).unwrap();
+    c.wait_for(|m| match m {
+        ServerMsg::Rooms { rooms } => Some(rooms.iter().map(|r| r.room).collect()),
+        _ => None,
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_room_everybody_left_leaves_memory_and_comes_back_when_resumed() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path(), "127.0.0.1:0", &["--forget-after", "0"]);
+    let (mut ann, mut bob, mut cat) = (client(&server.addr), client(&server.addr), client(&server.addr));
+    let (a, _) = create(&mut ann, "chess", "Ann");
+    join(&mut bob, a.room, "Bob");
+    play(&mut ann, &a, "e2e4", 0).unwrap();
+    // Cat stays in her room, so it stays listed.
+    let (c, _) = create(&mut cat, "gomoku", "Cat");
+    drop((ann, bob));
+
+    let mut eve = client(&server.addr);
+    let started = Instant::now();
+    loop {
+        let rooms = listed(&mut eve);
+        assert!(rooms.contains(&c.room), "a room somebody is in stays: {rooms:?}");
+        if !rooms.contains(&a.room) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "the empty room is still listed: {rooms:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // Its seat is resumed from the database, with the move played.
+    let mut ann = client(&server.addr);
+    ann.send(&ClientMsg::Resume { room: a.room, token: a.token.clone() }).unwrap();
+    let (seat, s) = net_support::joined(&mut ann);
+    assert_eq!((seat.seat, s.moves.len(), s.summary.seats[1].name.as_str()), (0, 1, "Bob"));
+    assert!(listed(&mut eve).contains(&a.room), "listed again once somebody is in it");
+}

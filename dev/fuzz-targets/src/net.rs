@@ -15,11 +15,12 @@ use tabula_net::store::Sync;
 
 use crate::plugin_dir;
 
-/// Rooms the fuzz server keeps in memory: every input may open some and
-/// nobody can finish a room whose seat token it never sees, so the bound
-/// keeps a long campaign's memory flat (later creations get `server_full`
-/// style refusals, which are paths worth fuzzing too).
-const MAX_ROOMS: usize = 2000;
+/// Rooms the fuzz server keeps in memory. A room leaves memory as soon as
+/// the input that made it has closed its connection (`keep_*` are zero),
+/// so every input can create rooms and play in them; the bound keeps each
+/// `list_rooms` answer small (refusals once it is reached are paths worth
+/// fuzzing too).
+const MAX_ROOMS: usize = 200;
 
 /// The database directories are `<temp>/tabula-fuzz-net-<pid>`.
 const DATA_PREFIX: &str = "tabula-fuzz-net-";
@@ -51,7 +52,12 @@ fn server() -> SocketAddr {
             dirs: tabula_core::plugins::PluginDirs::only([plugin_dir()]),
             engines: Default::default(),
             sync: Sync::Normal,
-            limits: Limits { max_rooms: MAX_ROOMS, ..Limits::default() },
+            limits: Limits {
+                max_rooms: MAX_ROOMS,
+                keep_finished: Duration::ZERO,
+                keep_abandoned: Duration::ZERO,
+                ..Limits::default()
+            },
             isolate_rules: false,
         };
         let server = Server::bind(config).expect("the fuzz server binds a loopback port");

@@ -43,6 +43,11 @@ pub struct ServeArgs {
     /// ends that room's game with an error instead of the server.
     #[arg(long = "isolate-rules")]
     pub isolate_rules: bool,
+    /// Seconds a room nobody is connected to stays in memory once its game
+    /// is over, or when it has no clock (it stays in the database: `join`
+    /// or `resume` loads it again; `list_rooms` stops naming it).
+    #[arg(long = "forget-after", value_name = "SECONDS", default_value_t = 600)]
+    pub forget_after: u64,
 }
 
 fn parse_engine(text: &str) -> Result<(String, EngineSpec), String> {
@@ -65,7 +70,14 @@ pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     if !(args.rate > 0.0 && args.rate <= 10_000.0) {
         return Err(CliError(format!("--rate {}: from 0 to 10000 messages a second", args.rate)));
     }
-    let limits = Limits { rate: args.rate, burst: (args.rate * 3.0).max(10.0), ..Limits::default() };
+    let forget = Duration::from_secs(args.forget_after);
+    let limits = Limits {
+        rate: args.rate,
+        burst: (args.rate * 3.0).max(10.0),
+        keep_finished: forget,
+        keep_abandoned: forget,
+        ..Limits::default()
+    };
     let config = ServerConfig {
         listen: args.listen.clone(),
         data: args.data.clone(),

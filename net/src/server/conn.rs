@@ -25,6 +25,8 @@ use crate::store::{StoredGame, StoredRoom, StoredSeat};
 
 /// The server's name in `welcome`.
 const SERVER_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
+/// Rooms one `list_rooms` answer names at most.
+const MAX_LISTED: usize = 500;
 
 /// Token bucket: `rate` messages per second, `burst` at once.
 struct Bucket {
@@ -175,11 +177,7 @@ impl Client<'_> {
                 Ok(())
             }
             ClientMsg::ListRooms => {
-                let mut rooms: Vec<_> = self.shared.all_rooms().iter().map(|r| lock(r).summary()).collect();
-                rooms.retain(|r| !r.finished);
-                rooms.sort_by_key(|r| r.room);
-                rooms.truncate(500);
-                self.outbox.send(&ServerMsg::Rooms { rooms });
+                self.outbox.send(&ServerMsg::Rooms { rooms: self.shared.open_rooms(MAX_LISTED) });
                 Ok(())
             }
             ClientMsg::Create { rules, options, seats, seat, name, clock, password, start } => {

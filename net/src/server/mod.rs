@@ -29,7 +29,7 @@ use tabula_core::turn::{ComputerTurn, TurnEnd};
 use catalog::Refusal;
 use room::Room;
 
-use crate::protocol::{ErrorCode, ServerMsg};
+use crate::protocol::{ErrorCode, RoomSummary, ServerMsg};
 use crate::store::{Store, StoreError, Sync};
 
 /// The server's limits (docs/NETWORK.md lists them for client authors).
@@ -51,6 +51,11 @@ pub struct Limits {
     pub outbox: usize,
     /// How long a finished room nobody follows stays in memory.
     pub keep_finished: Duration,
+    /// How long an unfinished, untimed room nobody follows stays in memory.
+    /// It stays in the database: joining or resuming it loads it again.
+    /// Without this, rooms left by clients that went away would fill
+    /// `max_rooms` for good.
+    pub keep_abandoned: Duration,
 }
 
 impl Default for Limits {
@@ -64,6 +69,7 @@ impl Default for Limits {
             burst: 60.0,
             outbox: 4096,
             keep_finished: Duration::from_secs(600),
+            keep_abandoned: Duration::from_secs(600),
         }
     }
 }
@@ -147,6 +153,22 @@ impl Shared {
         Ok(room)
     }
 
+    /// The first `most` unfinished rooms by number; only those are
+    /// summarised, so a list costs the same on a server of 20,000 rooms.
+    fn open_rooms(&self, most: usize) -> Vec<RoomSummary> {
+        let mut rooms: Vec<(u64, Arc<Mutex<Room>>)> =
+            lock(&self.rooms).iter().map(|(id, room)| (*id, Arc::clone(room))).collect();
+        rooms.sort_unstable_by_key(|(id, _)| *id);
+        rooms
+            .iter()
+            .filter_map(|(_, room)| {
+                let room = lock(room);
+                room.result().is_none().then(|| room.summary())
+            })
+            .take(most)
+            .collect()
+    }
+
     fn all_rooms(&self) -> Vec<Arc<Mutex<Room>>> {
         lock(&self.rooms).values().cloned().collect()
     }
@@ -224,7 +246,8 @@ impl Server {
     }
 }
 
-/// Lets flags fall and forgets finished rooms nobody follows.
+/// Lets flags fall and forgets the rooms nobody follows: finished ones
+/// after `keep_finished`, abandoned ones after `keep_abandoned`.
 fn tick_forever(shared: &Arc<Shared>) {
     loop {
         thread::sleep(Duration::from_millis(50));
@@ -237,14 +260,29 @@ fn tick_forever(shared: &Arc<Shared>) {
                     eprintln!("tabula serve: room {}: {why}", r.id);
                 }
             }
-            if r.result().is_some() && r.idle() && r.last_seen.elapsed() > shared.limits.keep_finished {
-                forget.push(r.id);
+            if r.idle() {
+                let keep = if r.result().is_some() {
+                    Some(shared.limits.keep_finished)
+                } else if r.untimed() {
+                    Some(shared.limits.keep_abandoned)
+                } else {
+                    // A clock that runs with nobody there ends the game
+                    // by flag; forgetting the room would stop that clock.
+                    None
+                };
+                if keep.is_some_and(|keep| r.last_seen.elapsed() > keep) {
+                    forget.push(r.id);
+                }
             }
         }
         if !forget.is_empty() {
             let mut rooms = lock(&shared.rooms);
             for id in forget {
-                rooms.remove(&id);
+                // Rooms are handed out only under this lock: when the map
+                // holds the last reference, nobody is about to join it.
+                if rooms.get(&id).is_some_and(|r| Arc::strong_count(r) == 1) {
+                    rooms.remove(&id);
+                }
             }
         }
     }

@@ -156,9 +156,14 @@ impl Room {
         self.stored.seats.iter().all(|s| !s.spec.is_human() || !s.token.is_empty())
     }
 
-    /// Whether the room's game is over and nobody follows it.
+    /// Whether nobody follows the room and no computer thinks in it.
     pub fn idle(&self) -> bool {
         self.followers.is_empty() && !self.thinking
+    }
+
+    /// Whether the room's games are played without a clock.
+    pub fn untimed(&self) -> bool {
+        self.stored.clock.is_none()
     }
 
     fn clock(&self) -> Option<Clock> {
