@@ -219,3 +219,18 @@ fn an_engine_with_isolated_rules_reports_a_crash_and_keeps_answering() {
     assert!(text.contains("info string tabula-failure: the rules plugin failed"), "go reports why:\n{text}");
     assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
 }
+
+#[test]
+fn an_engine_with_isolated_rules_plays_the_next_game_in_a_fresh_rules_process() {
+    // The first game crashes the rules process; `ucinewgame` starts another
+    // (the fault strikes only after a move, so the new game's start plays).
+    let input = "uci\nposition startpos moves a1 b1\ngo movetime 100\nisready\n\
+                 ucinewgame\nposition startpos\ngo movetime 100\nisready\nquit\n";
+    let (out, _) = run_with("segfault_legal", 1, &["uci", "--ai", "random", "--isolate-rules"], input);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "stdout:\n{text}\nstderr:\n{}", stderr(&out));
+    let answers: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(answers.len(), 2, "{text}");
+    assert_eq!(answers[0], "bestmove (none)", "the crashed game has no move:\n{text}");
+    assert!(answers[1] != "bestmove (none)", "the new game is played:\n{text}");
+}

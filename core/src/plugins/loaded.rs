@@ -109,6 +109,11 @@ impl LoadedPlugin {
         self
     }
 
+    /// Whether every game is built in a child rules process.
+    pub fn is_isolating(&self) -> bool {
+        self.isolate
+    }
+
     /// Builds a configured game (in a child process when the plugin is
     /// [isolating](LoadedPlugin::isolating)); fails when this is not a
     /// rules plugin or an option is refused.

@@ -141,7 +141,9 @@ impl Brain {
                 _ => self.out.line("ERROR only square boards are supported"),
             },
             "RESTART" => {
-                let reset = self.reset();
+                // Isolated rules restart in a fresh process: one that
+                // crashed is not reused.
+                let reset = if self.rules_plugin.is_isolating() { self.rebuild() } else { self.reset() };
                 self.answer_ok(reset);
             }
             "BEGIN" => self.think(),

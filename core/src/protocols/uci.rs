@@ -52,7 +52,8 @@ pub struct Engine {
     ponder_budget: Option<u64>,
     out: Out,
     name: String,
-    /// The rules option offered as `UCI_Variant`, if the game has one.
+    /// Where the game comes from: for `UCI_Variant` and for a fresh rules
+    /// process at `ucinewgame`.
     variants: Option<VariantSwitch>,
 }
 
@@ -86,11 +87,14 @@ impl Engine {
         })
     }
 
-    /// Offers a rules option as `UCI_Variant` (UCI only).
-    pub fn with_variants(mut self, switch: VariantSwitch) -> Engine {
-        if self.dialect == Dialect::Uci {
-            self.variants = Some(switch);
+    /// Builds the game again from `switch`: offers its rules option as
+    /// `UCI_Variant` (UCI only), and with isolated rules starts every
+    /// `ucinewgame` in a fresh rules process.
+    pub fn with_variants(mut self, mut switch: VariantSwitch) -> Engine {
+        if self.dialect != Dialect::Uci {
+            switch = switch.without_variant();
         }
+        self.variants = Some(switch);
         self
     }
 
@@ -108,6 +112,23 @@ impl Engine {
                 self.position = position;
             }
             Err(e) => self.info_string(&format!("error: {UCI_VARIANT} {value}: {e}")),
+        }
+    }
+
+    /// With isolated rules, the next game runs in a fresh rules process,
+    /// so one that crashed (or hung and was killed) costs one game only.
+    fn renew_rules(&mut self) {
+        let Some(switch) = self.variants.as_ref().filter(|s| s.isolating()) else { return };
+        let renewed = switch.rebuild().map_err(|e| e.to_string()).and_then(|rules| {
+            let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
+            Ok((rules, position))
+        });
+        match renewed {
+            Ok((rules, position)) => {
+                self.rules = rules;
+                self.position = position;
+            }
+            Err(e) => self.info_string(&format!("error: the game cannot be built again: {e}")),
         }
     }
 
@@ -161,6 +182,7 @@ impl Engine {
                 self.out.line("readyok");
             }
             ("ucinewgame", _) => {
+                self.renew_rules();
                 if let Err(e) = self.thinker.new_game() {
                     self.info_string(&format!("error: {e}"));
                 }
@@ -186,8 +208,8 @@ impl Engine {
         if self.dialect == Dialect::Ucci {
             self.out.line("option usemillisec type check default false");
         }
-        if let Some(switch) = &self.variants {
-            self.out.line(&switch.announcement());
+        if let Some(line) = self.variants.as_ref().and_then(VariantSwitch::announcement) {
+            self.out.line(&line);
         }
         for spec in strategy.options() {
             let current = self.thinker.options().iter().find(|(k, _)| k == spec.name.as_str()).map(|(_, v)| v.clone());
@@ -245,7 +267,7 @@ impl Engine {
             self.millis = value.eq_ignore_ascii_case("true");
             return;
         }
-        if self.variants.is_some() && name.eq_ignore_ascii_case(UCI_VARIANT) {
+        if self.variants.as_ref().is_some_and(VariantSwitch::offers_variant) && name.eq_ignore_ascii_case(UCI_VARIANT) {
             self.switch_variant(value.trim());
             return;
         }

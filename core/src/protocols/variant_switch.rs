@@ -15,53 +15,81 @@ use crate::plugins::{LoadError, LoadedPlugin};
 /// The UCI option's name.
 pub const UCI_VARIANT: &str = "UCI_Variant";
 
-/// A rules option switched through `UCI_Variant`.
+/// Where a UCI engine's game comes from: the plugin and its options, so
+/// the game can be built again — with another value of the rules option
+/// offered as `UCI_Variant`, if the game has one, or afresh at
+/// `ucinewgame` when the rules run isolated (a crashed rules process is
+/// never reused).
 pub struct VariantSwitch {
     plugin: LoadedPlugin,
-    option: String,
+    option: Option<String>,
     options: Vec<(String, String)>,
 }
 
 impl VariantSwitch {
-    /// Switches `option` of `plugin`; `options` are the game's other options
-    /// (and the option's starting value, if given).
-    pub fn new(plugin: LoadedPlugin, option: &str, options: Vec<(String, String)>) -> VariantSwitch {
-        VariantSwitch { plugin, option: option.to_string(), options }
+    /// Switches `option` of `plugin` (none: the game is only rebuilt);
+    /// `options` are the game's other options (and the option's starting
+    /// value, if given).
+    pub fn new(plugin: LoadedPlugin, option: Option<&str>, options: Vec<(String, String)>) -> VariantSwitch {
+        VariantSwitch { plugin, option: option.map(str::to_string), options }
+    }
+
+    /// The same game, with no option offered as `UCI_Variant`.
+    pub fn without_variant(mut self) -> VariantSwitch {
+        self.option = None;
+        self
+    }
+
+    /// Whether the game has an option to offer as `UCI_Variant`.
+    pub fn offers_variant(&self) -> bool {
+        self.option.is_some()
+    }
+
+    /// Whether every build runs in a fresh child rules process.
+    pub fn isolating(&self) -> bool {
+        self.plugin.is_isolating()
     }
 
     /// The value in use: the one given, else the plugin's default.
     pub fn current(&self) -> String {
-        self.options.iter().find(|(k, _)| *k == self.option).map(|(_, v)| v.clone()).unwrap_or_else(|| {
+        let Some(option) = &self.option else { return String::new() };
+        self.options.iter().find(|(k, _)| k == option).map(|(_, v)| v.clone()).unwrap_or_else(|| {
             self.plugin
                 .options()
                 .iter()
-                .find(|o| o.name.as_str() == self.option)
+                .find(|o| o.name.as_str() == option)
                 .map(|o| o.default.to_string())
                 .unwrap_or_default()
         })
     }
 
     /// The `option name UCI_Variant type combo …` line of the handshake.
-    pub fn announcement(&self) -> String {
+    pub fn announcement(&self) -> Option<String> {
+        let option = self.option.as_ref()?;
         let choices: Vec<String> = self
             .plugin
             .options()
             .iter()
-            .find(|o| o.name.as_str() == self.option)
+            .find(|o| o.name.as_str() == option)
             .map(|o| o.choices.iter().map(|c| format!(" var {c}")).collect())
             .unwrap_or_default();
-        format!("option name {UCI_VARIANT} type combo default {}{}", self.current(), choices.concat())
+        Some(format!("option name {UCI_VARIANT} type combo default {}{}", self.current(), choices.concat()))
     }
 
     /// The game with the option set to `value`; on success the value is
-    /// kept for later announcements.
+    /// kept for later announcements and rebuilds.
     pub fn switch(&mut self, value: &str) -> Result<Arc<RulesBox>, LoadError> {
-        let mut options: Vec<(String, String)> =
-            self.options.iter().filter(|(k, _)| *k != self.option).cloned().collect();
-        options.push((self.option.clone(), value.to_string()));
+        let Some(option) = &self.option else { return self.rebuild() };
+        let mut options: Vec<(String, String)> = self.options.iter().filter(|(k, _)| k != option).cloned().collect();
+        options.push((option.clone(), value.to_string()));
         let rules = self.plugin.new_rules(&options)?;
         self.options = options;
         Ok(Arc::new(rules))
+    }
+
+    /// The game as it is now configured, built again.
+    pub fn rebuild(&self) -> Result<Arc<RulesBox>, LoadError> {
+        Ok(Arc::new(self.plugin.new_rules(&self.options)?))
     }
 }
 

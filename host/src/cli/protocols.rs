@@ -72,9 +72,8 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
     };
     let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     let mut engine = Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?;
-    if let Some(option) = settings.dialect(rules_plugin.name()).uci_variant_option {
-        engine = engine.with_variants(VariantSwitch::new(rules_plugin, &option, args.option.clone()));
-    }
+    let option = settings.dialect(rules_plugin.name()).uci_variant_option;
+    engine = engine.with_variants(VariantSwitch::new(rules_plugin, option.as_deref(), args.option.clone()));
     engine.run()?;
     Ok(0)
 }
