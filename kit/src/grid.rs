@@ -236,7 +236,16 @@ impl Grid {
 
     /// The coordinate name of `file` and `rank` (`e4`).
     pub fn name(&self, file: u16, rank: u16) -> String {
-        format!("{}{}", self.coordinates.file_letter(file), self.coordinates.first_rank + rank as u32)
+        let mut name = String::with_capacity(4);
+        self.push_name(&mut name, file, rank);
+        name
+    }
+
+    /// Appends the coordinate name of `file` and `rank` to `out`.
+    fn push_name(&self, out: &mut String, file: u16, rank: u16) {
+        use std::fmt::Write as _;
+        out.push(self.coordinates.file_letter(file));
+        let _ = write!(out, "{}", self.coordinates.first_rank + rank as u32);
     }
 
     /// The cell a coordinate name denotes (letters in either case, spaces
@@ -292,7 +301,12 @@ impl Grid {
                 layer,
                 shape,
                 color,
-                name: format!("{prefix}{}", self.name(file, rank)).into(),
+                name: {
+                    let mut name = String::with_capacity(prefix.len() + 4);
+                    name.push_str(prefix);
+                    self.push_name(&mut name, file, rank);
+                    name.into()
+                },
             });
         }
         if let Some((width, color)) = self.lines {

@@ -70,16 +70,23 @@ pub fn seed_option(default: &str, purpose: &str) -> OptionSpec {
 pub fn zobrist_keys(seed: u64, n: usize) -> Vec<u64> {
     let mut rng = rng_from_seed(seed);
     let mut keys = Vec::with_capacity(n);
-    let mut seen = std::collections::HashSet::with_capacity(n);
-    while keys.len() < n {
-        let key = rng.next_u64();
-        // With 64-bit keys a repeat is vanishingly rare, but a table that
-        // had one would silently merge two positions forever.
-        if key != 0 && seen.insert(key) {
-            keys.push(key);
+    loop {
+        while keys.len() < n {
+            let key = rng.next_u64();
+            if key != 0 {
+                keys.push(key);
+            }
         }
+        // With 64-bit keys a repeat is vanishingly rare, but a table that
+        // had one would silently merge two positions forever: the keys from
+        // the later copy on are drawn again. Checked on a sorted copy, far
+        // cheaper than hashing every key (games build these per instance).
+        let mut sorted = keys.clone();
+        sorted.sort_unstable();
+        let Some(repeat) = sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) else { return keys };
+        let later = keys.iter().rposition(|&k| k == repeat).expect("the repeated key is there");
+        keys.truncate(later);
     }
-    keys
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 //! A point's index is `rank * size + file` with `A1` (bottom left) first,
 //! the order of [`Grid`]'s `CellOrder::BottomUp`.
 
+use std::sync::LazyLock;
+
 use tabula_kit::grid::{Coordinates, Grid};
 
 /// Smallest supported side.
@@ -65,8 +67,11 @@ impl Layout {
             }
             line[p] = file.min(rank).min(size - 1 - file).min(size - 1 - rank) as u8;
         }
-        // One table for every size, so a key never depends on the board.
-        let all = tabula_kit::rng::zobrist_keys(0x6060_2025, 3 * MAX_SIZE * MAX_SIZE + 3);
+        // One table for every size, so a key never depends on the board
+        // (drawn once: every `boardsize` of an engine builds a layout).
+        static ALL: LazyLock<Vec<u64>> =
+            LazyLock::new(|| tabula_kit::rng::zobrist_keys(0x6060_2025, 3 * MAX_SIZE * MAX_SIZE + 3));
+        let all = &*ALL;
         let keys = all[..2 * cells].to_vec();
         let ban_keys = all[2 * MAX_SIZE * MAX_SIZE..2 * MAX_SIZE * MAX_SIZE + cells].to_vec();
         let tail = 3 * MAX_SIZE * MAX_SIZE;
