@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use net_support::{client, create, join, play, see_move, state, Server};
 use tabula_net::client::ClientError;
-use tabula_net::protocol::{ClientMsg, ErrorCode, ExportFormat, RequestKind, SeatSpec, ServerMsg};
+use tabula_net::protocol::{ClientMsg, Clock, ErrorCode, ExportFormat, RequestKind, SeatSpec, ServerMsg};
 
 fn refused(r: Result<ServerMsg, ClientError>) -> ErrorCode {
     match r {
@@ -300,17 +300,31 @@ fn a_room_everybody_left_leaves_memory_and_comes_back_when_resumed() {
     play(&mut ann, &a, "e2e4", 0).unwrap();
     // Cat stays in her room, so it stays listed.
     let (c, _) = create(&mut cat, "gomoku", "Cat");
-    drop((ann, bob));
+    // Dan's timed room waits for an opponent, so its clock does not run.
+    let mut dan = client(&server.addr);
+    dan.send(&ClientMsg::Create {
+        rules: "chess".into(),
+        options: Default::default(),
+        seats: Vec::new(),
+        seat: None,
+        name: "Dan".into(),
+        clock: Some(Clock { initial_ms: 60_000, increment_ms: 0 }),
+        password: None,
+        start: String::new(),
+    })
+    .unwrap();
+    let (d, _) = net_support::joined(&mut dan);
+    drop((ann, bob, dan));
 
     let mut eve = client(&server.addr);
     let started = Instant::now();
     loop {
         let rooms = listed(&mut eve);
         assert!(rooms.contains(&c.room), "a room somebody is in stays: {rooms:?}");
-        if !rooms.contains(&a.room) {
+        if !rooms.contains(&a.room) && !rooms.contains(&d.room) {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(10), "the empty room is still listed: {rooms:?}");
+        assert!(started.elapsed() < Duration::from_secs(10), "an empty room is still listed: {rooms:?}");
         std::thread::sleep(Duration::from_millis(100));
     }
 

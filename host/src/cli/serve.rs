@@ -44,7 +44,7 @@ pub struct ServeArgs {
     #[arg(long = "isolate-rules")]
     pub isolate_rules: bool,
     /// Seconds a room nobody is connected to stays in memory once its game
-    /// is over, or when it has no clock (it stays in the database: `join`
+    /// is over, or when no clock runs in it (it stays in the database: `join`
     /// or `resume` loads it again; `list_rooms` stops naming it).
     #[arg(long = "forget-after", value_name = "SECONDS", default_value_t = 600)]
     pub forget_after: u64,

@@ -51,10 +51,10 @@ pub struct Limits {
     pub outbox: usize,
     /// How long a finished room nobody follows stays in memory.
     pub keep_finished: Duration,
-    /// How long an unfinished, untimed room nobody follows stays in memory.
-    /// It stays in the database: joining or resuming it loads it again.
-    /// Without this, rooms left by clients that went away would fill
-    /// `max_rooms` for good.
+    /// How long an unfinished room nobody follows stays in memory when no
+    /// clock runs in it (untimed, or waiting for players). It stays in the
+    /// database: joining or resuming it loads it again. Without this, rooms
+    /// left by clients that went away would fill `max_rooms` for good.
     pub keep_abandoned: Duration,
 }
 
@@ -263,7 +263,7 @@ fn tick_forever(shared: &Arc<Shared>) {
             if r.idle() {
                 let keep = if r.result().is_some() {
                     Some(shared.limits.keep_finished)
-                } else if r.untimed() {
+                } else if r.clock_stopped() {
                     Some(shared.limits.keep_abandoned)
                 } else {
                     // A clock that runs with nobody there ends the game

@@ -161,9 +161,10 @@ impl Room {
         self.followers.is_empty() && !self.thinking
     }
 
-    /// Whether the room's games are played without a clock.
-    pub fn untimed(&self) -> bool {
-        self.stored.clock.is_none()
+    /// Whether no clock runs in the room: it has none, or its seats wait
+    /// for players.
+    pub fn clock_stopped(&self) -> bool {
+        self.stored.clock.is_none() || !self.full()
     }
 
     fn clock(&self) -> Option<Clock> {
