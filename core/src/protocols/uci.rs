@@ -22,6 +22,7 @@ use super::settings::shift_ranks;
 use super::variant_switch::{VariantSwitch, UCI_VARIANT};
 use super::ProtocolError;
 use crate::lines::Line;
+use crate::plugins::LoadError;
 
 /// Which of the two protocols is spoken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,33 +103,31 @@ impl Engine {
     /// the new game's start.
     fn switch_variant(&mut self, value: &str) {
         let Some(switch) = &mut self.variants else { return };
-        let switched = switch.switch(value).map_err(|e| e.to_string()).and_then(|rules| {
-            let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
-            Ok((rules, position))
-        });
-        match switched {
-            Ok((rules, position)) => {
-                self.rules = rules;
-                self.position = position;
-            }
-            Err(e) => self.info_string(&format!("error: {UCI_VARIANT} {value}: {e}")),
-        }
+        let built = switch.switch(value);
+        self.adopt(built, &format!("{UCI_VARIANT} {value}"));
     }
 
     /// With isolated rules, the next game runs in a fresh rules process,
     /// so one that crashed (or hung and was killed) costs one game only.
     fn renew_rules(&mut self) {
         let Some(switch) = self.variants.as_ref().filter(|s| s.isolating()) else { return };
-        let renewed = switch.rebuild().map_err(|e| e.to_string()).and_then(|rules| {
+        let built = switch.rebuild();
+        self.adopt(built, "the game cannot be built again");
+    }
+
+    /// Goes on from the start of a newly built game, or says why the game
+    /// could not be built (`what` failed) and keeps the old one.
+    fn adopt(&mut self, built: Result<Arc<RulesBox>, LoadError>, what: &str) {
+        let started = built.map_err(|e| e.to_string()).and_then(|rules| {
             let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
             Ok((rules, position))
         });
-        match renewed {
+        match started {
             Ok((rules, position)) => {
                 self.rules = rules;
                 self.position = position;
             }
-            Err(e) => self.info_string(&format!("error: the game cannot be built again: {e}")),
+            Err(e) => self.info_string(&format!("error: {what}: {e}")),
         }
     }
 
