@@ -204,7 +204,11 @@ impl Client<'_> {
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
                 r.attach(seat, &self.outbox);
                 self.outbox.send(&ServerMsg::State { state: r.state() });
+                drop(r);
                 self.rooms.insert(room);
+                // A room loaded again from the database may wait for a
+                // computer's move.
+                drive_computers(self.shared, &arc);
                 Ok(())
             }
             ClientMsg::Watch { room, password } => {
