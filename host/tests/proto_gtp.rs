@@ -55,6 +55,54 @@ fn a_line_of_only_an_id_is_refused_and_the_session_goes_on() {
     assert_eq!(stdout(&out), "?19 no command after the id\n\n?7 no command after the id\n\n=8 2\n\n=\n\n");
 }
 
+/// The answers of `tabula gtp --rules go --ai random` to `session`.
+fn gtp_answers(session: &str) -> Vec<String> {
+    let mut child = Command::new(exe())
+        .args(["gtp", "--rules", "go", "--ai", "random", "--ai-option", "seed=3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tabula gtp");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), session.as_bytes()).expect("write the session");
+    let out = child.wait_with_output().expect("tabula gtp ends");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).split("\n\n").filter(|a| !a.is_empty()).map(str::to_string).collect()
+}
+
+#[test]
+fn undo_takes_back_the_pass_made_for_a_colour_that_moved_twice() {
+    // Before: `undo` took back only the white stone, leaving black's
+    // inserted pass, so white was to move and `genmove b` was refused (its
+    // pass for white would have ended the game).
+    let answers = gtp_answers("boardsize 9\nplay w C3\nundo\nshowboard\ngenmove b\nundo\nundo\nquit\n");
+    assert_eq!(answers[..3], ["=", "=", "="], "{answers:?}");
+    assert!(answers[3].ends_with("black to move") && !answers[3].contains('O'), "{}", answers[3]);
+    assert!(answers[4].starts_with("= ") && answers[4] != "= pass", "genmove b: {answers:?}");
+    assert_eq!(answers[5..], ["=", "? cannot undo", "="], "{answers:?}");
+}
+
+#[test]
+fn a_genmove_for_the_side_not_to_move_is_undone_with_its_pass() {
+    let answers = gtp_answers("boardsize 9\nplay b E5\ngenmove b\nundo\nshowboard\nquit\n");
+    assert_eq!(answers[..2], ["=", "="], "{answers:?}");
+    assert!(answers[2].starts_with("= "), "{answers:?}");
+    assert_eq!(answers[3], "=");
+    let board = &answers[4];
+    assert!(board.ends_with("white to move") && board.matches('X').count() == 1 && !board.contains('O'), "{board}");
+}
+
+#[test]
+fn clocks_and_komi_that_are_not_finite_or_negative_are_syntax_errors() {
+    let answers = gtp_answers(
+        "time_settings -1 5 1\ntime_settings 10 5 1.5\ntime_settings 10 5 1\ntime_left b -3 0\n\
+         time_left b inf 0\nkomi 1e999\nkomi nan\nkomi 6.5\nquit\n",
+    );
+    let expected =
+        ["? syntax error", "? syntax error", "=", "=", "? syntax error", "? syntax error", "? syntax error", "=", "="];
+    assert_eq!(answers, expected);
+}
+
 fn match_json(players: &str, size: &str) -> serde_json::Value {
     // GNU Go at level 1 answers a 7×7 move in milliseconds; the generous
     // limit keeps a loaded machine's stall from passing for a time forfeit.

@@ -9,7 +9,9 @@
 //! `? message` followed by an empty line, with the command's id if it had
 //! one. GTP lets a colour move twice; as the rules know only alternating
 //! turns, `play` and `genmove` for the side not to move first pass for the
-//! other side (refused when that pass would end the game).
+//! other side (refused when that pass would end the game), and `undo` takes
+//! that pass back with the move, so the position is the one before the
+//! command.
 
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
@@ -133,6 +135,9 @@ pub struct GtpEngine {
     set: Vec<(String, String)>,
     rules: Arc<RulesBox>,
     session: Session,
+    /// The history's length before each `play` and `genmove` still on the
+    /// board: what `undo` goes back to.
+    turns: Vec<usize>,
     thinker: Thinker,
     time: Time,
     default_ms: u64,
@@ -163,6 +168,7 @@ impl GtpEngine {
             set: Vec::new(),
             rules,
             session,
+            turns: Vec::new(),
             thinker,
             time: Time::default(),
             default_ms,
@@ -244,7 +250,7 @@ impl GtpEngine {
                 Ok(String::new())
             }
             "komi" => {
-                let komi: f32 = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                let komi = arg(0)?.parse::<f32>().ok().filter(|k| k.is_finite()).ok_or("syntax error")?;
                 self.set_option(&self.settings.komi_option.clone(), &komi.to_string(), true)
                     .map_err(|e| format!("komi refused: {e}"))?;
                 Ok(String::new())
@@ -252,20 +258,22 @@ impl GtpEngine {
             "fixed_handicap" => self.fixed_handicap(arg(0)?),
             "play" => self.play(arg(0)?, arg(1)?),
             "genmove" => self.genmove(arg(0)?),
-            "undo" => match self.session.undo() {
-                Ok(true) => Ok(String::new()),
-                _ => Err("cannot undo".into()),
-            },
+            "undo" => {
+                let before = self.turns.pop().ok_or("cannot undo")?;
+                self.take_back_to(before);
+                Ok(String::new())
+            }
             "time_settings" => {
-                let n = |i: usize| -> Result<f64, String> { arg(i)?.parse().map_err(|_| "syntax error".to_string()) };
-                let (main, byo_yomi, stones) = (n(0)?, n(1)?, n(2)? as u32);
+                let (main, byo_yomi) = (seconds(arg(0)?)?, seconds(arg(1)?)?);
+                let stones = stone_count(arg(2)?)?;
                 self.time = Time { main, byo_yomi, stones, settings: true, left: [None, None] };
                 Ok(String::new())
             }
             "time_left" => {
                 let player = colour_player(arg(0)?).ok_or("syntax error")?;
-                let left: f64 = arg(1)?.parse().map_err(|_| "syntax error".to_string())?;
-                let stones: u32 = arg(2)?.parse().map_err(|_| "syntax error".to_string())?;
+                // A controller may report an overdrawn clock as negative.
+                let left = arg(1)?.parse::<f64>().ok().filter(|t| t.is_finite()).ok_or("syntax error")?.max(0.0);
+                let stones = stone_count(arg(2)?)?;
                 self.time.left[player as usize] = Some((left, stones));
                 Ok(String::new())
             }
@@ -277,6 +285,15 @@ impl GtpEngine {
                 Ok(format!("\n{}{to_move} to move", board))
             }
             _ => Err("unknown command".into()),
+        }
+    }
+
+    /// Undoes moves until the history is `len` long.
+    fn take_back_to(&mut self, len: usize) {
+        while self.session.history().len() > len {
+            if !matches!(self.session.undo(), Ok(true)) {
+                break;
+            }
         }
     }
 
@@ -311,6 +328,7 @@ impl GtpEngine {
         self.rules = rules;
         self.session = session;
         if !keep {
+            self.turns.clear();
             self.thinker.new_game()?;
         }
         Ok(())
@@ -365,16 +383,17 @@ impl GtpEngine {
         let parsed = self.session.position().parse_move(vertex.into(), Notation::COORDINATE).into_result();
         let refused = match parsed {
             Ok(m) => match self.session.play(m) {
-                Ok(_) => return Ok(String::new()),
+                Ok(_) => {
+                    self.turns.push(before);
+                    return Ok(String::new());
+                }
                 Err(e) => format!("illegal move ({e})"),
             },
             Err(e) if e.kind == ErrorKind::INVALID_INPUT => format!("syntax error ({e})"),
             Err(e) => format!("illegal move ({e})"),
         };
         // Take back the pass made for the other colour.
-        while self.session.history().len() > before {
-            let _ = self.session.undo();
-        }
+        self.take_back_to(before);
         Err(refused)
     }
 
@@ -383,7 +402,19 @@ impl GtpEngine {
         if !self.session.position().status().into_result().map_err(|e| e.to_string())?.is_ongoing() {
             return Ok("pass".into());
         }
+        let before = self.session.history().len();
         self.turn_to(player)?;
+        let played = self.choose_and_play(player);
+        match played {
+            Ok(_) => self.turns.push(before),
+            Err(_) => self.take_back_to(before),
+        }
+        played
+    }
+
+    /// Asks the strategy for a move of the side to move (the first legal
+    /// move if it fails) and plays it.
+    fn choose_and_play(&mut self, player: u8) -> Answer {
         let legal = self.session.legal_moves().map_err(|e| e.to_string())?;
         let time_ms = self.time.budget(player).unwrap_or(self.default_ms);
         let limits = SearchLimits { time_ms, depth: 0, nodes: 0, max_time_ms: 0 };
@@ -424,6 +455,16 @@ impl GtpEngine {
         }
         score_text(&scores).ok_or_else(|| "cannot score".to_string())
     }
+}
+
+/// A time of `time_settings`: seconds, a finite number not below 0.
+fn seconds(word: &str) -> Result<f64, String> {
+    word.parse::<f64>().ok().filter(|t| t.is_finite() && *t >= 0.0).ok_or_else(|| "syntax error".to_string())
+}
+
+/// A count of byo-yomi stones: a whole number not below 0.
+fn stone_count(word: &str) -> Result<u32, String> {
+    word.parse().map_err(|_| "syntax error".to_string())
 }
 
 /// The number of pieces on the board of a position.
