@@ -71,6 +71,31 @@ fn scripted_uci_session() {
 }
 
 #[test]
+fn a_position_sent_during_a_search_does_not_change_the_answer_of_that_search() {
+    // Before: the bestmove was written in the notation of the position the
+    // GUI had sent meanwhile, so it came out as `bestmove (none)`.
+    let mut e = Peer::start(&["uci", "--ai", "alphabeta"]);
+    e.send("uci");
+    e.expect("uciok", |l| l == "uciok");
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    e.send("go infinite");
+    e.send("position startpos moves e2e4");
+    e.send("isready");
+    e.expect("readyok", |l| l == "readyok");
+    e.send("stop");
+    let lines = e.collect_until("bestmove after stop", bestmove);
+    assert_eq!(lines.last().unwrap(), "bestmove a1a8", "{lines:?}");
+    // The next search is of the new position: a reply to 1. e4.
+    e.send("go depth 2");
+    let answer = e.collect_until("bestmove of the new position", bestmove).pop().unwrap();
+    let check = proto_support::run(&["moves", "--rules", "chess", "--moves", "e2e4"]);
+    let reply = answer.split_whitespace().nth(1).unwrap();
+    assert!(proto_support::stdout(&check).split_whitespace().any(|m| m == reply), "{answer}");
+    e.send("quit");
+    assert!(e.wait_exit());
+}
+
+#[test]
 fn clock_search_answers_within_its_budget() {
     let mut e = Peer::start(&["uci", "--ai", "alphabeta"]);
     e.send("uci");

@@ -154,10 +154,13 @@ struct Running {
 }
 
 /// How a search ended, for the peer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Answer {
     /// The move to announce; `None` only when the position has no legal move.
     pub best: Option<Move>,
+    /// The position searched, whose notation writes `best`: a `position`
+    /// command that arrives during the search does not change it.
+    pub position: PositionBox,
     /// Why the strategy failed (error, panic, no answer in time), when it
     /// did; `best` is then a fallback so that the peer can go on.
     pub failure: Option<String>,
@@ -318,10 +321,11 @@ fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>
     let mut legal: RVec<Move> = RVec::new();
     let listed = crate::watchdog::watch("legal_moves", || position.legal_moves(&mut legal).into_result());
     if let Err(e) = listed {
-        return Answer { best: None, failure: Some(format!("the rules plugin failed listing legal moves: {e}")) };
+        let failure = Some(format!("the rules plugin failed listing legal moves: {e}"));
+        return Answer { best: None, position: position.clone(), failure };
     }
     if legal.is_empty() {
-        return Answer { best: None, failure: None };
+        return Answer { best: None, position: position.clone(), failure: None };
     }
     let (answered, failure) = match outcome {
         SearchOutcome::Answered(r) if legal.contains(&r.best) => (Some(r.best), None),
@@ -332,7 +336,7 @@ fn answer_of(outcome: &SearchOutcome, position: &PositionBox, last: Option<Move>
         SearchOutcome::TimedOut { waited_ms } => (None, Some(format!("no answer (waited {waited_ms} ms)"))),
     };
     let best = answered.or(last.filter(|m| legal.contains(m))).or_else(|| legal.first().copied());
-    Answer { best, failure }
+    Answer { best, position: position.clone(), failure }
 }
 
 /// A principal variation in coordinate notation, played on a copy of

@@ -397,7 +397,7 @@ impl Engine {
             if let Some(failure) = &answer.failure {
                 self.info_string(&format!("{FAILURE_PREFIX} {failure}"));
             }
-            self.announce(answer.best.map(|m| (m, self.position.clone())));
+            self.announce(answer.best.map(|m| (m, answer.position)));
         }
     }
 
