@@ -41,22 +41,12 @@ fn a_scripted_session_gets_the_expected_answers() {
 fn a_line_of_only_an_id_is_refused_and_the_session_goes_on() {
     // Found by the gtp_stream fuzz target: `tabula gtp` panicked on a line
     // holding only a number (an id with no command).
-    let mut child = Command::new(exe())
-        .args(["gtp", "--rules", "go", "--ai", "random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tabula gtp");
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"19\n 7 # comment\n8 protocol_version\nquit\n")
-        .expect("write the session");
-    let out = child.wait_with_output().expect("tabula gtp ends");
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "?19 no command after the id\n\n?7 no command after the id\n\n=8 2\n\n=\n\n");
+    let out = gtp_output("19\n 7 # comment\n8 protocol_version\nquit\n");
+    assert_eq!(out, "?19 no command after the id\n\n?7 no command after the id\n\n=8 2\n\n=\n\n");
 }
 
-/// The answers of `tabula gtp --rules go --ai random` to `session`.
-fn gtp_answers(session: &str) -> Vec<String> {
+/// What `tabula gtp --rules go --ai random` writes for `session`.
+fn gtp_output(session: &str) -> String {
     let mut child = Command::new(exe())
         .args(["gtp", "--rules", "go", "--ai", "random", "--ai-option", "seed=3"])
         .stdin(Stdio::piped())
@@ -67,7 +57,12 @@ fn gtp_answers(session: &str) -> Vec<String> {
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), session.as_bytes()).expect("write the session");
     let out = child.wait_with_output().expect("tabula gtp ends");
     assert!(out.status.success(), "{}", stderr(&out));
-    stdout(&out).split("\n\n").filter(|a| !a.is_empty()).map(str::to_string).collect()
+    stdout(&out)
+}
+
+/// The answers to `session`, one per command.
+fn gtp_answers(session: &str) -> Vec<String> {
+    gtp_output(session).split("\n\n").filter(|a| !a.is_empty()).map(str::to_string).collect()
 }
 
 #[test]
