@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use tabula_suite::fixtures::{
-    build_cdylib, build_fixture, drop_plugin, scratch_dir, stderr, stdout, tabula, workspace,
+    build_cdylib, build_fixture, copy_tree, drop_plugin, scratch_dir, stderr, stdout, tabula, workspace,
 };
 
 fn last_json(out: &str) -> serde_json::Value {
@@ -155,21 +155,4 @@ fn fix_workspace_keys(manifest: &Path) {
     }
     out.push_str("\n[workspace]\n");
     std::fs::write(manifest, out).unwrap();
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let name = entry.file_name();
-        if name == "target" || name == "Cargo.lock" {
-            continue;
-        }
-        let target = to.join(&name);
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }

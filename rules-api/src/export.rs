@@ -20,6 +20,7 @@ use abi_stable::std_types::{RResult, RSlice, RStr, RString, RVec};
 
 use crate::error::{ErrorKind, PluginError};
 use crate::geometry::Geometry;
+use crate::growth::{CellChange, CellText, ChanceOutcome, ClickPath, Outcome};
 use crate::module::{OptionSpec, Options};
 use crate::moves::{Move, MoveInfo};
 use crate::plugin::{PositionImpl, RulesImpl, StrategyImpl};
@@ -247,6 +248,45 @@ impl<P: PositionImpl> Position for GuardedPosition<P> {
         marks.clear();
         scores.clear();
         loud(&self.fault, "count_score", || self.inner.count_score(dead.as_slice(), marks, scores))
+    }
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "chance_outcomes", || {
+            self.inner.chance_outcomes(out);
+            Ok(())
+        })
+    }
+    fn result(&self) -> RResult<Outcome, PluginError> {
+        loud(&self.fault, "result", || Ok(self.inner.result()))
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        out.clear();
+        quiet(&self.fault, "evaluate_all", (), || self.inner.evaluate_all(out));
+        if self.fault.is_set() {
+            // Half a list from a panicking call would read as real values.
+            out.clear();
+        }
+    }
+    fn click_paths(&self, out: &mut RVec<ClickPath>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "click_paths", || {
+            self.inner.click_paths(out);
+            Ok(())
+        })
+    }
+    fn cell_changes(&self, out: &mut RVec<CellChange>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "cell_changes", || {
+            self.inner.cell_changes(out);
+            Ok(())
+        })
+    }
+    fn cell_texts(&self, out: &mut RVec<CellText>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "cell_texts", || {
+            self.inner.cell_texts(out);
+            Ok(())
+        })
     }
 }
 

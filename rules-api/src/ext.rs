@@ -19,8 +19,9 @@ use abi_stable::std_types::{RSlice, RStr, RVec};
 
 use crate::error::PluginError;
 use crate::geometry::Geometry;
+use crate::growth::{CellChange, CellText, ChanceOutcome, ClickPath, Outcome};
 use crate::moves::{Move, MoveInfo};
-use crate::position::{HandPiece, Highlight, Notation, Piece, PlayerScore, PositionBox, Status};
+use crate::position::{HandPiece, Highlight, Notation, Piece, PlayerScore, PositionBox, PositionFlags, Status};
 use crate::rules::{GameInfo, RulesBox};
 
 /// `Result`-returning calls on a [`PositionBox`].
@@ -53,6 +54,22 @@ pub trait PositionExt {
     fn notate(&self, m: Move, notation: Notation) -> Result<String, PluginError>;
     /// A legal move read from `text` in `notation`.
     fn read_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError>;
+    /// Whether this is a chance node (the next move is drawn, not chosen).
+    fn is_chance(&self) -> bool;
+    /// The outcomes of this chance node with their probabilities.
+    fn chance_list(&self) -> Result<Vec<ChanceOutcome>, PluginError>;
+    /// The result in full: status, reason for people, payoffs.
+    fn full_result(&self) -> Result<Outcome, PluginError>;
+    /// The static evaluation from `player`'s view: [`crate::Position::evaluate_all`]
+    /// when the game gives one, else the mover's evaluation (negated for
+    /// everyone else).
+    fn evaluation_of(&self, player: u8) -> i32;
+    /// Every way of choosing a legal move by clicks.
+    fn click_path_list(&self) -> Result<Vec<ClickPath>, PluginError>;
+    /// The cells this position moves, renames or hides.
+    fn cell_change_list(&self) -> Result<Vec<CellChange>, PluginError>;
+    /// The texts drawn on cells in this position.
+    fn cell_text_list(&self) -> Result<Vec<CellText>, PluginError>;
 }
 
 impl PositionExt for PositionBox {
@@ -109,6 +126,45 @@ impl PositionExt for PositionBox {
     }
     fn read_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
         self.parse_move(RStr::from_str(text), notation).into_result()
+    }
+    fn is_chance(&self) -> bool {
+        self.flags().contains(PositionFlags::CHANCE)
+    }
+    fn chance_list(&self) -> Result<Vec<ChanceOutcome>, PluginError> {
+        let mut out = RVec::new();
+        self.chance_outcomes(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn full_result(&self) -> Result<Outcome, PluginError> {
+        self.result().into_result()
+    }
+    fn evaluation_of(&self, player: u8) -> i32 {
+        let mut all = RVec::new();
+        self.evaluate_all(&mut all);
+        if let Some(&value) = all.get(player as usize) {
+            return value;
+        }
+        let mine = self.evaluate();
+        if self.side_to_move() == player {
+            mine
+        } else {
+            -mine
+        }
+    }
+    fn click_path_list(&self) -> Result<Vec<ClickPath>, PluginError> {
+        let mut out = RVec::new();
+        self.click_paths(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn cell_change_list(&self) -> Result<Vec<CellChange>, PluginError> {
+        let mut out = RVec::new();
+        self.cell_changes(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn cell_text_list(&self) -> Result<Vec<CellText>, PluginError> {
+        let mut out = RVec::new();
+        self.cell_texts(&mut out).into_result()?;
+        Ok(out.into_vec())
     }
 }
 

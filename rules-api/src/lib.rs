@@ -51,19 +51,59 @@
 //!   plugin's own code (a swap) in [`Move::extra`].
 //! * Scores are from the side to move's point of view, in hundredths of a
 //!   pawn-like unit; see [`score`] for the mate band.
-//! * Adding a method after the one marked `last_prefix_field` keeps old plugins
-//!   loadable; changing anything before it is a breaking (minor for 0.x)
-//!   version bump of this crate, which the loader reports with both versions.
+//! * A chance node ([`PositionFlags::CHANCE`]) lists its outcomes as its
+//!   legal moves and weighs them with [`Position::chance_outcomes`]; the
+//!   host draws one, players never choose it.
+//! * A game has as many players as [`GameInfo::players`] lists (up to six);
+//!   [`Position::result`] gives each player's payoff when there is more to
+//!   say than one winner.
+//! * A legal move is chosen on the board by the clicks of its
+//!   [`ClickPath`]s ([`Position::click_paths`]); typed notation works as
+//!   ever.
+//!
+//! ## The compatibility promise
+//!
+//! **A plugin binary built against rules-api 0.2.0 loads and plays in every
+//! host built against a later 0.2.x**, unchanged and unrebuilt. This crate
+//! grows only in ways abi_stable checks and old binaries cannot notice:
+//!
+//! * the boundary traits ([`Position`], [`Rules`], [`Strategy`]) and the
+//!   root module ([`PluginMod`]) are prefix types: methods are only ever
+//!   appended after the last one, and every appended method has a default
+//!   that the host runs for an older plugin's objects. The defaults keep
+//!   the old meaning: deterministic (no chance node), the players the game
+//!   lists, one click for a placement and two for a move, the board as its
+//!   geometry draws it, the result as [`Position::status`] says it;
+//! * the `#[repr(C)]` types that 0.2.0 had never change; new data comes in
+//!   new types, returned only by appended methods;
+//! * new flag bits ([`PositionFlags::CHANCE`]) are only ever set by plugins
+//!   that know them, so an old plugin never sets one by accident;
+//! * a strategy built against 0.2.0 is handed the same positions as a new
+//!   one; it ignores what it does not know (in a game with dice it treats
+//!   the roll as a move of the side to move: it plays, if not well).
+//!
+//! 0.2.0 → 0.2.1 added: [`PositionFlags::CHANCE`],
+//! [`Position::chance_outcomes`], [`Position::result`],
+//! [`Position::evaluate_all`], [`Position::click_paths`],
+//! [`Position::cell_changes`] and [`Position::cell_texts`].
+//!
+//! A change that cannot keep the promise (anything before the last method
+//! of 0.2.0, a field of an existing type) is a new minor version (0.3): the
+//! loader refuses a plugin built against another minor version and names
+//! both versions. `tests/compat_0_2_0.rs` builds plugins against the 0.2.0
+//! sources and plays them in this host.
 
 #![deny(missing_docs)]
 // abi_stable 0.11's sabi_trait expansion puts impls inside a const block.
 #![allow(non_local_definitions)]
 
+pub mod compat;
 pub mod error;
 #[doc(hidden)]
 pub mod export;
 pub mod ext;
 pub mod geometry;
+pub mod growth;
 pub mod module;
 pub mod moves;
 pub mod plugin;
@@ -79,6 +119,7 @@ pub use abi_stable::StableAbi;
 pub use error::{ErrorKind, PluginError};
 pub use ext::{PositionExt, RulesExt};
 pub use geometry::{Cell, CellShape, Geometry, Label, Line, Mark, MarkKind, Rgba};
+pub use growth::{CellChange, CellText, ChanceOutcome, ClickPath, Outcome};
 pub use module::{OptionSpec, Options, PluginKind, PluginMod, PluginModRef, PluginMod_Prefix};
 pub use moves::{Move, MoveFlags, MoveInfo, CELL_NONE};
 pub use position::{

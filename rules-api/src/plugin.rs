@@ -19,6 +19,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::error::PluginError;
 use crate::geometry::Geometry;
+use crate::growth::{CellChange, CellText, ChanceOutcome, ClickPath, Outcome};
 use crate::module::{OptionSpec, Options};
 use crate::moves::{Move, MoveFlags, MoveInfo};
 use crate::position::{HandPiece, Highlight, Notation, Piece, PlayerScore, PositionBox, PositionFlags, Status};
@@ -119,6 +120,37 @@ pub trait PositionImpl: Clone + Send + 'static {
     ) -> Result<Status, PluginError> {
         Err(PluginError::unsupported("this game is not scored by marking dead pieces"))
     }
+
+    /// Push the outcomes of this chance node onto `out`, with probabilities
+    /// that are positive and sum to one; and set
+    /// [`PositionFlags::CHANCE`] in [`Self::flags`] here, where the legal
+    /// moves are exactly these outcomes. Default: none (no chance).
+    fn chance_outcomes(&self, _out: &mut RVec<ChanceOutcome>) {}
+    /// The result in full (see [`Outcome`]): payoffs per player (gammons,
+    /// places) and a reason composed at run time. Default: [`Self::status`].
+    fn result(&self) -> Outcome {
+        Outcome::from_status(self.status())
+    }
+    /// Push one evaluation per player onto `out`, each from that player's
+    /// view. Default: none, meaning [`Self::evaluate`] for the mover and its
+    /// negation for the others; games of three or more should say more.
+    fn evaluate_all(&self, _out: &mut RVec<i32>) {}
+    /// Push every way of choosing a legal move by clicks onto `out` (see
+    /// [`ClickPath`]). Default: `from` then `to` (a placement: `to`), no path
+    /// for moves without a cell, and none at a chance node.
+    fn click_paths(&self, out: &mut RVec<ClickPath>) {
+        if self.flags().contains(PositionFlags::CHANCE) {
+            return;
+        }
+        let mut moves = RVec::new();
+        self.legal_moves(&mut moves);
+        out.extend(moves.iter().filter_map(|&m| ClickPath::from_cells(m)));
+    }
+    /// Push the cells this position moves, renames or hides onto `out`.
+    /// Default: none.
+    fn cell_changes(&self, _out: &mut RVec<CellChange>) {}
+    /// Push short texts to draw on cells onto `out`. Default: none.
+    fn cell_texts(&self, _out: &mut RVec<CellText>) {}
 }
 
 /// A configured game, written in plain Rust. See [`crate::Rules`].

@@ -5,6 +5,7 @@ use abi_stable::std_types::{RBox, RResult, RSlice, RStr, RString, RVec};
 use abi_stable::StableAbi;
 
 use crate::error::PluginError;
+use crate::growth::{CellChange, CellText, ChanceOutcome, ClickPath, Outcome};
 use crate::moves::{Move, MoveInfo};
 
 /// Which notation a move is written in.
@@ -148,6 +149,12 @@ impl PositionFlags {
     /// players may mark dead pieces with [`Position::count_score`] before
     /// the result stands.
     pub const MARK_DEAD: PositionFlags = PositionFlags(1 << 2);
+    /// A chance node (since 0.2.1): the next move is drawn, not chosen
+    /// (the dice are rolled). The legal moves are the outcomes that
+    /// [`Position::chance_outcomes`] weighs; [`Position::side_to_move`] is
+    /// the player the draw is for. Hosts draw the move; strategies take
+    /// expectations over it or sample it, and are never asked to choose it.
+    pub const CHANCE: PositionFlags = PositionFlags(1 << 3);
 
     /// Whether every bit of `other` is set.
     pub const fn contains(self, other: PositionFlags) -> bool {
@@ -198,6 +205,11 @@ pub struct PlayerScore {
 /// * the move list is empty exactly when `status` is not ongoing;
 /// * `count_legal_moves` agrees with the move list;
 /// * every legal move prints and parses back in both notations;
+/// * in a chance node the legal moves are the chance outcomes, whose
+///   probabilities are positive and sum to one;
+/// * every legal move with a cell has a click path, and only moves the
+///   window must ask about (a promotion piece) share one;
+/// * the payoffs of a finished game name the winner as the best player;
 /// * a plugin panic never unwinds out of these calls: fallible calls return
 ///   a [`PluginError`] of kind `PANIC`, infallible ones return a neutral value
 ///   and the object reports the panic on its next fallible call.
@@ -278,6 +290,67 @@ pub trait Position: Clone + Send {
         marks: &mut RVec<Highlight>,
         scores: &mut RVec<PlayerScore>,
     ) -> RResult<Status, PluginError>;
+
+    // Appended in 0.2.1. A plugin built against 0.2.0 has none of the
+    // methods below: for its objects the host runs the default written
+    // here, which keeps that plugin's meaning. Later versions append after
+    // the last of them and never change one.
+
+    /// Clears `out` and writes the outcomes of this chance node with their
+    /// probabilities (see [`PositionFlags::CHANCE`]); nothing when the
+    /// position is not a chance node.
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) -> RResult<(), PluginError> {
+        out.clear();
+        RResult::ROk(())
+    }
+
+    /// The result in full: the status, a reason composed at run time, and
+    /// each player's payoff (see [`Outcome`]). Default: what
+    /// [`Position::status`] says.
+    fn result(&self) -> RResult<Outcome, PluginError> {
+        match self.status() {
+            RResult::ROk(status) => RResult::ROk(Outcome::from_status(status)),
+            RResult::RErr(e) => RResult::RErr(e),
+        }
+    }
+
+    /// Clears `out` and writes a static evaluation for every player, each
+    /// from that player's own view (games of three or more, where one
+    /// number for the mover cannot say who stands well). Default: nothing,
+    /// which means [`Position::evaluate`] for the mover and its negation
+    /// for everyone else.
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        out.clear();
+    }
+
+    /// Clears `out` and writes how each legal move is chosen by clicks on
+    /// the board (see [`ClickPath`]); moves with no cell (a pass) are
+    /// buttons and have no path, and a chance node has none. Default: the
+    /// move's `from` then its `to` (just `to` for a placement).
+    fn click_paths(&self, out: &mut RVec<ClickPath>) -> RResult<(), PluginError> {
+        out.clear();
+        let mut moves = RVec::new();
+        if let RResult::RErr(e) = self.legal_moves(&mut moves) {
+            return RResult::RErr(e);
+        }
+        out.extend(moves.iter().filter_map(|&m| ClickPath::from_cells(m)));
+        RResult::ROk(())
+    }
+
+    /// Clears `out` and writes the cells this position moves, renames or
+    /// hides (a board whose parts move with play). Default: none; the
+    /// board is the geometry's.
+    fn cell_changes(&self, out: &mut RVec<CellChange>) -> RResult<(), PluginError> {
+        out.clear();
+        RResult::ROk(())
+    }
+
+    /// Clears `out` and writes short texts to draw on cells (counts of
+    /// seeds or stacked pieces, dice). Default: none.
+    fn cell_texts(&self, out: &mut RVec<CellText>) -> RResult<(), PluginError> {
+        out.clear();
+        RResult::ROk(())
+    }
 }
 
 /// An owned position object, as plugins hand them out.

@@ -87,6 +87,25 @@ pub fn scratch_dir(test: &str) -> PathBuf {
     dir
 }
 
+/// Copies a cargo project (without its `target` and `Cargo.lock`) to `to`,
+/// for tests that build an edited copy of a fixture.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if name == "target" || name == "Cargo.lock" {
+            continue;
+        }
+        let target = to.join(&name);
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
 /// Copies `so` into `dir` (the way a user drops a plugin beside the others).
 pub fn drop_plugin(so: &Path, dir: &Path) -> PathBuf {
     let target = dir.join(so.file_name().expect("file name"));

@@ -28,16 +28,39 @@ pub fn load_plugin(path: &Path) -> Result<LoadedPlugin, LoadError> {
     }
     super::probe::probe(path).map_err(|detail| LoadError::Damaged { path: path.to_path_buf(), detail })?;
     let header = lib_header_from_path(path).map_err(|e| LoadError::from_library(path, e))?;
-    check_version(path, header.version_strings())?;
-    let module = header.init_root_module::<PluginModRef>().map_err(|e| LoadError::from_library(path, e))?;
+    let release = check_version(path, header.version_strings())?;
+    let module = match release {
+        Release::Current => header.init_root_module::<PluginModRef>(),
+        Release::V0_2_0 => header.ensure_layout::<rules_api::compat::v0_2_0::PluginModRef>().and_then(|()| {
+            // SAFETY: the library's root module has exactly the layout of
+            // rules-api 0.2.0 (checked just above), and this release's
+            // types only append methods to 0.2.0's method tables: a call of
+            // an appended method finds no entry in the plugin's (shorter)
+            // table and runs the method's default instead
+            // (`rules_api::compat` explains, and its test checks the
+            // tables).
+            unsafe { header.unchecked_layout::<PluginModRef>() }.map_err(|e| e.into_library_error::<PluginModRef>())
+        }),
+    }
+    .map_err(|e| LoadError::from_library(path, e))?;
     Ok(LoadedPlugin { module, path: path.to_path_buf(), isolate: false })
 }
 
+/// Which release's layout a plugin is checked against.
+enum Release {
+    /// This host's rules-api or a later 0.2.x: abi_stable's own check (a
+    /// newer plugin has every method this host calls).
+    Current,
+    /// rules-api 0.2.0, whose method tables are shorter than this host's.
+    V0_2_0,
+}
+
 /// Refuses a plugin built against an incompatible rules-api before its
-/// layout is compared. abi_stable's own check lets a plugin built against a
-/// *newer* 0.x version through to the layout check, whose report would not
-/// say that a version difference is the cause.
-fn check_version(path: &Path, plugin: VersionStrings) -> Result<(), LoadError> {
+/// layout is compared, and says which release's layout to compare. abi_stable's
+/// own check lets a plugin built against a *newer* 0.x version through to
+/// the layout check, whose report would not say that a version difference
+/// is the cause.
+fn check_version(path: &Path, plugin: VersionStrings) -> Result<Release, LoadError> {
     let mismatch = |plugin_version: String| LoadError::IncompatibleVersion {
         path: path.to_path_buf(),
         plugin_version,
@@ -46,10 +69,16 @@ fn check_version(path: &Path, plugin: VersionStrings) -> Result<(), LoadError> {
     let host = VersionNumber::new(<PluginModRef as RootModule>::VERSION_STRINGS)
         .map_err(|e| LoadError::InitFailed { path: path.to_path_buf(), detail: e.to_string() })?;
     let plugin = VersionNumber::new(plugin).map_err(|e| mismatch(format!("unreadable ({e})")))?;
-    if host.is_loosely_compatible(plugin) {
-        Ok(())
-    } else {
+    if !host.is_loosely_compatible(plugin) {
         Err(mismatch(plugin.to_string()))
+    } else if plugin.patch < host.patch && plugin.patch == 0 {
+        Ok(Release::V0_2_0)
+    } else if plugin.patch < host.patch {
+        // A 0.2.x between 0.2.0 and this host that has no frozen layout
+        // here: cannot happen while every release freezes the one before.
+        Err(mismatch(plugin.to_string()))
+    } else {
+        Ok(Release::Current)
     }
 }
 

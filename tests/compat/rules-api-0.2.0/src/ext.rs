@@ -1,0 +1,145 @@
+//! Plain-`Result` methods for callers of the boundary objects.
+//!
+//! Every boundary call returns abi_stable's `RResult`, which does not work
+//! with `?` in a function returning `Result`. These extension traits give
+//! the everyday calls `Result`-returning twins (and collect into `Vec`s
+//! where a caller does not care about reusing buffers):
+//!
+//! ```ignore
+//! use rules_api::{PositionExt, RulesExt};
+//! let mut pos = rules.start()?;
+//! for m in pos.moves()? {
+//!     pos.play(m)?;
+//!     println!("{}", pos.text()?);
+//!     pos.undo()?;
+//! }
+//! ```
+
+use abi_stable::std_types::{RSlice, RStr, RVec};
+
+use crate::error::PluginError;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveInfo};
+use crate::position::{HandPiece, Highlight, Notation, Piece, PlayerScore, PositionBox, Status};
+use crate::rules::{GameInfo, RulesBox};
+
+/// `Result`-returning calls on a [`PositionBox`].
+pub trait PositionExt {
+    /// Every legal move, freshly collected.
+    fn moves(&self) -> Result<Vec<Move>, PluginError>;
+    /// Clears `out` and writes every legal move (reuses the buffer).
+    fn moves_into(&self, out: &mut RVec<Move>) -> Result<(), PluginError>;
+    /// The number of legal moves.
+    fn move_count(&self) -> Result<u64, PluginError>;
+    /// Plays a legal move.
+    fn play(&mut self, m: Move) -> Result<(), PluginError>;
+    /// Takes back the last move.
+    fn undo(&mut self) -> Result<(), PluginError>;
+    /// Ongoing, or the result.
+    fn outcome(&self) -> Result<Status, PluginError>;
+    /// One [`MoveInfo`] per move of `moves`.
+    fn infos(&self, moves: &[Move]) -> Result<Vec<MoveInfo>, PluginError>;
+    /// Every piece on the board.
+    fn piece_list(&self) -> Result<Vec<Piece>, PluginError>;
+    /// Every highlighted cell.
+    fn highlight_list(&self) -> Result<Vec<Highlight>, PluginError>;
+    /// The pieces in the players' hands.
+    fn hand_list(&self) -> Result<Vec<HandPiece>, PluginError>;
+    /// The players' counted scores.
+    fn score_list(&self) -> Result<Vec<PlayerScore>, PluginError>;
+    /// The position as text.
+    fn text(&self) -> Result<String, PluginError>;
+    /// A legal move written in `notation`.
+    fn notate(&self, m: Move, notation: Notation) -> Result<String, PluginError>;
+    /// A legal move read from `text` in `notation`.
+    fn read_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError>;
+}
+
+impl PositionExt for PositionBox {
+    fn moves(&self) -> Result<Vec<Move>, PluginError> {
+        let mut out = RVec::new();
+        self.legal_moves(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn moves_into(&self, out: &mut RVec<Move>) -> Result<(), PluginError> {
+        self.legal_moves(out).into_result()
+    }
+    fn move_count(&self) -> Result<u64, PluginError> {
+        self.count_legal_moves().into_result()
+    }
+    fn play(&mut self, m: Move) -> Result<(), PluginError> {
+        self.make_move(m).into_result()
+    }
+    fn undo(&mut self) -> Result<(), PluginError> {
+        self.unmake_move().into_result()
+    }
+    fn outcome(&self) -> Result<Status, PluginError> {
+        self.status().into_result()
+    }
+    fn infos(&self, moves: &[Move]) -> Result<Vec<MoveInfo>, PluginError> {
+        let mut out = RVec::new();
+        self.move_infos(RSlice::from_slice(moves), &mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn piece_list(&self) -> Result<Vec<Piece>, PluginError> {
+        let mut out = RVec::new();
+        self.pieces(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn highlight_list(&self) -> Result<Vec<Highlight>, PluginError> {
+        let mut out = RVec::new();
+        self.highlights(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn hand_list(&self) -> Result<Vec<HandPiece>, PluginError> {
+        let mut out = RVec::new();
+        self.hands(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn score_list(&self) -> Result<Vec<PlayerScore>, PluginError> {
+        let mut out = RVec::new();
+        self.scores(&mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn text(&self) -> Result<String, PluginError> {
+        Ok(self.to_text().into_result()?.into_string())
+    }
+    fn notate(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
+        Ok(self.move_to_text(m, notation).into_result()?.into_string())
+    }
+    fn read_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
+        self.parse_move(RStr::from_str(text), notation).into_result()
+    }
+}
+
+/// `Result`-returning calls on a [`RulesBox`].
+pub trait RulesExt {
+    /// Name, players and piece types.
+    fn game_info(&self) -> Result<GameInfo, PluginError>;
+    /// The board.
+    fn board(&self) -> Result<Geometry, PluginError>;
+    /// The start position.
+    fn start(&self) -> Result<PositionBox, PluginError>;
+    /// A position read from text.
+    fn position(&self, text: &str) -> Result<PositionBox, PluginError>;
+    /// The rules for people.
+    fn help(&self) -> Result<String, PluginError>;
+}
+
+impl RulesExt for RulesBox {
+    fn game_info(&self) -> Result<GameInfo, PluginError> {
+        self.info().into_result()
+    }
+    fn board(&self) -> Result<Geometry, PluginError> {
+        self.geometry().into_result()
+    }
+    fn start(&self) -> Result<PositionBox, PluginError> {
+        self.start_position().into_result()
+    }
+    fn position(&self, text: &str) -> Result<PositionBox, PluginError> {
+        self.position_from_text(RStr::from_str(text)).into_result()
+    }
+    fn help(&self) -> Result<String, PluginError> {
+        Ok(self.help_text().into_result()?.into_string())
+    }
+}
