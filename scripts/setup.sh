@@ -54,6 +54,18 @@ install_python_test_deps() {
         echo "tabula setup: installing pyffish from PyPI" >&2
         python3 -m pip install --quiet pyffish 2>/dev/null || python3 -m pip install --quiet --break-system-packages pyffish
     fi
+    # OpenSpiel, the reference for the games of wave 3 (backgammon, checkers,
+    # Chinese checkers, ludo, amazons, morris, connect four, othello, oware;
+    # tests/reference/*_reference.py), and pydraughts, the reference for
+    # international draughts and the PDN format.
+    if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyspiel' >/dev/null 2>&1; then
+        echo "tabula setup: installing open_spiel from PyPI" >&2
+        python3 -m pip install --quiet open_spiel 2>/dev/null || python3 -m pip install --quiet --break-system-packages open_spiel
+    fi
+    if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import draughts' >/dev/null 2>&1; then
+        echo "tabula setup: installing pydraughts from PyPI" >&2
+        python3 -m pip install --quiet pydraughts 2>/dev/null || python3 -m pip install --quiet --break-system-packages pydraughts
+    fi
 }
 
 install_rust_components() {
