@@ -8,7 +8,8 @@
 //!
 //! * [`conformance`]: the contract every rules plugin must keep
 //!   (make/unmake, hashing, text and notation round trips, status and move
-//!   lists, cells and owners), checked by random playouts; returns a
+//!   lists, cells and owners; chance, payoffs for every player, click paths
+//!   and changing boards), checked by random playouts; returns a
 //!   [`conformance::Report`] instead of panicking.
 //! * [`diagram`]: a text diagram of any board from its geometry, pieces and
 //!   hands, for `insta::assert_snapshot!` in a plugin's own tests.
