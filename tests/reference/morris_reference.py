@@ -262,11 +262,12 @@ def main():
             print("MISMATCH", what, flush=True)
 
     start = GAME.new_initial_state()
+    perfts = 0
     for depth in range(1, args.perft_depth + 1):
         ours, theirs = tab.perft(tabula_text(start, 0), depth), perft(start, depth)
+        perfts += 1
         if ours != theirs:
             report(f"perft {depth} from the start: tabula {ours}, openspiel {theirs}")
-    perfts = 0
     for state, quiet in random_positions(rng, args.perft_positions):
         text = tabula_text(state, quiet)
         for depth in range(1, 4):

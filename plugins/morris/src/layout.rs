@@ -16,7 +16,7 @@
 //!    a   b   c   d   e   f   g
 //! ```
 
-use rules_api::{Cell, CellShape, Geometry, Label, Line, RVec, Rgba};
+use rules_api::{Cell, CellShape, Geometry, Label, Line, Mark, MarkKind, RVec, Rgba};
 
 /// Number of points.
 pub const POINTS: usize = 24;
@@ -150,8 +150,8 @@ pub fn in_mills(men: u32) -> u32 {
     MILL_MASKS.iter().filter(|&&m| men & m == m).fold(0, |acc, &m| acc | m)
 }
 
-/// The board drawn: the three squares and the four midlines, points as
-/// intersections, files below and ranks on the left.
+/// The board drawn: the three squares and the four midlines, a dot on
+/// each point, files below and ranks on the left.
 pub fn geometry() -> Geometry {
     let ink = Rgba::rgb(60, 40, 20);
     let mut cells = RVec::with_capacity(POINTS);
@@ -178,12 +178,25 @@ pub fn geometry() -> Geometry {
             color: ink,
         });
     }
+    // A dot on every point, so the free ones show where men may go.
+    let marks = COORDS
+        .iter()
+        .map(|&(file, rank)| Mark {
+            kind: MarkKind::DOT,
+            x: file as f32,
+            y: (6 - rank) as f32,
+            layer: 0,
+            size: 0.24,
+            color: ink,
+            text: "".into(),
+        })
+        .collect();
     let mut labels = RVec::new();
     for i in 0..7u8 {
         labels.push(Label { x: i as f32, y: 6.8, layer: 0, text: ((b'a' + i) as char).to_string().into() });
         labels.push(Label { x: -0.8, y: (6 - i) as f32, layer: 0, text: (i + 1).to_string().into() });
     }
-    Geometry { cells, lines, marks: RVec::new(), labels, background: Rgba::rgb(222, 184, 135), layers: 1 }
+    Geometry { cells, lines, marks, labels, background: Rgba::rgb(222, 184, 135), layers: 1 }
 }
 
 #[cfg(test)]
