@@ -13,7 +13,8 @@
 //! tournaments and of OpenSpiel's `amazons`.
 //!
 //! * [`board`]: the mailbox board and square names.
-//! * [`position`]: the position, [`Amazons`].
+//! * [`position`]: the position, [`Amazons`]; [`play`]: its boundary
+//!   methods.
 //! * [`movegen`]: legal moves and their count. [`eval`]: territory
 //!   evaluation and move ranking.
 //! * [`text`], [`notation`]: position text and moves (`d1-d7/g7`).
@@ -25,6 +26,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod play;
 pub mod position;
 pub mod text;
 

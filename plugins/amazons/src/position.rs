@@ -1,13 +1,12 @@
 //! The game state: the mailbox, where each player's four amazons stand,
-//! the side to move, the Zobrist hash and the moves played.
+//! the side to move, the Zobrist hash and the moves played. The
+//! boundary's view of it is in [`crate::play`].
 
 use std::sync::LazyLock;
 
-use rules_api::plugin::PositionImpl;
-use rules_api::{ClickPath, Move, MoveInfo, Notation, Piece, PluginError, RVec, Status};
+use rules_api::Move;
 
 use crate::board::{self, cell, square, ARROW, CELLS, EMPTY, MAILBOX};
-use crate::movegen;
 
 /// Amazons per player.
 pub const AMAZONS: usize = 4;
@@ -92,6 +91,30 @@ impl Amazons {
         (0..CELLS).filter(|&c| self.at(c) == ARROW).count()
     }
 
+    /// The Zobrist hash of the amazons, the arrows and the side to move.
+    pub fn key(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plays a legal move.
+    pub(crate) fn apply(&mut self, m: Move) {
+        self.relocate(self.side, square(m.from as usize), square(m.to as usize));
+        self.burn(square(m.tag as usize), true);
+        self.side ^= 1;
+        self.hash ^= black_key();
+        self.played.push(m);
+    }
+
+    /// Takes the last move back; `false` when no move was made here.
+    pub(crate) fn take_back(&mut self) -> bool {
+        let Some(m) = self.played.pop() else { return false };
+        self.side ^= 1;
+        self.hash ^= black_key();
+        self.burn(square(m.tag as usize), false);
+        self.relocate(self.side, square(m.to as usize), square(m.from as usize));
+        true
+    }
+
     fn relocate(&mut self, player: u8, from: usize, to: usize) {
         let what = board::amazon(player);
         self.squares[from] = EMPTY;
@@ -105,95 +128,5 @@ impl Amazons {
     fn burn(&mut self, s: usize, on: bool) {
         self.squares[s] = if on { ARROW } else { EMPTY };
         self.hash ^= key(ARROW, cell(s));
-    }
-}
-
-/// The error for an illegal move: the move as written, and why.
-fn refuse(m: Move, why: String) -> PluginError {
-    PluginError::illegal_move(format!("{}: {why}", crate::notation::describe(m)))
-}
-
-impl PositionImpl for Amazons {
-    fn side_to_move(&self) -> u8 {
-        self.side
-    }
-
-    fn legal_moves(&self, out: &mut RVec<Move>) {
-        movegen::generate(self, |m| out.push(m));
-    }
-
-    fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
-        movegen::check(self, m).map_err(|why| refuse(m, why))?;
-        self.relocate(self.side, square(m.from as usize), square(m.to as usize));
-        self.burn(square(m.tag as usize), true);
-        self.side ^= 1;
-        self.hash ^= black_key();
-        self.played.push(m);
-        Ok(())
-    }
-
-    fn unmake_move(&mut self) -> Result<(), PluginError> {
-        let Some(m) = self.played.pop() else {
-            return Err(PluginError::unsupported("cannot take back a move: no move has been made in this position"));
-        };
-        self.side ^= 1;
-        self.hash ^= black_key();
-        self.burn(square(m.tag as usize), false);
-        self.relocate(self.side, square(m.to as usize), square(m.from as usize));
-        Ok(())
-    }
-
-    fn status(&self) -> Status {
-        if movegen::can_move(self, self.side) {
-            Status::ONGOING
-        } else {
-            Status::win(self.side ^ 1, "no legal move")
-        }
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
-    }
-
-    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
-        crate::eval::move_infos(self, moves, out);
-    }
-
-    fn pieces(&self, out: &mut RVec<Piece>) {
-        for c in 0..CELLS {
-            match self.at(c) {
-                EMPTY => {}
-                // Arrows belong to nobody; they are drawn alike for both
-                // players and listed as the first player's.
-                ARROW => out.push(Piece { cell: c as u16, owner: 0, kind: ARROW_KIND }),
-                amazon => out.push(Piece { cell: c as u16, owner: amazon - board::WHITE, kind: AMAZON_KIND }),
-            }
-        }
-    }
-
-    fn to_text(&self) -> String {
-        crate::text::write(self)
-    }
-
-    fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        movegen::check(self, m).map_err(|why| refuse(m, why))?;
-        Ok(crate::notation::write(m, notation))
-    }
-
-    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse(self, text)
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
-        movegen::count(self)
-    }
-
-    /// The amazon, the square she goes to, then the arrow's square.
-    fn click_paths(&self, out: &mut RVec<ClickPath>) {
-        movegen::generate(self, |m| out.push(ClickPath::through(m, &[m.from, m.to, m.tag])));
     }
 }

@@ -205,3 +205,10 @@ fn snapshot_after_two_moves() {
     let diagram = tabula_kit::diagram::diagram_after(&rules(), "", "d1-d7/g7 g10-g8/b3").unwrap();
     insta::assert_snapshot!(diagram);
 }
+
+#[test]
+fn snapshot_of_black_walled_in() {
+    let start = "b7xb/xx6xx/10/10/x9/3wwww3/10/10/xx6xx/bx6xb w";
+    let diagram = tabula_kit::diagram::diagram_after(&rules(), start, "d5-d8/b10").unwrap();
+    insta::assert_snapshot!(diagram);
+}

@@ -10,7 +10,8 @@
 //! `connect_four` play.
 //!
 //! * [`board`]: bitboard geometry, fours and threats.
-//! * [`position`]: the position, [`Connect4`].
+//! * [`position`]: the position, [`Connect4`]; [`play`]: its boundary
+//!   methods.
 //! * [`text`], [`notation`]: position text and moves (`d` or `4`).
 //! * [`eval`]: evaluation and move ordering.
 //!
@@ -22,6 +23,7 @@
 pub mod board;
 pub mod eval;
 pub mod notation;
+pub mod play;
 pub mod position;
 pub mod text;
 

@@ -1,11 +1,8 @@
 //! The game state: both players' discs, the side to move, the winner and
-//! the columns played (for unmake).
+//! the columns played (for unmake). The boundary's view of it is in
+//! [`crate::play`].
 
-use rules_api::plugin::PositionImpl;
-use rules_api::{
-    ClickPath, Highlight, HighlightKind, Move, MoveInfo, Notation, Piece, PluginError, PositionFlags, RVec, Status,
-    CELL_NONE,
-};
+use rules_api::{Move, CELL_NONE};
 
 use crate::board::{mix, Shape};
 
@@ -60,7 +57,7 @@ impl Connect4 {
     }
 
     /// Whether the game goes on.
-    fn ongoing(&self) -> bool {
+    pub fn ongoing(&self) -> bool {
         self.winner.is_none() && self.occupied() != self.shape.full()
     }
 
@@ -94,7 +91,8 @@ impl Connect4 {
         }
     }
 
-    fn drop_disc(&mut self, column: u32) {
+    /// Drops a disc of the side to move into `column`, which has room.
+    pub(crate) fn drop_disc(&mut self, column: u32) {
         let bit = self.landing(column).expect("a legal column has room");
         let player = self.side as usize;
         self.discs[player] |= bit;
@@ -105,8 +103,26 @@ impl Connect4 {
         self.side ^= 1;
     }
 
+    /// Takes the last drop back; `false` when no move was made here.
+    pub(crate) fn take_back(&mut self) -> bool {
+        let Some(column) = self.played.pop() else { return false };
+        let top = self.shape.column_mask(column as u32) & self.occupied();
+        // The highest disc of the column is the last one dropped there.
+        let bit = 1u64 << (63 - top.leading_zeros());
+        self.side ^= 1;
+        self.discs[self.side as usize] &= !bit;
+        self.winner = None;
+        true
+    }
+
+    /// A unique key of the discs (Red's discs plus every column's height
+    /// marker, as in Pascal Pons's solver), spread over 64 bits.
+    pub fn key(&self) -> u64 {
+        mix(self.discs[0] + self.occupied() + self.shape.bottom())
+    }
+
     /// The cells of the winner's fours, for the highlight.
-    fn winning_cells(&self, player: u8) -> u64 {
+    pub(crate) fn winning_cells(&self, player: u8) -> u64 {
         let discs = self.discs[player as usize];
         let mut cells = 0;
         for d in self.shape.directions() {
@@ -117,122 +133,5 @@ impl Connect4 {
             }
         }
         cells
-    }
-}
-
-impl PositionImpl for Connect4 {
-    fn side_to_move(&self) -> u8 {
-        self.side
-    }
-
-    fn legal_moves(&self, out: &mut RVec<Move>) {
-        let mut free = self.playable();
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            out.push(self.move_of_bit(bit));
-            free ^= bit;
-        }
-    }
-
-    fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
-        let column = self.column_of(m).map_err(PluginError::illegal_move)?;
-        self.drop_disc(column);
-        Ok(())
-    }
-
-    fn unmake_move(&mut self) -> Result<(), PluginError> {
-        let Some(column) = self.played.pop() else {
-            return Err(PluginError::unsupported("cannot take back a move: no move has been made in this position"));
-        };
-        let top = self.shape.column_mask(column as u32) & self.occupied();
-        // The highest disc of the column is the last one dropped there.
-        let bit = 1u64 << (63 - top.leading_zeros());
-        self.side ^= 1;
-        self.discs[self.side as usize] &= !bit;
-        self.winner = None;
-        Ok(())
-    }
-
-    fn status(&self) -> Status {
-        match self.winner {
-            Some(p) => Status::win(p, "four in a row"),
-            None if self.occupied() == self.shape.full() => Status::draw("board full"),
-            None => Status::ONGOING,
-        }
-    }
-
-    /// A unique key of the discs (Red's discs plus every column's height
-    /// marker, as in Pascal Pons's solver), spread over 64 bits.
-    fn hash(&self) -> u64 {
-        mix(self.discs[0] + self.occupied() + self.shape.bottom())
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
-    }
-
-    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
-        crate::eval::move_infos(self, moves, out);
-    }
-
-    fn pieces(&self, out: &mut RVec<Piece>) {
-        for owner in 0..2u8 {
-            let mut discs = self.discs[owner as usize];
-            while discs != 0 {
-                let bit = discs.trailing_zeros();
-                out.push(Piece { cell: self.shape.cell_of_bit(bit), owner, kind: 0 });
-                discs &= discs - 1;
-            }
-        }
-    }
-
-    /// The winning line(s).
-    fn highlights(&self, out: &mut RVec<Highlight>) {
-        if let Some(p) = self.winner {
-            let mut cells = self.winning_cells(p);
-            while cells != 0 {
-                let bit = cells.trailing_zeros();
-                out.push(Highlight::new(self.shape.cell_of_bit(bit), HighlightKind::WIN).of(p));
-                cells &= cells - 1;
-            }
-        }
-    }
-
-    fn to_text(&self) -> String {
-        crate::text::write(self)
-    }
-
-    fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        crate::notation::move_to_text(self, m, notation)
-    }
-
-    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    /// "In check" when the opponent would win by dropping into a column
-    /// now: the mover must block it (or win first).
-    fn flags(&self) -> PositionFlags {
-        if crate::eval::threats_now(self, self.side ^ 1) != 0 {
-            PositionFlags::IN_CHECK
-        } else {
-            PositionFlags::NONE
-        }
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
-        self.playable().count_ones() as u64
-    }
-
-    /// A click on any cell of a column drops the disc into it.
-    fn click_paths(&self, out: &mut RVec<ClickPath>) {
-        let mut free = self.playable();
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            let column = bit.trailing_zeros() / self.shape.height();
-            let cells: RVec<u16> = (0..self.shape.rows).map(|row| (row * self.shape.columns + column) as u16).collect();
-            out.push(ClickPath { mv: self.move_of_bit(bit), steps: vec![cells].into() });
-            free ^= bit;
-        }
     }
 }

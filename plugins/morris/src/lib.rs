@@ -20,8 +20,10 @@
 //!   placement nor a mill.
 //!
 //! * [`layout`]: points, lines, neighbours and the drawn board.
-//! * [`position`]: the position, [`Morris`].
-//! * [`movegen`]: legal moves. [`eval`]: evaluation and ordering.
+//! * [`position`]: the position, [`Morris`]; [`play`]: its boundary
+//!   methods.
+//! * [`movegen`]: legal moves and the end of the game. [`eval`]:
+//!   evaluation and ordering.
 //! * [`text`], [`notation`]: position text and moves (`a1-a4xg7`).
 
 #![deny(missing_docs)]
@@ -30,13 +32,15 @@ pub mod eval;
 pub mod layout;
 pub mod movegen;
 pub mod notation;
+pub mod play;
 pub mod position;
 pub mod text;
 
 use rules_api::plugin::{check_options, RulesImpl};
 use rules_api::{GameInfo, Geometry, Options, PieceType, PlayerInfo, PluginError, Rgba};
 
-pub use position::{End, Morris};
+pub use movegen::End;
+pub use position::Morris;
 
 /// A configured game of nine men's morris (it has no options).
 #[derive(Default)]

@@ -2,12 +2,40 @@
 //! line to a free neighbour, or anywhere free with three men left
 //! (flying). A placement or move that closes a mill is one move per man
 //! it may remove: an opponent's man that stands in no mill, or any of
-//! them when all stand in mills.
+//! them when all stand in mills. [`end`] says how and when a game ends.
 
 use rules_api::{Move, CELL_NONE};
 
 use crate::layout::{self, bit, ALL, NEIGHBOURS, POINTS};
-use crate::position::Morris;
+use crate::position::{Morris, QUIET_LIMIT};
+
+/// How a game ends.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// The side to move is down to two men.
+    TwoMen,
+    /// The side to move cannot move.
+    Blocked,
+    /// The same position for the third time.
+    Repetition,
+    /// A hundred plies without a mill.
+    Quiet,
+}
+
+/// Why the game is over, if it is.
+pub fn end(p: &Morris) -> Option<End> {
+    if p.men_left(p.side) < 3 {
+        Some(End::TwoMen)
+    } else if !has_move(p) {
+        Some(End::Blocked)
+    } else if p.occurrences() >= 3 {
+        Some(End::Repetition)
+    } else if p.quiet >= QUIET_LIMIT {
+        Some(End::Quiet)
+    } else {
+        None
+    }
+}
 
 /// The opponent's men the side to move may remove after closing a mill.
 pub fn removable(p: &Morris) -> u32 {
@@ -101,7 +129,7 @@ pub fn has_move(p: &Morris) -> bool {
 /// Why `m` is not a legal move here, if it is not (the reason alone,
 /// without the move).
 pub fn check(p: &Morris, m: Move) -> Result<(), String> {
-    if p.end().is_some() {
+    if end(p).is_some() {
         return Err("the game is over".into());
     }
     let to = m.to as usize;

@@ -2,6 +2,8 @@
 //! to move, the plies since the last placement or removal (for the draw
 //! rule), the Zobrist hash and the moves played.
 //!
+//! The boundary's view of it is in [`crate::play`].
+//!
 //! A move is one [`Move`]: a placement has `from` = [`CELL_NONE`], a move
 //! on the board `from` and `to`; when it closes a mill, `tag` is the point
 //! of the man removed plus one (0: no removal). Cells are points in the
@@ -9,14 +11,9 @@
 
 use std::sync::LazyLock;
 
-use rules_api::plugin::PositionImpl;
-use rules_api::{
-    ClickPath, HandPiece, Highlight, HighlightKind, Move, MoveInfo, Notation, Piece, PluginError, RVec, Status,
-    CELL_NONE,
-};
+use rules_api::{Move, CELL_NONE};
 
-use crate::layout::{self, bit, POINTS};
-use crate::movegen;
+use crate::layout::{bit, POINTS};
 
 /// Men each player starts with, all in hand.
 pub const MEN: u8 = 9;
@@ -65,19 +62,6 @@ impl Default for Morris {
     fn default() -> Self {
         Morris::from_parts([0, 0], [MEN, MEN], 0, 0)
     }
-}
-
-/// How a game ends.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
-    /// The side to move is down to two men.
-    TwoMen,
-    /// The side to move cannot move.
-    Blocked,
-    /// The same position for the third time.
-    Repetition,
-    /// A hundred plies without a mill.
-    Quiet,
 }
 
 impl Morris {
@@ -130,21 +114,6 @@ impl Morris {
         count
     }
 
-    /// Why the game is over, if it is.
-    pub fn end(&self) -> Option<End> {
-        if self.men_left(self.side) < 3 {
-            Some(End::TwoMen)
-        } else if !movegen::has_move(self) {
-            Some(End::Blocked)
-        } else if self.occurrences() >= 3 {
-            Some(End::Repetition)
-        } else if self.quiet >= QUIET_LIMIT {
-            Some(End::Quiet)
-        } else {
-            None
-        }
-    }
-
     /// The point removed by `m`, if it removes one.
     pub fn removed(m: Move) -> Option<usize> {
         (m.tag != 0).then(|| m.tag as usize - 1)
@@ -160,7 +129,34 @@ impl Morris {
         self.hand[player] = count;
     }
 
-    fn apply(&mut self, m: Move) {
+    /// The Zobrist hash: men, men in hand and the side to move (not the
+    /// draw counter or the history, which only end the game).
+    pub fn key(&self) -> u64 {
+        self.hash
+    }
+
+    /// Takes the last move back; `false` when no move was made here.
+    pub(crate) fn take_back(&mut self) -> bool {
+        let Some(played) = self.played.pop() else { return false };
+        let m = played.mv;
+        self.side ^= 1;
+        let (me, them) = (self.side as usize, self.side as usize ^ 1);
+        if let Some(point) = Morris::removed(m) {
+            self.toggle_man(them, point);
+        }
+        self.toggle_man(me, m.to as usize);
+        if m.from == CELL_NONE {
+            self.set_hand(me, self.hand[me] + 1);
+        } else {
+            self.toggle_man(me, m.from as usize);
+        }
+        self.quiet = played.quiet;
+        self.hash = played.hash;
+        true
+    }
+
+    /// Plays a legal move.
+    pub(crate) fn apply(&mut self, m: Move) {
         let (me, them) = (self.side as usize, self.side as usize ^ 1);
         self.played.push(Played { mv: m, quiet: self.quiet, hash: self.hash });
         if m.from == CELL_NONE {
@@ -177,146 +173,5 @@ impl Morris {
         }
         self.side ^= 1;
         self.hash ^= black_key();
-    }
-}
-
-/// The error for an illegal move: the move as written, and why.
-fn refuse(m: Move, why: String) -> PluginError {
-    PluginError::illegal_move(format!("{}: {why}", crate::notation::write(m, Notation::STANDARD)))
-}
-
-impl PositionImpl for Morris {
-    fn side_to_move(&self) -> u8 {
-        self.side
-    }
-
-    fn legal_moves(&self, out: &mut RVec<Move>) {
-        if self.end().is_none() {
-            movegen::generate(self, |m| out.push(m));
-        }
-    }
-
-    fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
-        movegen::check(self, m).map_err(|why| refuse(m, why))?;
-        self.apply(m);
-        Ok(())
-    }
-
-    fn unmake_move(&mut self) -> Result<(), PluginError> {
-        let Some(played) = self.played.pop() else {
-            return Err(PluginError::unsupported("cannot take back a move: no move has been made in this position"));
-        };
-        let m = played.mv;
-        self.side ^= 1;
-        let (me, them) = (self.side as usize, self.side as usize ^ 1);
-        if let Some(point) = Morris::removed(m) {
-            self.toggle_man(them, point);
-        }
-        self.toggle_man(me, m.to as usize);
-        if m.from == CELL_NONE {
-            self.set_hand(me, self.hand[me] + 1);
-        } else {
-            self.toggle_man(me, m.from as usize);
-        }
-        self.quiet = played.quiet;
-        self.hash = played.hash;
-        Ok(())
-    }
-
-    fn status(&self) -> Status {
-        match self.end() {
-            None => Status::ONGOING,
-            Some(End::TwoMen) => Status::win(self.side ^ 1, "two men left"),
-            Some(End::Blocked) => Status::win(self.side ^ 1, "no legal move"),
-            Some(End::Repetition) => Status::draw("threefold repetition"),
-            Some(End::Quiet) => Status::draw("fifty moves without a mill"),
-        }
-    }
-
-    /// Men on the board, men in hand and the side to move; not the draw
-    /// counter or the history, which only end the game.
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
-    }
-
-    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
-        crate::eval::move_infos(self, moves, out);
-    }
-
-    fn pieces(&self, out: &mut RVec<Piece>) {
-        for owner in 0..2u8 {
-            for point in 0..POINTS {
-                if self.men[owner as usize] & bit(point) != 0 {
-                    out.push(Piece { cell: point as u16, owner, kind: 0 });
-                }
-            }
-        }
-    }
-
-    /// The men standing in mills.
-    fn highlights(&self, out: &mut RVec<Highlight>) {
-        for owner in 0..2u8 {
-            let milled = layout::in_mills(self.men[owner as usize]);
-            for point in 0..POINTS {
-                if milled & bit(point) != 0 {
-                    out.push(Highlight::new(point as u16, HighlightKind::NOTE).of(owner).because("in a mill"));
-                }
-            }
-        }
-    }
-
-    fn to_text(&self) -> String {
-        crate::text::write(self)
-    }
-
-    fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        movegen::check(self, m).map_err(|why| refuse(m, why))?;
-        Ok(crate::notation::write(m, notation))
-    }
-
-    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse(self, text)
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
-        if self.end().is_some() {
-            return 0;
-        }
-        movegen::count(self)
-    }
-
-    fn hands(&self, out: &mut RVec<HandPiece>) {
-        for owner in 0..2u8 {
-            if self.hand[owner as usize] > 0 {
-                out.push(HandPiece { owner, kind: 0, count: self.hand[owner as usize] as u16 });
-            }
-        }
-    }
-
-    /// The placement or the move, then (when it closes a mill) the man
-    /// removed.
-    fn click_paths(&self, out: &mut RVec<ClickPath>) {
-        if self.end().is_some() {
-            return;
-        }
-        movegen::generate(self, |m| {
-            let mut cells = [0u16; 3];
-            let mut n = 0;
-            for cell in [m.from, m.to] {
-                if cell != CELL_NONE {
-                    cells[n] = cell;
-                    n += 1;
-                }
-            }
-            if let Some(point) = Morris::removed(m) {
-                cells[n] = point as u16;
-                n += 1;
-            }
-            out.push(ClickPath::through(m, &cells[..n]));
-        });
     }
 }

@@ -275,3 +275,10 @@ fn snapshot_after_a_mill() {
     let diagram = tabula_kit::diagram::diagram_after(&rules(), "", "a1 b2 d1 d2 g1xd2 d6").unwrap();
     insta::assert_snapshot!(diagram);
 }
+
+#[test]
+fn snapshot_of_a_blocked_player() {
+    let diagram =
+        tabula_kit::diagram::diagram_after(&rules(), "bwb/.../.../w....w/.../.w./b.b w 0 0 7", "d2-d1").unwrap();
+    insta::assert_snapshot!(diagram);
+}
