@@ -6,6 +6,7 @@ use rules_api::plugin::{rules_box, PositionImpl, RulesImpl};
 use rules_api::{ErrorKind, Move, MoveFlags, Notation, PositionExt, RVec, RulesBox, RulesExt, StatusKind};
 use tabula_amazons::{eval, Amazons, AmazonsRules};
 use tabula_kit::conformance::{run, Budget};
+use tabula_kit::rand::Rng as _;
 
 fn rules() -> RulesBox {
     rules_box(AmazonsRules)
@@ -211,4 +212,22 @@ fn snapshot_of_black_walled_in() {
     let start = "b7xb/xx6xx/10/10/x9/3wwww3/10/10/xx6xx/bx6xb w";
     let diagram = tabula_kit::diagram::diagram_after(&rules(), start, "d5-d8/b10").unwrap();
     insta::assert_snapshot!(diagram);
+}
+
+/// Random texts, as a user might paste or type them, are refused or read,
+/// never a panic.
+#[test]
+fn random_texts_and_moves_never_panic() {
+    let alphabet: Vec<char> = "wbx/ 0123456789adgjx-(),é".chars().collect();
+    let mut rng = tabula_kit::rng_from_seed(0x7E47);
+    let rules = AmazonsRules;
+    let start = rules.start_position().unwrap();
+    for _ in 0..3000 {
+        let length = rng.random_range(0..60);
+        let text: String = (0..length).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+        let _ = rules.position_from_text(&text);
+        let _ = rules.position_from_text(&format!("{text} w"));
+        let _ =
+            start.parse_move(&text[..text.char_indices().nth(8).map_or(text.len(), |(i, _)| i)], Notation::STANDARD);
+    }
 }

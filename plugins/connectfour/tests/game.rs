@@ -8,6 +8,7 @@ use rules_api::{
 };
 use tabula_connectfour::{Connect4, ConnectFour, Shape};
 use tabula_kit::conformance::{run, Budget};
+use tabula_kit::rand::Rng as _;
 
 fn options(pairs: &[(&str, &str)]) -> rules_api::Options {
     pairs.iter().map(|(k, v)| Tuple2((*k).into(), (*v).into())).collect()
@@ -256,4 +257,22 @@ fn options_choose_the_board() {
 fn snapshot_of_a_won_game() {
     let diagram = tabula_kit::diagram::diagram_after(&rules("7x6"), "", "d d c e b f a").unwrap();
     insta::assert_snapshot!(diagram);
+}
+
+/// Random texts, as a user might paste or type them, are refused or read,
+/// never a panic.
+#[test]
+fn random_texts_and_moves_never_panic() {
+    let alphabet: Vec<char> = "ry./ 0123456789abcdefghxXéq-".chars().collect();
+    let mut rng = tabula_kit::rng_from_seed(0x7E47);
+    let rules = ConnectFour::default();
+    let start = rules.start_position().unwrap();
+    for _ in 0..3000 {
+        let length = rng.random_range(0..60);
+        let text: String = (0..length).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+        let _ = rules.position_from_text(&text);
+        let _ = rules.position_from_text(&format!("{text} r"));
+        let _ =
+            start.parse_move(&text[..text.char_indices().nth(8).map_or(text.len(), |(i, _)| i)], Notation::STANDARD);
+    }
 }

@@ -282,3 +282,21 @@ fn snapshot_of_a_blocked_player() {
         tabula_kit::diagram::diagram_after(&rules(), "bwb/.../.../w....w/.../.w./b.b w 0 0 7", "d2-d1").unwrap();
     insta::assert_snapshot!(diagram);
 }
+
+/// Random texts, as a user might paste or type them, are refused or read,
+/// never a panic.
+#[test]
+fn random_texts_and_moves_never_panic() {
+    let alphabet: Vec<char> = "wb./ 0123456789adgx-é".chars().collect();
+    let mut rng = tabula_kit::rng_from_seed(0x7E47);
+    let rules = NineMensMorris;
+    let start = rules.start_position().unwrap();
+    for _ in 0..3000 {
+        let length = rng.random_range(0..60);
+        let text: String = (0..length).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+        let _ = rules.position_from_text(&text);
+        let _ = rules.position_from_text(&format!("{text} w"));
+        let _ =
+            start.parse_move(&text[..text.char_indices().nth(8).map_or(text.len(), |(i, _)| i)], Notation::STANDARD);
+    }
+}
