@@ -143,13 +143,21 @@ def compare_moves(tabula, games, mismatches):
             where = f"after {k} moves (... {' '.join(moves[max(0, k - 4):k])})"
             lines += [played, text]
             expected += [(moves_here, where)] * 2
-    answers = tabula.batch(lines)
+    # The last move again from the text before it, which has no history:
+    # if the game goes on there, only the cycle rule ended it.
+    last_lines = [f"{seen[-2][1]} moves {moves[-1]}" for moves, seen, _ in games]
+    answers = tabula.batch(lines + last_lines)
     for line, answer, (moves_here, where) in zip(lines, answers, expected):
         got = answer.split()
         if sorted(got) != sorted(moves_here):
             extra, missing = sorted(set(got) - set(moves_here)), sorted(set(moves_here) - set(got))
             mismatches.append(f"legal moves {where} (asked as '{line[:60]}'): extra {extra}, missing {missing}")
-    return len(lines)
+    cycles = 0
+    for line, answer in zip(last_lines, answers[len(lines):]):
+        if answer.startswith("error"):
+            mismatches.append(f"'{line}' is refused: {answer}")
+        cycles += bool(answer.split())
+    return len(lines), cycles
 
 
 def compare_positions(tabula, games, rng, mismatches):
@@ -291,7 +299,7 @@ def main():
 
     tabula = Tabula(args.tabula, "oware")
     mismatches = []
-    positions = compare_moves(tabula, games, mismatches)
+    positions, cycles = compare_moves(tabula, games, mismatches)
     compare_positions(tabula, games, rng, mismatches)
     perfts = compare_perft(args.tabula, game, games, args.perft_depth, rng, mismatches)
 
@@ -300,8 +308,8 @@ def main():
         kind, winner, _ = seen[-1][2]
         results[winner or kind] = results.get(winner or kind, 0) + 1
     longest = max(len(m) for m, _, _ in games)
-    print(f"oware reference: {args.games} games (longest {longest} moves), {positions} positions, "
-          f"{perfts} perft counts, results {dict(sorted(results.items()))}")
+    print(f"oware reference: {args.games} games (longest {longest} moves, {cycles} ended by a cycle), "
+          f"{positions} positions, {perfts} perft counts, results {dict(sorted(results.items()))}")
     if mismatches:
         print(f"oware reference: {len(mismatches)} mismatches, the first ones:")
         for m in mismatches[:8]:
