@@ -6,7 +6,6 @@
 use rules_api::score::MAX_EVAL;
 
 use crate::bitboard;
-use crate::position::OthelloPosition;
 
 /// The classic square weights (corners high, X- and C-squares low), row by
 /// row from a1; symmetric, so the orientation of rows does not matter.
@@ -36,11 +35,10 @@ fn placement(discs: u64) -> i32 {
     bitboard::squares(discs).map(square_weight).sum()
 }
 
-/// From the mover's view, about 100 for a clear positional edge.
-pub fn evaluate(p: &OthelloPosition) -> i32 {
-    let me = p.discs(rules_api::plugin::PositionImpl::side_to_move(p));
-    let them = p.discs(rules_api::plugin::PositionImpl::side_to_move(p) ^ 1);
-    let (mine, theirs) = (p.mobility().count_ones() as i32, p.opponent_mobility().count_ones() as i32);
+/// From the mover's view (`me` the mover's discs, `mine` and `theirs` the
+/// two sides' legal squares), about 100 for a clear positional edge.
+pub fn evaluate(me: u64, them: u64, mine: u64, theirs: u64) -> i32 {
+    let (mine, theirs) = (mine.count_ones() as i32, theirs.count_ones() as i32);
     let empties = 64 - (me | them).count_ones();
     let mut score = placement(me) - placement(them);
     // Mobility, relative so that 3 moves against 1 counts more than 13

@@ -139,7 +139,8 @@ impl RulesImpl for Othello {
     }
 
     fn position_from_text(&self, text: &str) -> Result<OthelloPosition, PluginError> {
-        text::read(text)
+        let (discs, side) = text::read(text)?;
+        Ok(OthelloPosition::from_parts(discs, side))
     }
 
     fn help_text(&self) -> String {

@@ -5,8 +5,6 @@
 
 use rules_api::{Move, PluginError, CELL_NONE};
 
-use crate::position::OthelloPosition;
-
 /// The name of a square (`row * 8 + col`, row 0 at the top).
 pub fn square_name(square: u32) -> String {
     format!("{}{}", (b'a' + (square % 8) as u8) as char, square / 8 + 1)
@@ -35,27 +33,27 @@ pub fn describe(m: Move) -> String {
 }
 
 /// Reads a move (`d3`, `D3`, `pass`, or GGF's `PA`) and returns it if it is
-/// legal, or says why not.
-pub fn parse_move(p: &OthelloPosition, text: &str) -> Result<Move, PluginError> {
+/// legal, or says why not: `occupied` holds every disc, `mobility` the
+/// mover's legal squares and `replies` the opponent's.
+pub fn parse_move(text: &str, occupied: u64, mobility: u64, replies: u64) -> Result<Move, PluginError> {
     let t = text.trim();
     let refuse = |why: &str| PluginError::illegal_move(format!("'{t}': {why}"));
-    if p.is_over() {
+    if mobility == 0 && replies == 0 {
         return Err(refuse("the game is over"));
     }
     if t.eq_ignore_ascii_case("pass") || t.eq_ignore_ascii_case("pa") {
-        return if p.must_pass() {
+        return if mobility == 0 {
             Ok(Move::PASS)
         } else {
             Err(refuse("a player may pass only when no square outflanks a disc"))
         };
     }
     let square = parse_square(t).ok_or_else(|| refuse("not a square (a1 to h8, rows from the top) or 'pass'"))?;
-    let occupied = (p.discs(0) | p.discs(1)) & (1 << square) != 0;
-    if occupied {
+    if occupied & (1 << square) != 0 {
         return Err(refuse("that square is taken"));
     }
-    if p.mobility() & (1 << square) == 0 {
-        return Err(refuse(if p.must_pass() {
+    if mobility & (1 << square) == 0 {
+        return Err(refuse(if mobility == 0 {
             "no square outflanks a disc: the only move is 'pass'"
         } else {
             "a disc there outflanks none of the opponent's discs"

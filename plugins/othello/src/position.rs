@@ -9,7 +9,7 @@ use rules_api::{
 };
 
 use crate::bitboard;
-use crate::{eval, notation};
+use crate::{eval, notation, text};
 
 /// Black, who moves first.
 pub const BLACK: u8 = 0;
@@ -73,7 +73,7 @@ impl OthelloPosition {
                 hash ^= disc_key(player, square);
             }
         }
-        OthelloPosition { discs, side, hash, played: Vec::with_capacity(80) }
+        OthelloPosition { discs, side, hash, played: Vec::with_capacity(128) }
     }
 
     /// The discs of `player` as a bit board (bit `row * 8 + col`, row 0 at
@@ -176,7 +176,7 @@ impl PositionImpl for OthelloPosition {
             return Err(PluginError::illegal_move(format!(
                 "{} is not a legal move in {}",
                 notation::describe(m),
-                crate::text::write(self)
+                text::write(self.discs, self.side)
             )));
         }
         let (me, them) = self.mine_theirs();
@@ -242,7 +242,8 @@ impl PositionImpl for OthelloPosition {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        let (me, them) = self.mine_theirs();
+        eval::evaluate(me, them, self.mobility(), self.opponent_mobility())
     }
 
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
@@ -273,7 +274,7 @@ impl PositionImpl for OthelloPosition {
     }
 
     fn to_text(&self) -> String {
-        crate::text::write(self)
+        text::write(self.discs, self.side)
     }
 
     fn move_to_text(&self, m: Move, _notation: Notation) -> Result<String, PluginError> {
@@ -286,14 +287,14 @@ impl PositionImpl for OthelloPosition {
             return Err(PluginError::illegal_move(format!(
                 "{} is not legal in {}",
                 notation::describe(m),
-                crate::text::write(self)
+                text::write(self.discs, self.side)
             )));
         }
         Ok(notation::describe(m))
     }
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        notation::parse_move(self, text)
+        notation::parse_move(text, self.discs[0] | self.discs[1], self.mobility(), self.opponent_mobility())
     }
 
     fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {

@@ -9,29 +9,28 @@
 //! Reading also accepts lowercase letters, `.` for an empty square and `/`
 //! between rows.
 
-use rules_api::plugin::PositionImpl;
 use rules_api::PluginError;
 
 use crate::bitboard;
-use crate::position::{OthelloPosition, BLACK, WHITE};
 
 /// The four centre squares (d4, e4, d5, e5), never empty in a game.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
 
-/// Writes a position.
-pub fn write(p: &OthelloPosition) -> String {
+/// Writes a position: Black's and White's discs, and the side to move
+/// (0 Black, 1 White).
+pub fn write(discs: [u64; 2], side: u8) -> String {
     let mut out = String::with_capacity(66);
     for square in 0..64 {
         let bit = 1u64 << square;
-        out.push(if p.discs(BLACK) & bit != 0 {
+        out.push(if discs[0] & bit != 0 {
             'X'
-        } else if p.discs(WHITE) & bit != 0 {
+        } else if discs[1] & bit != 0 {
             'O'
         } else {
             '-'
         });
     }
-    out.push_str(if p.side_to_move() == BLACK { " X" } else { " O" });
+    out.push_str(if side == 0 { " X" } else { " O" });
     out
 }
 
@@ -39,8 +38,9 @@ fn bad(text: &str, why: impl std::fmt::Display) -> PluginError {
     PluginError::invalid_input(format!("Othello position '{}': {why}", text.trim()))
 }
 
-/// Reads a position and checks that it can occur in a game.
-pub fn read(text: &str) -> Result<OthelloPosition, PluginError> {
+/// Reads a position (Black's and White's discs, the side to move) and
+/// checks that it can occur in a game.
+pub fn read(text: &str) -> Result<([u64; 2], u8), PluginError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or_else(|| bad(text, "the text is empty"))?;
     let mut discs = [0u64; 2];
@@ -64,8 +64,8 @@ pub fn read(text: &str) -> Result<OthelloPosition, PluginError> {
         return Err(bad(text, format!("the board has {square} squares; write all 64, from a1 to h8")));
     }
     let side = match fields.next() {
-        Some("X" | "x") => BLACK,
-        Some("O" | "o") => WHITE,
+        Some("X" | "x") => 0,
+        Some("O" | "o") => 1,
         Some(other) => return Err(bad(text, format!("the side to move is '{other}'; write X (black) or O (white)"))),
         None => return Err(bad(text, "the side to move (X or O) is missing after the board")),
     };
@@ -73,7 +73,7 @@ pub fn read(text: &str) -> Result<OthelloPosition, PluginError> {
         return Err(bad(text, format!("unexpected '{extra}' after the side to move")));
     }
     check_reachable(text, discs[0] | discs[1])?;
-    Ok(OthelloPosition::from_parts(discs, side))
+    Ok((discs, side))
 }
 
 /// Discs are never taken off, and each one played touches one already

@@ -12,8 +12,33 @@ pub const PITS: usize = 12;
 /// Seeds in a game (4 in each pit at the start).
 pub const SEEDS: u8 = 48;
 
+/// More than this many captured seeds wins.
+pub const HALF: u8 = SEEDS / 2;
+/// The geometry's cells of South's and North's stores, after the pits.
+pub const STORE_CELLS: [u16; 2] = [PITS as u16, PITS as u16 + 1];
+
 /// The twelve pits' seed counts.
 pub type Pits = [u8; PITS];
+
+/// How a game ended, as the stores tell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// A player has captured more than half the seeds.
+    Majority(u8),
+    /// Both have captured half.
+    Shared,
+}
+
+/// How the game ended with these stores (South's, North's), or `None`
+/// while it goes on.
+pub fn end(stores: [u8; 2]) -> Option<End> {
+    match stores {
+        [south, _] if south > HALF => Some(End::Majority(0)),
+        [_, north] if north > HALF => Some(End::Majority(1)),
+        [HALF, HALF] => Some(End::Shared),
+        _ => None,
+    }
+}
 
 /// The pits of `player` (0 South, 1 North).
 pub fn row(player: u8) -> std::ops::Range<usize> {
@@ -127,7 +152,9 @@ mod tests {
         assert_eq!(pits[2], 0);
         assert_eq!(pits[3], 2);
         assert_eq!(sown.last, 3);
-        assert_eq!(last_pit(&{ [0u8; PITS] }.map(|_| 12), 2), 3);
+        let mut twelve = [0u8; PITS];
+        twelve[2] = 12;
+        assert_eq!(last_pit(&twelve, 2), 3, "the last seed is found without sowing");
         assert_eq!(pits.iter().map(|&s| s as u32).sum::<u32>(), 12);
     }
 

@@ -34,11 +34,8 @@ use rules_api::{
     Cell, CellShape, GameInfo, Geometry, Label, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RVec, Rgba,
 };
 
-pub use position::{End, OwarePosition, NORTH, SOUTH};
-
-/// The geometry's cells of South's and North's stores, after the twelve
-/// pits.
-pub const STORE_CELLS: [u16; 2] = [12, 13];
+pub use board::{End, STORE_CELLS};
+pub use position::{OwarePosition, NORTH, SOUTH};
 
 /// The options this plugin understands: none.
 pub fn option_specs() -> Vec<OptionSpec> {
@@ -150,7 +147,8 @@ impl RulesImpl for Oware {
     }
 
     fn position_from_text(&self, text: &str) -> Result<OwarePosition, PluginError> {
-        text::read(text)
+        let (pits, stores, side) = text::read(text)?;
+        Ok(OwarePosition::from_parts(pits, stores, side))
     }
 
     fn help_text(&self) -> String {

@@ -5,9 +5,7 @@
 
 use rules_api::{Move, PluginError};
 
-use crate::board::{self, PITS};
-use crate::position::OwarePosition;
-use rules_api::plugin::PositionImpl;
+use crate::board::{self, Pits, PITS};
 
 const NAMES: [&str; PITS] = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
 const PLAYERS: [&str; 2] = ["south", "north"];
@@ -22,26 +20,25 @@ pub fn parse_pit(text: &str) -> Option<usize> {
     NAMES.iter().position(|&n| n == text)
 }
 
-/// Why `m` cannot be played here, in words.
-pub fn refusal(p: &OwarePosition, m: Move) -> String {
+/// Why `m` cannot be played in a position with `pits`, `side` to move and
+/// the game `over` or not; `last` is where the seeds of its pit would end.
+pub fn refusal(m: Move, last: Option<usize>, pits: &Pits, side: u8, over: bool) -> String {
     let pit = m.from as usize;
     if pit >= PITS || m.extra != 0 || m.tag != 0 {
         return format!("(from cell {} to cell {}, extra {}) is not a pit to sow", m.from, m.to, m.extra);
     }
-    match why_not(p, pit) {
-        Some(why) => format!("{}: {why}", pit_name(pit)),
-        None => format!("{}: its last seed lands in {}, not cell {}", pit_name(pit), last_name(p, pit), m.to),
+    match (why_not(pits, side, over, pit), last) {
+        (Some(why), _) => format!("{}: {why}", pit_name(pit)),
+        (None, Some(last)) => {
+            format!("{}: its last seed lands in {}, not cell {}", pit_name(pit), pit_name(last), m.to)
+        }
+        (None, None) => format!("{}: not a move here", pit_name(pit)),
     }
 }
 
-fn last_name(p: &OwarePosition, pit: usize) -> &'static str {
-    pit_name(board::last_pit(p.pits(), pit))
-}
-
-/// Why sowing `pit` is not allowed here, or `None` when it is.
-fn why_not(p: &OwarePosition, pit: usize) -> Option<String> {
-    let side = p.side_to_move();
-    if p.end().is_some() {
+/// Why sowing `pit` is not allowed, or `None` when it is.
+fn why_not(pits: &Pits, side: u8, over: bool, pit: usize) -> Option<String> {
+    if over {
         return Some("the game is over".into());
     }
     if board::owner(pit) != side {
@@ -52,10 +49,10 @@ fn why_not(p: &OwarePosition, pit: usize) -> Option<String> {
             PLAYERS[side as usize]
         ));
     }
-    if p.pits()[pit] == 0 {
+    if pits[pit] == 0 {
         return Some("that pit is empty".into());
     }
-    if board::row_seeds(p.pits(), side ^ 1) == 0 && !board::feeds(p.pits(), pit) {
+    if board::row_seeds(pits, side ^ 1) == 0 && !board::feeds(pits, pit) {
         return Some(format!(
             "{} has no seeds and must be fed, but these seeds do not reach their row",
             PLAYERS[side as usize ^ 1]
@@ -65,17 +62,16 @@ fn why_not(p: &OwarePosition, pit: usize) -> Option<String> {
 }
 
 /// Reads a move (`C`, `c`, or `3` for the mover's third pit) and returns
-/// it if it is legal, or says why not.
-pub fn parse_move(p: &OwarePosition, text: &str) -> Result<Move, PluginError> {
+/// the pit if sowing it is legal, or says why not.
+pub fn parse_move(text: &str, pits: &Pits, side: u8, over: bool) -> Result<usize, PluginError> {
     let t = text.trim();
     let refuse = |why: String| PluginError::illegal_move(format!("'{t}': {why}"));
-    let side = p.side_to_move();
     let pit = match t.parse::<usize>() {
         Ok(n @ 1..=6) => board::row(side).start + n - 1,
         _ => parse_pit(t).ok_or_else(|| refuse("not a pit: South's are A to F, North's a to f (or 1 to 6)".into()))?,
     };
-    if let Some(why) = why_not(p, pit) {
-        return Err(refuse(why));
+    match why_not(pits, side, over, pit) {
+        Some(why) => Err(refuse(why)),
+        None => Ok(pit),
     }
-    Ok(p.move_of(pit))
 }

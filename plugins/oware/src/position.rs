@@ -10,16 +10,13 @@ use rules_api::{
     Status,
 };
 
-use crate::board::{self, Pits, PITS, SEEDS};
-use crate::{notation, STORE_CELLS};
+use crate::board::{self, End, Pits, PITS, SEEDS, STORE_CELLS};
+use crate::{notation, text};
 
 /// South, who moves first and sows from `A`–`F`.
 pub const SOUTH: u8 = 0;
 /// North, who sows from `a`–`f`.
 pub const NORTH: u8 = 1;
-/// More than this many captured seeds wins.
-pub const HALF: u8 = SEEDS / 2;
-
 /// The most seeds one pit or store can hold, plus one: the size of a row
 /// of Zobrist keys.
 const COUNTS: usize = SEEDS as usize + 1;
@@ -27,15 +24,6 @@ const COUNTS: usize = SEEDS as usize + 1;
 /// Zobrist keys: per pit and count, per store and count, and one for North
 /// to move.
 static KEYS: LazyLock<Vec<u64>> = LazyLock::new(|| tabula_kit::rng::zobrist_keys(0x0A4A_5EED, (PITS + 2) * COUNTS + 1));
-
-/// How the game ended, as far as the board tells.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
-    /// A player has captured more than half the seeds.
-    Majority(u8),
-    /// Both have captured half.
-    Shared,
-}
 
 /// The state before a move, for unmake.
 #[derive(Clone, Copy, Debug)]
@@ -104,16 +92,7 @@ impl OwarePosition {
 
     /// How the game ended, or `None` while it goes on.
     pub fn end(&self) -> Option<End> {
-        let [south, north] = self.stores;
-        if south > HALF {
-            Some(End::Majority(SOUTH))
-        } else if north > HALF {
-            Some(End::Majority(NORTH))
-        } else if south == HALF && north == HALF {
-            Some(End::Shared)
-        } else {
-            None
-        }
+        board::end(self.stores)
     }
 
     /// The legal move sowing `pit`, whether or not it may be played now.
@@ -165,6 +144,13 @@ impl OwarePosition {
         self.hash = zobrist(&self.pits, self.stores, self.side);
     }
 
+    /// Why `m` is not legal here, in words.
+    fn refusal(&self, m: Move) -> String {
+        let last = (m.from as usize) < PITS && self.pits[m.from as usize] > 0;
+        let last = last.then(|| board::last_pit(&self.pits, m.from as usize));
+        notation::refusal(m, last, &self.pits, self.side, self.end().is_some())
+    }
+
     /// The seeds `m` would capture (0 for a quiet move or a grand slam).
     fn captures(&self, m: Move) -> u8 {
         let mut pits = self.pits;
@@ -188,7 +174,7 @@ impl PositionImpl for OwarePosition {
 
     fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
         if !self.is_legal(m) {
-            return Err(PluginError::illegal_move(notation::refusal(self, m)));
+            return Err(PluginError::illegal_move(self.refusal(m)));
         }
         self.play_pit(m.from as usize);
         Ok(())
@@ -267,18 +253,19 @@ impl PositionImpl for OwarePosition {
     }
 
     fn to_text(&self) -> String {
-        crate::text::write(self)
+        text::write(&self.pits, self.stores, self.side)
     }
 
     fn move_to_text(&self, m: Move, _notation: Notation) -> Result<String, PluginError> {
         if !self.is_legal(m) {
-            return Err(PluginError::illegal_move(notation::refusal(self, m)));
+            return Err(PluginError::illegal_move(self.refusal(m)));
         }
         Ok(notation::pit_name(m.from as usize).to_string())
     }
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        notation::parse_move(self, text)
+        let pit = notation::parse_move(text, &self.pits, self.side, self.end().is_some())?;
+        Ok(self.move_of(pit))
     }
 
     fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {

@@ -6,18 +6,17 @@
 //! 4,4,4,4,4,4/4,4,4,4,4,4 0 0 s
 //! ```
 
-use rules_api::plugin::PositionImpl;
 use rules_api::PluginError;
 
 use crate::board::{self, Pits, PITS, ROW, SEEDS};
-use crate::position::{OwarePosition, NORTH, SOUTH};
 
-/// Writes a position.
-pub fn write(p: &OwarePosition) -> String {
-    let row = |player: u8| p.pits()[board::row(player)].iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
-    let [south, north] = p.stores();
-    let side = if p.side_to_move() == SOUTH { 's' } else { 'n' };
-    format!("{}/{} {south} {north} {side}", row(SOUTH), row(NORTH))
+/// Writes a position: the pits, the stores (South's, North's) and the side
+/// to move (0 South, 1 North).
+pub fn write(pits: &Pits, stores: [u8; 2], side: u8) -> String {
+    let row = |player: u8| pits[board::row(player)].iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+    let [south, north] = stores;
+    let side = if side == 0 { 's' } else { 'n' };
+    format!("{}/{} {south} {north} {side}", row(0), row(1))
 }
 
 fn bad(text: &str, why: impl std::fmt::Display) -> PluginError {
@@ -31,8 +30,9 @@ fn count(text: &str, field: &str, what: &str) -> Result<u8, PluginError> {
     }
 }
 
-/// Reads a position and checks that it can occur in a game.
-pub fn read(text: &str) -> Result<OwarePosition, PluginError> {
+/// Reads a position (pits, stores, side to move) and checks that it can
+/// occur in a game.
+pub fn read(text: &str) -> Result<(Pits, [u8; 2], u8), PluginError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
         return Err(bad(text, "the text is empty"));
@@ -61,19 +61,18 @@ pub fn read(text: &str) -> Result<OwarePosition, PluginError> {
     }
     let stores = [count(text, fields[1], "South's store")?, count(text, fields[2], "North's store")?];
     let side = match fields[3] {
-        "s" | "S" => SOUTH,
-        "n" | "N" => NORTH,
+        "s" | "S" => 0,
+        "n" | "N" => 1,
         other => return Err(bad(text, format!("the side to move is '{other}'; write s (south) or n (north)"))),
     };
     let total: u32 = pits.iter().chain(stores.iter()).map(|&s| s as u32).sum();
     if total != SEEDS as u32 {
         return Err(bad(text, format!("the pits and stores hold {total} seeds; a game has {SEEDS}")));
     }
-    let position = OwarePosition::from_parts(pits, stores, side);
-    if position.end().is_none() {
+    if board::end(stores).is_none() {
         check_playable(text, &pits, side)?;
     }
-    Ok(position)
+    Ok((pits, stores, side))
 }
 
 /// A game going on always leaves the mover a move: the opponent had to
