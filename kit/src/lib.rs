@@ -21,6 +21,8 @@
 //! * [`testgames`] and [`testing`]: tiny games with known answers (dice
 //!   and games for more than two players among them) and the helpers
 //!   strategy authors test their players with.
+//! * [`arena`]: whole games between strategies in any game, chance nodes
+//!   drawn by a seeded generator as a host draws them.
 //! * [`value`]: what results and evaluations are worth to a strategy that
 //!   weighs them: payoffs as scores, scores as chances of winning,
 //!   expectations over chance nodes, a one-ply look.
@@ -36,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod conformance;
 pub mod diagram;
 pub mod grid;

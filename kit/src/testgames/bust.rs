@@ -20,11 +20,13 @@
 //! better best case (a 10), while from 5 to 7 rolling is right although
 //! stopping avoids the worst case (a bust).
 //!
-//! The evaluation is the chance of coming first if the player on turn
-//! stopped now and each player still to play rolled until passing the
-//! leader; at a chance node it is the mean of that over the faces. It is
-//! sensible (it knows the risk of busting) but not exact (it never rolls
-//! on for the player on turn), so a search still has to look ahead.
+//! The evaluation is each player's chance of coming first if the player on
+//! turn stops now when ahead (or rolls on until passing the leader when
+//! not) and each player still to play rolls until passing the leader; at a
+//! chance node it is the mean of that over the faces. It is sensible (it
+//! knows the risk of busting) but not exact (a leader never rolls on), so a
+//! one-ply look already weighs stopping against rolling once, and a search
+//! has to look further to play well.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -60,8 +62,7 @@ struct Params {
     players: u8,
     faces: u8,
     limit: u8,
-    /// `fail[t]`: the chance that a player starting from 0 and rolling
-    /// until their total is above `t` busts first.
+    /// The chances of busting before passing a total ([`fail_table`]).
     fail: Vec<f64>,
 }
 
@@ -207,33 +208,44 @@ impl Bust {
         (0..params.players).map(versus).sum::<i32>() as f64
     }
 
-    /// The chance that each player comes first if the player on turn
-    /// stopped now and everyone after rolled until passing the leader.
+    /// The chance that each player comes first, if everyone still to play
+    /// rolls until passing the leader and the player on turn, when ahead,
+    /// stops now (a player who passes the leader is taken to lead by one).
     fn first_chances(params: &Params, state: &State) -> [f64; MAX_PLAYERS] {
         let n = params.players;
         let mut chances = [0.0; MAX_PLAYERS];
-        if state.turn >= n {
-            // Over: the result itself, ties sharing.
-            let best = (0..n).map(|p| Self::standing(state, p)).max().unwrap_or(BUSTED);
-            let leaders = (0..n).filter(|&p| Self::standing(state, p) == best).count() as f64;
-            for p in 0..n {
-                chances[p as usize] = if Self::standing(state, p) == best { 1.0 / leaders } else { 0.0 };
+        let turn = state.turn.min(n);
+        let best = (0..turn).map(|p| Self::standing(state, p)).max().unwrap_or(BUSTED);
+        let leaders = |chances: &mut [f64; MAX_PLAYERS], share: f64| {
+            let count = (0..turn).filter(|&p| Self::standing(state, p) == best).count();
+            for p in (0..turn).filter(|&p| Self::standing(state, p) == best) {
+                chances[p as usize] += share / count as f64;
             }
+        };
+        if turn == n {
+            // Over: the result itself, ties sharing.
+            leaders(&mut chances, 1.0);
             return chances;
         }
-        let done = state.turn + 1;
-        let best = (0..done).map(|p| Self::standing(state, p)).max().unwrap_or(BUSTED);
-        let later = (n - done) as i32;
-        // Nobody after passes the leader: the leaders share first place.
-        let hold = if best < 0 { 0.0 } else { params.fail[best as usize].powi(later) };
-        let leaders = (0..done).filter(|&p| Self::standing(state, p) == best).count() as f64;
-        for p in 0..done {
-            if Self::standing(state, p) == best && best >= 0 {
-                chances[p as usize] = hold / leaders;
+        let me = turn as usize;
+        let later = (n - turn - 1) as i32;
+        let after = |chances: &mut [f64; MAX_PLAYERS], lead: u8, reached: f64| {
+            // Nobody later passes `lead`, or one of them (equally likely) does.
+            let hold = params.fail(0, lead).powi(later);
+            for chance in &mut chances[turn as usize + 1..n as usize] {
+                *chance += reached * (1.0 - hold) / later as f64;
             }
-        }
-        for p in done..n {
-            chances[p as usize] = (1.0 - hold) / later as f64;
+            reached * hold
+        };
+        let mine = state.totals[me];
+        if mine as i16 > best {
+            chances[me] = after(&mut chances, mine, 1.0);
+        } else {
+            // Behind or level: roll on until passing the leader, or bust.
+            let passes = 1.0 - params.fail(mine, best as u8);
+            chances[me] = after(&mut chances, (best as u8).saturating_add(1).min(params.limit), passes);
+            let held = after(&mut chances, best as u8, 1.0 - passes);
+            leaders(&mut chances, held);
         }
         chances
     }
@@ -272,28 +284,40 @@ impl Bust {
     }
 }
 
-/// `fail[t]` for every total `t` up to `limit`: the chance of busting
-/// before passing `t` when rolling from 0.
+/// The chance of busting before passing `t` when rolling from `s`, for
+/// every `s ≤ t ≤ limit`: row `t` holds `s = 0..=t` (see [`Params::fail`]).
 fn fail_table(faces: u8, limit: u8) -> Vec<f64> {
     let (faces, limit) = (faces as usize, limit as usize);
-    (0..=limit)
-        .map(|target| {
-            // From each total s ≤ target, the chance of busting before
-            // passing target, filled from the top down.
-            let mut from = vec![0.0; target + 1];
-            for s in (0..=target).rev() {
-                from[s] = (1..=faces)
-                    .map(|d| match s + d {
-                        n if n > limit => 1.0,
-                        n if n > target => 0.0,
-                        n => from[n],
-                    })
-                    .sum::<f64>()
-                    / faces as f64;
-            }
-            from[0]
-        })
-        .collect()
+    let mut table = Vec::with_capacity((limit + 1) * (limit + 2) / 2);
+    for target in 0..=limit {
+        // Filled from the top down: each total leans on higher ones.
+        let row = table.len();
+        table.resize(row + target + 1, 0.0);
+        for s in (0..=target).rev() {
+            let chance = (1..=faces)
+                .map(|d| match s + d {
+                    n if n > limit => 1.0,
+                    n if n > target => 0.0,
+                    n => table[row + n],
+                })
+                .sum::<f64>();
+            table[row + s] = chance / faces as f64;
+        }
+    }
+    table
+}
+
+impl Params {
+    /// The chance of busting before passing `target` when rolling from
+    /// `from` (0 once `from` is already past it).
+    fn fail(&self, from: u8, target: u8) -> f64 {
+        let (from, target) = (from as usize, target as usize);
+        if from > target {
+            0.0
+        } else {
+            self.fail[target * (target + 1) / 2 + from]
+        }
+    }
 }
 
 impl PositionImpl for Bust {
