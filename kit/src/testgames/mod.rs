@@ -13,7 +13,10 @@
 //! [`bust_values`]), and [`LastStone`], take-away for two to six players
 //! with places and payoffs per player, whose correct play is known (solved
 //! by [`last_stone_values`]). Both give an evaluation for every player
-//! (`evaluate_all`) on the logistic scale of [`crate::value`].
+//! (`evaluate_all`) on the logistic scale of [`crate::value`], and
+//! [`Misjudged`] makes a game's single `evaluate` lie, to tell the players
+//! that read the evaluation of the player they play for from those that
+//! do not.
 //!
 //! They implement [`rules_api::plugin::PositionImpl`] directly, so a test
 //! wraps one with [`rules_api::plugin::position_box`] to drive it through
@@ -28,7 +31,7 @@ mod small;
 pub use bust::{bust_values, face, Bust, ROLL, STOP};
 pub use last_stone::{last_stone_values, LastStone};
 pub use mnk::{solve, Mnk};
-pub use small::{Coins, Faulty, TakeAway, Walk};
+pub use small::{Coins, Faulty, Misjudged, TakeAway, Walk};
 
 use rules_api::plugin::{rules_box, PositionImpl, RulesImpl};
 use rules_api::{GameInfo, Geometry, PieceType, PlayerInfo, PluginError, Rgba, RulesBox};

@@ -3,10 +3,10 @@
 //! evaluation among several players, and whole games to the end.
 
 use rules_api::plugin::{position_box, PositionImpl, StrategyImpl};
-use rules_api::{ErrorKind, Move, PositionExt, RVec, SearchLimits};
+use rules_api::{ErrorKind, Move, PositionExt, SearchLimits};
 use tabula_greedy::GreedyStrategy;
 use tabula_kit::arena::play;
-use tabula_kit::testgames::{face, Bust, LastStone, ROLL, STOP};
+use tabula_kit::testgames::{face, Bust, LastStone, Misjudged, ROLL, STOP};
 use tabula_kit::testing::{choose, RandomMover};
 use tabula_kit::value::win_probability;
 
@@ -81,51 +81,15 @@ fn among_three_players_it_takes_the_win_and_does_not_hand_one_over() {
     }
 }
 
-/// Last stone whose single evaluation misleads: the mover's own view
-/// (`evaluate`) favours odd piles for whoever moves, while the evaluation
-/// of every player (`evaluate_all`) says player 0 likes big piles.
-#[derive(Clone)]
-struct Skewed(LastStone);
-
-impl PositionImpl for Skewed {
-    fn side_to_move(&self) -> u8 {
-        self.0.side_to_move()
-    }
-    fn legal_moves(&self, out: &mut RVec<Move>) {
-        self.0.legal_moves(out)
-    }
-    fn make_move(&mut self, m: Move) -> Result<(), rules_api::PluginError> {
-        self.0.make_move(m)
-    }
-    fn unmake_move(&mut self) -> Result<(), rules_api::PluginError> {
-        self.0.unmake_move()
-    }
-    fn status(&self) -> rules_api::Status {
-        self.0.status()
-    }
-    fn pieces(&self, _out: &mut RVec<rules_api::Piece>) {}
-    fn to_text(&self) -> String {
-        self.0.to_text()
-    }
-    fn move_to_text(&self, m: Move, n: rules_api::Notation) -> Result<String, rules_api::PluginError> {
-        self.0.move_to_text(m, n)
-    }
-    fn evaluate(&self) -> i32 {
-        100 * (self.0.pile() % 2) as i32
-    }
-    fn evaluate_all(&self, out: &mut RVec<i32>) {
-        out.extend([10 * self.0.pile() as i32, 0, 0]);
-    }
-}
-
 #[test]
 fn the_mover_s_own_evaluation_decides_not_the_next_player_s_negated() {
-    // From 10: piles 9, 8, 7 are worth 90, 80, 70 to player 0; the next
-    // player's own evaluation, negated, would prefer 8.
+    // From 4 (take 1 to 2), taking 2 leaves the next player the rest: the
+    // evaluation of every player says so (-800 for this one), while the
+    // lying single evaluation, negated, would call it +800.
     let mut greedy = GreedyStrategy::with_seed(0);
-    let mut pos = position_box(Skewed(LastStone::new(3, 10, 3)));
+    let mut pos = position_box(Misjudged { inner: LastStone::new(3, 4, 2) });
     let result = choose(&mut greedy, &mut pos, SearchLimits::default()).0.unwrap();
-    assert_eq!((result.best, result.score), (Move::new(0, 1), 90));
+    assert_eq!((result.best, result.score), (Move::new(0, 1), 0));
 }
 
 #[test]
