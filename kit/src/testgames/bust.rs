@@ -399,6 +399,9 @@ impl PositionImpl for Bust {
         self.evaluations()[self.side_to_move() as usize]
     }
 
+    fn player_count(&self) -> u8 {
+        self.players()
+    }
     fn evaluate_all(&self, out: &mut RVec<i32>) {
         out.extend_from_slice(&self.evaluations()[..self.players() as usize]);
     }

@@ -136,6 +136,9 @@ impl PositionImpl for LastStone {
     fn evaluate_all(&self, out: &mut RVec<i32>) {
         out.extend((0..self.players).map(|p| self.evaluation(p)));
     }
+    fn player_count(&self) -> u8 {
+        self.players
+    }
     /// Taking everything that is left is the tactical move.
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
         out.extend(moves.iter().map(|m| {

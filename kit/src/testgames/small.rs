@@ -1,7 +1,10 @@
 //! Tiny games with known answers, and a position that panics on purpose.
 
 use rules_api::plugin::PositionImpl;
-use rules_api::{GameInfo, Geometry, Highlight, Move, MoveInfo, Notation, Piece, PluginError, RVec, Status};
+use rules_api::{
+    ChanceOutcome, GameInfo, Geometry, Highlight, Move, MoveInfo, Notation, Outcome, Piece, PluginError, PositionFlags,
+    RVec, Status,
+};
 
 use super::{numbers, row_geometry, side, two_player_info, TestGame};
 
@@ -303,6 +306,21 @@ impl<P: PositionImpl> PositionImpl for Faulty<P> {
     fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
         self.inner.parse_move(text, notation)
     }
+    fn flags(&self) -> PositionFlags {
+        self.inner.flags()
+    }
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) {
+        self.inner.chance_outcomes(out)
+    }
+    fn result(&self) -> Outcome {
+        self.inner.result()
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        self.inner.evaluate_all(out)
+    }
+    fn player_count(&self) -> u8 {
+        self.inner.player_count()
+    }
 }
 
 /// Wraps a game that evaluates every player (`evaluate_all`) and makes its
@@ -344,6 +362,9 @@ impl<P: PositionImpl> PositionImpl for Misjudged<P> {
     }
     fn evaluate_all(&self, out: &mut RVec<i32>) {
         self.inner.evaluate_all(out)
+    }
+    fn player_count(&self) -> u8 {
+        self.inner.player_count()
     }
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
         self.inner.move_infos(moves, out)

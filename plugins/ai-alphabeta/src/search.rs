@@ -222,7 +222,8 @@ impl Searcher {
         pos.evaluate_all(&mut self.root_evaluations);
         let root = pos.side_to_move();
         let evaluations = self.root_evaluations.len();
-        self.shape.players = self.shape.players.max(root.saturating_add(1)).max(evaluations.min(6) as u8);
+        let declared = pos.player_count().min(6);
+        self.shape.players = self.shape.players.max(root.saturating_add(1)).max(evaluations.min(6) as u8).max(declared);
         Ok(Perspective::new(root, self.shape, evaluations))
     }
 

@@ -50,6 +50,10 @@ pub trait SearchState {
     fn evaluate_all(&self, out: &mut RVec<i32>) {
         out.clear();
     }
+    /// The number of players the game says it has. Default: 2.
+    fn player_count(&self) -> u8 {
+        2
+    }
 }
 
 impl SearchState for PositionBox {
@@ -91,6 +95,9 @@ impl SearchState for PositionBox {
     }
     fn evaluate_all(&self, out: &mut RVec<i32>) {
         self.evaluate_all(out)
+    }
+    fn player_count(&self) -> u8 {
+        self.player_count()
     }
 }
 
@@ -147,5 +154,8 @@ impl<P: PositionImpl> SearchState for Direct<P> {
     fn evaluate_all(&self, out: &mut RVec<i32>) {
         out.clear();
         self.0.evaluate_all(out);
+    }
+    fn player_count(&self) -> u8 {
+        self.0.player_count()
     }
 }

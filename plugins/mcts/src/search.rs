@@ -113,7 +113,9 @@ impl Mcts {
         let mut evaluations = RVec::new();
         pos.evaluate_all(&mut evaluations);
         let seen = self.workers.iter().map(|w| w.players_seen).max().unwrap_or(2);
-        self.players = self.players.max(pos.side_to_move() + 1).max(evaluations.len().min(6) as u8).max(seen);
+        let declared = pos.player_count().min(6);
+        self.players =
+            self.players.max(pos.side_to_move() + 1).max(evaluations.len().min(6) as u8).max(seen).max(declared);
         let leaf = match self.settings.leaf {
             Some(leaf) => leaf,
             None => auto_leaf(pos, &moves)?,
