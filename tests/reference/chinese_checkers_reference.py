@@ -256,12 +256,15 @@ def main():
     ap.add_argument("--limit", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--perft-depth", type=int, default=2)
+    ap.add_argument("--midgame", type=int, default=30,
+                    help="in each player count's first game, perft to --perft-depth after this many turns")
     args = ap.parse_args()
 
     mismatches = []
     positions = 0
     finished = 0
     stopped = 0
+    processes = 0
 
     def mismatch(text):
         mismatches.append(text)
@@ -275,6 +278,7 @@ def main():
             for depth in range(1, args.perft_depth + 1):
                 want = perft(race, state, depth)
                 got = tabula.perft(race.text(state, 0), depth)
+                print(f"perft {players} players from the start: ;D{depth} {want}")
                 if got != want:
                     mismatch(f"{players} players: perft {depth} from the start: tabula {got}, OpenSpiel {want}")
         for game in range(args.games):
@@ -288,6 +292,13 @@ def main():
                 if state.is_terminal():
                     expected.append(set())
                     break
+                if game == 0 and turns == args.midgame:
+                    for depth in range(1, args.perft_depth + 1):
+                        want = perft(race, state, depth)
+                        got = tabula.perft(text, depth)
+                        print(f"perft {players} players after {turns} turns: {text} ;D{depth} {want}")
+                        if got != want:
+                            mismatch(f"{players} players: perft {depth} of '{text}': tabula {got}, OpenSpiel {want}")
                 moves = race.turns(state)
                 want = set(moves) | race.swaps(state)
                 if not want:
@@ -330,13 +341,14 @@ def main():
                 mismatch(f"{players} players, game {game}: tabula says '{status}', OpenSpiel {want}")
             if text != texts[-1]:
                 mismatch(f"{players} players, game {game}: tabula's final text '{text}', expected '{texts[-1]}'")
+        processes += tabula.processes
         if len(mismatches) > 5:
             break
 
     print(
         f"chinese checkers reference: {positions} positions in {args.games} games per player count "
         f"({finished} won, {stopped} stopped where only Tabula's mover must pass, the rest drawn at the "
-        f"limit), {tabula.processes} tabula processes"
+        f"limit), {processes} tabula processes"
     )
     if mismatches:
         for m in mismatches[:5]:

@@ -203,12 +203,14 @@ def main():
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--perft-depth", type=int, default=5)
+    ap.add_argument("--midgame", type=int, default=60,
+                    help="in each player count's first game, perft to --perft-depth after this many moves")
     ap.add_argument("--replay-every", type=int, default=25)
     ap.add_argument("--emit-chance", default=None)
     args = ap.parse_args()
 
     mismatches = []
-    positions = chance_nodes = retries = 0
+    positions = chance_nodes = retries = processes = 0
     emitted = []
 
     for players in [int(p) for p in args.players.split(",")]:
@@ -221,6 +223,7 @@ def main():
             for depth in range(1, args.perft_depth + 1):
                 want = perft(maedn, start, depth)
                 got = tabula.perft(start_text, depth)
+                print(f"perft {players} players from OpenSpiel's start: {start_text} ;D{depth} {want}")
                 if got != want:
                     mismatches.append(f"{players} players: perft {depth}: tabula {got}, OpenSpiel {want}")
         for game in range(args.games):
@@ -230,6 +233,14 @@ def main():
                 successors = [] if node.state.is_terminal() else maedn.successors(node)
                 want = {t for t, _, _ in successors}
                 text = maedn.text(node)
+                if game == 0 and len(played) == args.midgame:
+                    for depth in range(1, args.perft_depth + 1):
+                        count = perft(maedn, node, depth)
+                        got = tabula.perft(text, depth)
+                        print(f"perft {players} players after {len(played)} moves: {text} ;D{depth} {count}")
+                        if got != count:
+                            mismatches.append(f"{players} players: perft {depth} of '{text}': tabula {got}, "
+                                              f"OpenSpiel {count}")
                 lines.append(text)
                 expected.append(want)
                 if len(played) % args.replay_every == 0 or not successors:
@@ -266,6 +277,7 @@ def main():
             if text != maedn.text(node):
                 mismatches.append(f"{players} players, game {game}: tabula's final text '{text}', "
                                   f"OpenSpiel's '{maedn.text(node)}'")
+        processes += tabula.processes
         if len(mismatches) > 5:
             break
 
@@ -273,7 +285,7 @@ def main():
         with open(args.emit_chance, "w") as f:
             f.write("\n".join(emitted) + "\n")
     print(f"ludo reference: {positions} positions ({chance_nodes} rolls, {retries} second or third attempts) "
-          f"in {args.games} games per player count, {tabula.processes} tabula processes")
+          f"in {args.games} games per player count, {processes} tabula processes")
     if mismatches:
         for m in mismatches[:5]:
             print("MISMATCH", m)

@@ -46,8 +46,7 @@ pub mod text;
 
 use rules_api::plugin::{check_options, option_or_default, RulesImpl};
 use rules_api::{
-    Cell, CellShape, GameInfo, Geometry, Label, Line, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RVec,
-    Rgba,
+    Cell, CellShape, GameInfo, Geometry, Label, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RVec, Rgba,
 };
 
 use board::{home_corners, CELLS, STAR};
@@ -122,9 +121,9 @@ impl ChineseCheckers {
     }
 }
 
-/// The board: the star's holes (corners tinted in their colours), the
-/// lattice lines between neighbouring holes, ranks beside each row and
-/// files below the lowest hole of each.
+/// The board: the star's holes, touching their neighbours (the corners
+/// tinted in their colours), and the coordinate labels. No lattice lines:
+/// the window draws lines over the holes.
 pub fn geometry() -> Geometry {
     let star = &*STAR;
     let wood = Rgba::rgb(236, 222, 196);
@@ -135,34 +134,23 @@ pub fn geometry() -> Geometry {
         let color = if corner == board::NONE { wood } else { CORNER_COLOURS[corner as usize].2 };
         cells.push(Cell { x, y, layer: 0, shape: CellShape::CIRCLE, color, name: star.name(cell).into() });
     }
-    let ink = Rgba::rgb(120, 96, 70);
-    let mut lines = RVec::new();
-    for cell in 0..CELLS {
-        let (x1, y1) = star.centre(cell);
-        // Right, up-right and up-left: each lattice edge once.
-        for d in 0..3 {
-            let n = star.neighbours[cell][d];
-            if n != board::NONE {
-                let (x2, y2) = star.centre(n as usize);
-                lines.push(Line { x1, y1, x2, y2, layer: 0, width: 0.06, color: ink });
-            }
-        }
-    }
+    // Ranks in a column right of the widest row; each file's letter where
+    // the file would go on below its lowest hole (an empty spot along the
+    // lower edges of the star).
     let mut labels = RVec::new();
     for &(first, _) in &star.rows {
-        let (x, y) = star.centre(first as usize);
+        let (_, y) = star.centre(first as usize);
         let rank = star.coords[first as usize].1 + 9;
-        labels.push(Label { x: x - 1.0, y, layer: 0, text: rank.to_string().into() });
+        labels.push(Label { x: 7.5, y, layer: 0, text: rank.to_string().into() });
     }
     for q in -8i8..=8 {
-        let lowest = (-8i8..=8).find_map(|y| star.at(q, y));
-        if let Some(cell) = lowest {
-            let (x, y) = star.centre(cell as usize);
+        if let Some(y) = (-8i8..=8).find(|&y| star.at(q, y).is_some()) {
+            let (x, y) = ((2 * q + y - 1) as f32 * 0.5, -((y - 1) as f32) * 3f32.sqrt() / 2.0);
             let text = ((b'a' + (q + 8) as u8) as char).to_string();
-            labels.push(Label { x: x - 0.5, y: y + 0.87, layer: 0, text: text.into() });
+            labels.push(Label { x, y, layer: 0, text: text.into() });
         }
     }
-    Geometry { cells, lines, marks: RVec::new(), labels, background: Rgba::rgb(92, 70, 50), layers: 1 }
+    Geometry { cells, lines: RVec::new(), marks: RVec::new(), labels, background: Rgba::rgb(92, 70, 50), layers: 1 }
 }
 
 const HELP: &str = "\

@@ -50,10 +50,10 @@ pub mod text;
 
 use rules_api::plugin::{check_options, option_or_default, RulesImpl};
 use rules_api::{
-    Cell, CellShape, GameInfo, Geometry, Line, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RVec, Rgba,
+    Cell, CellShape, GameInfo, Geometry, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RVec, Rgba,
 };
 
-use board::{goal_cell, seats, square, track_cell, wait_cell, COLOURS, DIE_CELL, HOME, TRACK};
+use board::{seats, square, COLOURS, DIE_CELL, HOME, TRACK};
 pub use position::{Config, Finish, LudoPosition};
 
 /// The name of `player` (its colour).
@@ -104,7 +104,8 @@ impl Ludo {
 
 /// The board: the cross of white track fields with each colour's start,
 /// goal and waiting fields in its tint (grey for colours nobody plays),
-/// the lines of the track and the goals, and the die in the middle.
+/// and the die in the middle. No lines: the window draws them over the
+/// fields.
 pub fn geometry(config: Config) -> Geometry {
     let seated = seats(config.players as usize);
     let unused = Rgba::rgb(214, 208, 196);
@@ -121,25 +122,9 @@ pub fn geometry(config: Config) -> Geometry {
         };
         cells.push(Cell { x: x as f32, y: y as f32, layer: 0, shape, color, name: board::name(cell).into() });
     }
-    let ink = Rgba::rgb(90, 70, 40);
-    let centre = |cell: usize| {
-        let (x, y) = square(cell);
-        (x as f32, y as f32)
-    };
-    let line = |a: usize, b: usize| {
-        let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
-        Line { x1, y1, x2, y2, layer: 0, width: 0.08, color: ink }
-    };
-    let mut lines: Vec<Line> = (0..TRACK).map(|f| line(f, (f + 1) % TRACK)).collect();
-    for colour in 0..4u8 {
-        lines.push(line(track_cell(colour, TRACK - 1), goal_cell(colour, 0)));
-        lines.extend((1..HOME).map(|j| line(goal_cell(colour, j - 1), goal_cell(colour, j))));
-        lines.push(line(wait_cell(colour, 0), wait_cell(colour, 1)));
-        lines.push(line(wait_cell(colour, 2), wait_cell(colour, 3)));
-    }
     Geometry {
         cells,
-        lines: lines.into(),
+        lines: RVec::new(),
         marks: RVec::new(),
         labels: RVec::new(),
         background: Rgba::rgb(238, 216, 150),
