@@ -117,10 +117,10 @@ impl Star {
                 filled[corner as usize] += 1;
             }
         }
-        for corner in 0..6 {
-            assert_eq!(filled[corner], CORNER_SIZE, "each corner has ten holes");
-            let holes = &mut star.corner_holes[corner];
-            holes.sort_by_key(|&c| progress(corner as u8, star.coords[c as usize]));
+        assert!(filled.iter().all(|&n| n == CORNER_SIZE), "each corner has ten holes");
+        let coords = star.coords;
+        for (corner, holes) in star.corner_holes.iter_mut().enumerate() {
+            holes.sort_by_key(|&c| progress(corner as u8, coords[c as usize]));
         }
         star
     }

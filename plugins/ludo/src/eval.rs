@@ -41,7 +41,7 @@ fn worth(p: &LudoPosition, player: u8) -> i32 {
     }
     for j in 0..4 {
         if p.goal[player as usize] & (1 << j) != 0 {
-            total += OUT + TRACK as i32 + j as i32 + SAFE;
+            total += OUT + TRACK as i32 + j + SAFE;
         }
     }
     total

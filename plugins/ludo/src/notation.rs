@@ -106,7 +106,8 @@ pub fn parse_move(p: &LudoPosition, text: &str) -> Result<Move, PluginError> {
 
 /// Whether two cells are waiting fields of the same colour, holding a piece.
 fn same_waiting(p: &LudoPosition, cell: usize, waiting: usize) -> bool {
-    let base = |c: usize| (c >= board::WAIT_BASE && c < board::DIE_CELL).then(|| (c - board::WAIT_BASE) / board::HOME);
+    let base =
+        |c: usize| (board::WAIT_BASE..board::DIE_CELL).contains(&c).then(|| (c - board::WAIT_BASE) / board::HOME);
     let colour = p.config().colour(p.side()) as usize;
     let j = cell.wrapping_sub(board::WAIT_BASE) % board::HOME;
     base(cell) == base(waiting) && base(cell) == Some(colour) && j < p.waiting[p.side() as usize] as usize

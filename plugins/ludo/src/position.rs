@@ -263,7 +263,7 @@ impl LudoPosition {
     /// The pieces of `player` on the track, by steps from its start field.
     pub(crate) fn on_track(&self, player: u8) -> impl Iterator<Item = u8> + '_ {
         let colour = self.config.colour(player);
-        (0..TRACK as u8).filter_map(move |s| (self.track[track_cell(colour, s as usize)] == player + 1).then_some(s))
+        (0..TRACK as u8).filter(move |&s| self.track[track_cell(colour, s as usize)] == player + 1)
     }
 
     /// Whether none of `player`'s pieces could move with a 1 to 5: none on

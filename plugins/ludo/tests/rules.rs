@@ -138,7 +138,7 @@ fn a_player_with_nothing_to_move_rolls_up_to_three_times() {
     assert!(packed.stuck(0));
     // A goal piece that can still move, or a piece on the track, does not.
     let free = format!("{} r2.x.x g4.... r - 2 -", track(&[]));
-    let err = common::game(2, FIRST).position_from_text(&free).err().expect("not stuck");
+    let err = common::game(2, FIRST).position_from_text(&free).expect_err("not stuck");
     assert!(err.message.contains("only a player with nothing to move"), "{err}");
     let mut blocked = position(2, FIRST, &format!("{} r2.x.x g4.... r 4 1 -", track(&[])));
     assert_eq!(moves(&blocked), ["pass"], "b+4 overshoots the goal");

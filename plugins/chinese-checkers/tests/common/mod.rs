@@ -20,7 +20,7 @@ pub fn rules(players: u8, limit: u32) -> RulesBox {
 /// The position text with each player's marbles on the named holes (ten
 /// each) after `turns` turns.
 pub fn text(players: u8, turns: u32, marbles: &[&[&str]]) -> String {
-    let mut owner = vec![b'.'; 121];
+    let mut owner = [b'.'; 121];
     for (player, holes) in marbles.iter().enumerate() {
         assert_eq!(holes.len(), 10, "player {} has ten marbles", player + 1);
         for hole in holes.iter() {
