@@ -178,7 +178,7 @@ change places. A player who cannot move passes. The game is drawn after
 Holes are named by file letter a-q (along the lines rising to the right)
 and rank 1-17 (from the bottom point, m1, to the top point, e17; the
 centre is i9). Moves list the holes a marble visits: m3-l4 is a step,
-m3-k5-m7 a chain of two hops; a swap ends in *. 'pass' passes.
+m3-k5-k7 a chain of two hops; a swap ends in *. 'pass' passes.
 Click a marble, then each landing; click the last landing again to stop a
 chain there.
 

@@ -1,9 +1,9 @@
 //! Move notation.
 //!
 //! * Standard (for people): the holes of the move joined by `-`: a step
-//!   `m3-l4`, a hop chain every landing `m3-k5-m7` (the shortest chain to
+//!   `m3-l4`, a hop chain every landing `m3-k5-k7` (the shortest chain to
 //!   the same hole, the first in a fixed order of directions). A swap into
-//!   the destination corner ends in `*`: `e14-f15*`.
+//!   the destination corner ends in `*`: `h13-h14*`.
 //! * Coordinate (for machines): the start and end holes, `m3l4`.
 //! * A player with no move at all passes: `pass`.
 //!
@@ -45,7 +45,7 @@ pub fn move_to_text(p: &CcPosition, m: Move, notation: Notation) -> Result<Strin
     Ok(format!("{}{swap}", names.join("-")))
 }
 
-/// The holes named in `text` (`m3-k5-m7`, `m3m7`, `M3K5*`), in order.
+/// The holes named in `text` (`m3-k5-k7`, `m3k7`, `M3K5*`), in order.
 fn holes(text: &str) -> Option<Vec<u8>> {
     let body = text.strip_suffix('*').unwrap_or(text);
     let mut out = Vec::new();
@@ -78,7 +78,7 @@ pub fn parse_move(p: &CcPosition, text: &str) -> Result<Move, PluginError> {
         };
     }
     let route = holes(t).ok_or_else(|| {
-        refuse("not a move: write the holes it visits, such as 'm3-l4' or 'm3-k5-m7' (files a-q, ranks 1-17)".into())
+        refuse("not a move: write the holes it visits, such as 'm3-l4' or 'm3-k5-k7' (files a-q, ranks 1-17)".into())
     })?;
     let (from, to) = (route[0], route[route.len() - 1]);
     match p.owner(from as usize) {
