@@ -26,6 +26,19 @@
 //!   game is drawn after `limit` turns of all players together (default
 //!   1000, as OpenSpiel's `max_moves`).
 //!
+//! ## Players, results and evaluations
+//!
+//! * `side_to_move` is the seat (0 to n-1, clockwise from the bottom); every
+//!   turn, a pass too, hands the move to the next seat, so it is always the
+//!   turns played modulo n.
+//! * `result()` when the game is over: a win pays the winner `n - 1` and
+//!   every other player -1 (they share second place), a move-limit draw 0
+//!   to all; the payoffs sum to zero. While the game goes on: no payoffs.
+//! * `evaluate_all` gives every player its own value, 10 per row of
+//!   distance by which the others' average remaining distance exceeds its
+//!   own (see [`eval`]); the values sum to zero and `evaluate` is the
+//!   mover's.
+//!
 //! * [`board`]: the star, hole names, neighbours, hops and corners.
 //! * [`position`]: [`CcPosition`], make and unmake; [`game`]: the boundary.
 //! * [`movegen`]: steps, chains, swaps and click paths.

@@ -32,6 +32,20 @@
 //! each, for the player to move) and the player's move with it (`pass`
 //! when nothing can move).
 //!
+//! ## Players, results and evaluations
+//!
+//! * `side_to_move` is the seat (0 to n-1: red, blue, green, yellow; two
+//!   players are red and green) of the player the die is rolled for at a
+//!   chance node, and of the player who moves with it after the roll.
+//!   After a six the same seat rolls again; finished players are skipped.
+//! * `result()` once the game is over: with `finish=first` the winner
+//!   scores `n - 1` and everyone else -1; with `finish=all` place `k`
+//!   scores `n + 1 - 2k`. Both sum to zero; the status names the first
+//!   player home as the winner.
+//! * `evaluate_all` gives every player its own value, the fields its pieces
+//!   have come minus the others' average (see [`eval`]); they sum to zero,
+//!   and `evaluate` is the value of the seat to move (or to roll).
+//!
 //! * [`board`]: the cross, its cells and names; [`position`]: the state
 //!   and the rules of a turn; [`game`]: the boundary.
 //! * [`text`], [`notation`]: the position text and the moves.
