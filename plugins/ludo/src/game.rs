@@ -88,6 +88,10 @@ impl PositionImpl for LudoPosition {
         crate::eval::evaluate_all(self, out)
     }
 
+    fn player_count(&self) -> u8 {
+        self.config.players
+    }
+
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
         crate::eval::move_infos(self, moves, out)
     }
