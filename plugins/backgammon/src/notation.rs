@@ -4,18 +4,26 @@
 //! side, farthest first: `24/18 13/11`, `bar/22`, `6/off`, a hit marked
 //! `*` (`13/7*`), one checker moving on written once with the points where
 //! it hit on the way (`24/13`, `8/5*/3`), and repeated moves counted
-//! (`13/11(2)`), as GNU Backgammon writes them. Coordinate notation, for
-//! machines, lists one `from/to` per die in an order that can be played,
-//! separated by commas and without marks (`24/18,18/13`).
+//! (`13/11(2)`), as GNU Backgammon writes them, except that the moves are
+//! separated by a comma, not a space ([`SEPARATOR`]): `24/18,13/11`.
+//! Coordinate notation, for machines, lists one `from/to` per die in an
+//! order that can be played, separated by commas and without marks
+//! (`24/18,18/13`).
 //!
 //! Reading accepts either, with spaces or commas between the moves, `b`,
 //! `25` for the bar, `o`, `0` for off, points a checker passes written or
 //! not (`24/18/13`), hits marked or not (a checker landing on a blot hits
 //! it), and counts (`6/off(2)`). Rolls are `6-3`; the opening roll names
-//! who starts with the higher die: `white 6-3` (coordinate `white:6-3`);
+//! who starts with the higher die: `white:6-3` (`white 6-3` is read too);
 //! the cube's moves are `double`, `roll`, `take` and `drop` (`pass`).
 
 use rules_api::{Move, Notation, PluginError};
+
+/// Between the checker moves of a play as written. Players write a space
+/// (`24/18 13/11`), but the host keeps every move as one token of its
+/// records and refuses a move text with a space in it, so plays are
+/// written `24/18,13/11`; reading accepts both.
+pub const SEPARATOR: &str = ",";
 
 use crate::board::{Step, BAR, OFF};
 use crate::play::{steps_of, Effect, PlayKey};
@@ -27,11 +35,7 @@ use crate::text::SIDES;
 pub fn write(p: &BgPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
     let s = p.state();
     let text = match s.phase {
-        Phase::Opening => decode_opening(m).map(|(w, b)| {
-            let side = SIDES[(b > w) as usize];
-            let sep = if notation == Notation::COORDINATE { ":" } else { " " };
-            format!("{side}{sep}{}-{}", w.max(b), w.min(b))
-        }),
+        Phase::Opening => decode_opening(m).map(|(w, b)| format!("{}:{}-{}", SIDES[(b > w) as usize], w.max(b), w.min(b))),
         Phase::Dice => decode_dice(m).map(|(high, low)| format!("{high}-{low}")),
         Phase::Decide if m == DOUBLE => Some("double".into()),
         Phase::Decide if m == ROLL => Some("roll".into()),
@@ -132,7 +136,7 @@ fn standard(steps: &[Step]) -> String {
     }
     let written: Vec<String> =
         parts.into_iter().map(|(t, n)| if n > 1 { format!("{t}({n})") } else { t }).collect();
-    written.join(" ")
+    written.join(SEPARATOR)
 }
 
 /// One checker's move as written: start, the points named on the way and
@@ -194,7 +198,7 @@ pub fn read(p: &BgPosition, text: &str) -> Result<Move, PluginError> {
     }
     match s.phase {
         Phase::Opening => read_opening(&wanted).ok_or_else(|| {
-            refuse("the opening roll is written with who starts and both dice, such as 'white 6-3'".into())
+            refuse("the opening roll is written with who starts and both dice, such as 'white:6-3'".into())
         }),
         Phase::Dice => read_dice(&wanted).map(|(a, b)| dice_move(a, b)).ok_or_else(|| {
             refuse(format!("{} is to roll: a roll is written such as '6-3'", SIDES[s.turn as usize]))
