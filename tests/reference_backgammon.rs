@@ -67,7 +67,8 @@ fn backgammon_chance_outcomes_and_probabilities_match_openspiel() {
     }
     assert!(expected.len() > 50, "only {} chance nodes to compare", expected.len());
     for (text, outcomes) in &expected {
-        let position = rules.position_from_text(text.as_str().into()).into_result().unwrap_or_else(|e| panic!("{text}: {e}"));
+        let position =
+            rules.position_from_text(text.as_str().into()).into_result().unwrap_or_else(|e| panic!("{text}: {e}"));
         let mut found = RVec::new();
         position.chance_outcomes(&mut found).into_result().expect("chance outcomes");
         let mut got = BTreeMap::new();
@@ -77,7 +78,11 @@ fn backgammon_chance_outcomes_and_probabilities_match_openspiel() {
         }
         assert_eq!(got.keys().collect::<Vec<_>>(), outcomes.keys().collect::<Vec<_>>(), "outcomes of {text}");
         for (name, p) in outcomes {
-            assert!((got[name] - p).abs() < 1e-12, "{text}: {name} has probability {} here, {p} in OpenSpiel", got[name]);
+            assert!(
+                (got[name] - p).abs() < 1e-12,
+                "{text}: {name} has probability {} here, {p} in OpenSpiel",
+                got[name]
+            );
         }
     }
 }

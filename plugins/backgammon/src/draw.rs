@@ -39,7 +39,11 @@ pub fn pieces(p: &BgPosition, out: &mut RVec<Piece>) {
     if p.config().cube {
         // A cube nobody owns shows 64, as on a real board; it means 1.
         let face = if s.cube == 0 { MAX_CUBE_LOG } else { s.cube };
-        out.push(Piece { cell: cube_cell(s.owner.map(usize::from)), owner: s.owner.unwrap_or(0), kind: CUBE_TWO + face as u16 - 1 });
+        out.push(Piece {
+            cell: cube_cell(s.owner.map(usize::from)),
+            owner: s.owner.unwrap_or(0),
+            kind: CUBE_TWO + face as u16 - 1,
+        });
     }
 }
 

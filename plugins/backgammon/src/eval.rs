@@ -49,11 +49,8 @@ fn structure(board: &Board, side: usize) -> i32 {
     let mut score = -ON_BAR * board.count(side, BAR) as i32;
     // The lowest of my points an opposing checker still stands on (or
     // enters from): blots above it can be hit.
-    let lowest_enemy = if board.count(opp, BAR) > 0 {
-        0
-    } else {
-        (1..=24).find(|&p| board.opponent_on(side, p) > 0).unwrap_or(25)
-    };
+    let lowest_enemy =
+        if board.count(opp, BAR) > 0 { 0 } else { (1..=24).find(|&p| board.opponent_on(side, p) > 0).unwrap_or(25) };
     let (mut run, mut best_run) = (0, 0);
     for point in 1..=24 {
         let n = board.count(side, point);
@@ -99,7 +96,7 @@ pub fn evaluate(p: &BgPosition) -> i32 {
 thread_local! {
     /// The plays of the position whose moves are being described, so
     /// ordering a node's moves allocates nothing once it has grown.
-    static PLAYS: RefCell<RVec<Move>> = RefCell::new(RVec::new());
+    static PLAYS: RefCell<RVec<Move>> = const { RefCell::new(RVec::new()) };
 }
 
 /// Hints: a play's hint is the evaluation after it for the mover; hits are

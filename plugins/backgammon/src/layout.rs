@@ -112,8 +112,8 @@ fn cell(x: f32, y: f32, shape: CellShape, color: Rgba, name: String) -> Cell {
     Cell { x, y, layer: 0, shape, color, name: name.into() }
 }
 
-/// The whole board.
-pub fn geometry() -> Geometry {
+/// The whole board; the cube's places are drawn only when it is in play.
+pub fn geometry(cube: bool) -> Geometry {
     let mut cells = Vec::with_capacity(CELLS);
     for n in 1..=24 {
         let (x, top) = point_place(n);
@@ -137,10 +137,12 @@ pub fn geometry() -> Geometry {
     for (i, x) in [10.0, 11.0].iter().enumerate() {
         cells.push(cell(*x, 5.0, CellShape::POINT, FELT, format!("die-{}", i + 1)));
     }
+    // An owned cube waits beside the board on its owner's side.
+    let side_shape = if cube { CellShape::SQUARE } else { CellShape::POINT };
     let ivory = Rgba::rgb(236, 226, 200);
     cells.push(cell(7.0, 5.0, CellShape::POINT, FRAME, "cube".into()));
-    cells.push(cell(-0.5, 9.0, CellShape::SQUARE, ivory, "cube-w".into()));
-    cells.push(cell(-0.5, 1.0, CellShape::SQUARE, ivory, "cube-b".into()));
+    cells.push(cell(-0.5, 9.0, side_shape, ivory, "cube-w".into()));
+    cells.push(cell(-0.5, 1.0, side_shape, ivory, "cube-b".into()));
     debug_assert_eq!(cells.len(), CELLS);
     Geometry {
         cells: RVec::from(cells),
@@ -197,7 +199,7 @@ mod tests {
 
     #[test]
     fn cells_are_where_their_indices_say() {
-        let g = geometry();
+        let g = geometry(true);
         assert_eq!(g.cells.len(), CELLS);
         // White's 1 point is bottom right; black's 1 point is white's 24, top right.
         let w1 = &g.cells[checker_cell(0, 1, 0) as usize];

@@ -123,7 +123,7 @@ impl RulesImpl for Backgammon {
     }
 
     fn geometry(&self) -> Geometry {
-        layout::geometry()
+        layout::geometry(self.config.cube)
     }
 
     fn start_position(&self) -> Result<BgPosition, PluginError> {

@@ -26,7 +26,7 @@ use rules_api::{Move, Notation, PluginError};
 pub const SEPARATOR: &str = ",";
 
 use crate::board::{Step, BAR, OFF};
-use crate::play::{steps_of, Effect, PlayKey};
+use crate::play::{requirement, walk, Effect, PlayKey};
 use crate::position::BgPosition;
 use crate::state::{decode_dice, decode_opening, dice_move, opening_move, Phase, DOUBLE, DROP, ROLL, TAKE};
 use crate::text::SIDES;
@@ -35,7 +35,9 @@ use crate::text::SIDES;
 pub fn write(p: &BgPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
     let s = p.state();
     let text = match s.phase {
-        Phase::Opening => decode_opening(m).map(|(w, b)| format!("{}:{}-{}", SIDES[(b > w) as usize], w.max(b), w.min(b))),
+        Phase::Opening => {
+            decode_opening(m).map(|(w, b)| format!("{}:{}-{}", SIDES[(b > w) as usize], w.max(b), w.min(b)))
+        }
         Phase::Dice => decode_dice(m).map(|(high, low)| format!("{high}-{low}")),
         Phase::Decide if m == DOUBLE => Some("double".into()),
         Phase::Decide if m == ROLL => Some("roll".into()),
@@ -76,14 +78,32 @@ fn point_name(index: u8) -> String {
 
 /// Play `key` of the player on turn in `notation`.
 pub fn play_text(p: &BgPosition, key: PlayKey, notation: Notation) -> Option<String> {
-    let s = p.state();
-    let (steps, len) = steps_of(p.board(), s.turn as usize, s.dice[0], s.dice[1], key)?;
-    let steps = &steps[..len];
+    let (steps, standard) = clearest_order(p, key)?;
     if notation == Notation::COORDINATE {
         let parts: Vec<String> = steps.iter().map(|s| format!("{}/{}", point_name(s.from), point_name(s.to))).collect();
         return Some(parts.join(","));
     }
-    Some(standard(steps))
+    Some(standard)
+}
+
+/// The order of steps that plays `key` and reads best: the fewest
+/// checker paths (13/7 7/5 is one checker, 13/5), then the first text.
+fn clearest_order(p: &BgPosition, key: PlayKey) -> Option<(Vec<Step>, String)> {
+    let s = p.state();
+    let side = s.turn as usize;
+    let [a, b] = s.dice;
+    let need = requirement(p.board(), side, a, b);
+    let mut best: Option<(usize, String, Vec<Step>)> = None;
+    walk(p.board(), side, a, b, true, &mut |steps: &[Step]| {
+        if !need.accepts(steps) || Effect::of(steps).key() != key {
+            return;
+        }
+        let (paths, text) = standard(steps);
+        if best.as_ref().map_or(true, |(n, t, _)| (paths, &text) < (*n, t)) {
+            best = Some((paths, text, steps.to_vec()));
+        }
+    });
+    best.map(|(_, text, steps)| (steps, text))
 }
 
 /// One checker's way through a turn: where it started and each landing
@@ -114,8 +134,9 @@ impl Chain {
     }
 }
 
-/// Standard notation of a sequence of steps (see the module documentation).
-fn standard(steps: &[Step]) -> String {
+/// Standard notation of a sequence of steps (see the module
+/// documentation), with the number of checker paths it names.
+fn standard(steps: &[Step]) -> (usize, String) {
     let mut chains: Vec<Chain> = Vec::new();
     for s in steps {
         // A step from where a checker landed continues that checker.
@@ -134,9 +155,8 @@ fn standard(steps: &[Step]) -> String {
             _ => parts.push((text, 1)),
         }
     }
-    let written: Vec<String> =
-        parts.into_iter().map(|(t, n)| if n > 1 { format!("{t}({n})") } else { t }).collect();
-    written.join(SEPARATOR)
+    let written: Vec<String> = parts.into_iter().map(|(t, n)| if n > 1 { format!("{t}({n})") } else { t }).collect();
+    (chains.len(), written.join(SEPARATOR))
 }
 
 /// One checker's move as written: start, the points named on the way and
@@ -200,16 +220,17 @@ pub fn read(p: &BgPosition, text: &str) -> Result<Move, PluginError> {
         Phase::Opening => read_opening(&wanted).ok_or_else(|| {
             refuse("the opening roll is written with who starts and both dice, such as 'white:6-3'".into())
         }),
-        Phase::Dice => read_dice(&wanted).map(|(a, b)| dice_move(a, b)).ok_or_else(|| {
-            refuse(format!("{} is to roll: a roll is written such as '6-3'", SIDES[s.turn as usize]))
-        }),
+        Phase::Dice => read_dice(&wanted)
+            .map(|(a, b)| dice_move(a, b))
+            .ok_or_else(|| refuse(format!("{} is to roll: a roll is written such as '6-3'", SIDES[s.turn as usize]))),
         Phase::Play => read_play(p, &wanted).map_err(refuse),
         _ => Err(refuse(format!("no such move here ({})", crate::text::state_words(p)))),
     }
 }
 
 fn read_dice(text: &str) -> Option<(u8, u8)> {
-    let digits: Vec<u8> = text.chars().filter(|c| *c != '-').map(|c| c.to_digit(10).map(|d| d as u8)).collect::<Option<_>>()?;
+    let digits: Vec<u8> =
+        text.chars().filter(|c| *c != '-').map(|c| c.to_digit(10).map(|d| d as u8)).collect::<Option<_>>()?;
     match digits.as_slice() {
         [a, b] if (1..=6).contains(a) && (1..=6).contains(b) && text.len() <= 3 => Some((*a, *b)),
         _ => None,
@@ -248,7 +269,10 @@ fn read_play(p: &BgPosition, text: &str) -> Result<Move, String> {
         }
     }
     if sources.is_empty() {
-        return Err(format!("{} is to play {}-{}: write the checkers' moves, such as '13/7 8/7'", SIDES[side], s.dice[0], s.dice[1]));
+        return Err(format!(
+            "{} is to play {}-{}: write the checkers' moves, such as '13/7 8/7'",
+            SIDES[side], s.dice[0], s.dice[1]
+        ));
     }
     // Net change, as the keys count it.
     let mut i = 0;
@@ -278,8 +302,7 @@ fn read_play(p: &BgPosition, text: &str) -> Result<Move, String> {
         ([one], _) => one.0,
         (_, [one]) => one.0,
         ([], _) => {
-            let all: Vec<String> =
-                keys.iter().take(12).filter_map(|&k| play_text(p, k, Notation::STANDARD)).collect();
+            let all: Vec<String> = keys.iter().take(12).filter_map(|&k| play_text(p, k, Notation::STANDARD)).collect();
             let more = if keys.len() > 12 { format!(" and {} more", keys.len() - 12) } else { String::new() };
             return Err(format!(
                 "not a legal play of {}-{} for {} (legal: {}{more})",

@@ -329,21 +329,6 @@ pub fn revert_key(board: &mut Board, side: usize, key: PlayKey) {
     changes(key, side, -1, |s, i, d| board.add(s, i, d));
 }
 
-/// One sequence of steps that plays `key` (the first the walk finds), for
-/// writing the play down; `None` if `key` is not a play of these dice.
-pub fn steps_of(board: &Board, side: usize, a: u8, b: u8, key: PlayKey) -> Option<([Step; MAX_STEPS], usize)> {
-    let need = requirement(board, side, a, b);
-    let mut found = None;
-    walk(board, side, a, b, false, &mut |steps: &[Step]| {
-        if found.is_none() && need.accepts(steps) && Effect::of(steps).key() == key {
-            let mut copy = [Step::default(); MAX_STEPS];
-            copy[..steps.len()].copy_from_slice(steps);
-            found = Some((copy, steps.len()));
-        }
-    });
-    found
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,7 +347,8 @@ mod tests {
         assert_eq!(e.dests.as_slice(), &[5]);
         assert_eq!(e.hits.as_slice(), &[7]);
         assert_eq!(Effect::from_key(e.key()), e);
-        let off = Effect::of(&[Step { from: 25, to: 20, die: 5, hit: false }, Step { from: 3, to: 0, die: 3, hit: false }]);
+        let off =
+            Effect::of(&[Step { from: 25, to: 20, die: 5, hit: false }, Step { from: 3, to: 0, die: 3, hit: false }]);
         assert_eq!(Effect::from_key(off.key()), off);
         assert!(off.key().0 < 1 << 60);
     }

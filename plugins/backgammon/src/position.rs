@@ -41,14 +41,7 @@ struct Undo {
 impl BgPosition {
     /// A position from its parts (checked by the text reader).
     pub fn new(config: Config, board: Board, state: State) -> Self {
-        BgPosition {
-            config,
-            board,
-            state,
-            board_hash: board_hash(&board),
-            history: Vec::new(),
-            scratch: RVec::new(),
-        }
+        BgPosition { config, board, state, board_hash: board_hash(&board), history: Vec::new(), scratch: RVec::new() }
     }
 
     /// The standard start, before the opening roll.
@@ -285,9 +278,9 @@ impl PositionImpl for BgPosition {
 
     fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) {
         match self.state.phase {
-            Phase::Opening => {
-                out.extend(opening_rolls().map(|(w, b)| ChanceOutcome { mv: opening_move(w, b), probability: 1.0 / 30.0 }))
-            }
+            Phase::Opening => out.extend(
+                opening_rolls().map(|(w, b)| ChanceOutcome { mv: opening_move(w, b), probability: 1.0 / 30.0 }),
+            ),
             Phase::Dice => out.extend(rolls().map(|(h, l, p)| ChanceOutcome { mv: dice_move(h, l), probability: p })),
             _ => {}
         }

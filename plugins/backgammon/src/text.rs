@@ -29,8 +29,8 @@ pub const SIDES: [&str; 2] = ["white", "black"];
 /// The position as text.
 pub fn write(p: &BgPosition) -> String {
     let mut out = String::new();
-    for side in 0..2 {
-        out.push_str(SIDES[side]);
+    for (side, name) in SIDES.iter().enumerate() {
+        out.push_str(name);
         for index in (0..=BAR).rev() {
             let count = p.board().count(side, index);
             if count > 0 {

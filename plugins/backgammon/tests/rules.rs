@@ -91,7 +91,21 @@ fn a_double_is_played_four_times_or_as_often_as_possible() {
     let four = plays(&plain(), start);
     assert_eq!(four.len(), 11, "{four:?}");
     assert!(four.contains(&"24/18(2),13/7(2)".to_string()), "{four:?}");
-    let dice = |m: &str| m.split(',').map(|c| if c.ends_with("(2)") { 2 } else if c.ends_with("(3)") { 3 } else if c.ends_with("(4)") { 4 } else { 1 }).sum::<usize>();
+    let dice = |m: &str| {
+        m.split(',')
+            .map(|c| {
+                if c.ends_with("(2)") {
+                    2
+                } else if c.ends_with("(3)") {
+                    3
+                } else if c.ends_with("(4)") {
+                    4
+                } else {
+                    1
+                }
+            })
+            .sum::<usize>()
+    };
     assert!(four.iter().all(|m| dice(m) == 4), "{four:?}");
 }
 
@@ -174,7 +188,10 @@ fn the_jacoby_rule_counts_gammons_single_while_the_cube_is_unturned() {
     assert_eq!(centred.status.reason.as_str(), "gammon");
     let turned = finish(jacoby, "white 1:1 | black 6:15 | white to play 2-1 | cube 2 black", "1/off");
     assert_eq!(turned.payoffs.to_vec(), vec![4.0, -4.0]);
-    assert!(Backgammon::from_options(&vec![rules_api::Tuple2("jacoby".into(), "on".into())].into()).is_err(), "Jacoby needs the cube");
+    assert!(
+        Backgammon::from_options(&vec![rules_api::Tuple2("jacoby".into(), "on".into())].into()).is_err(),
+        "Jacoby needs the cube"
+    );
 }
 
 #[test]
@@ -195,7 +212,8 @@ fn the_cube_is_offered_before_rolling_and_taken_or_dropped() {
     // Only the owner redoubles: after black's roll and play, white may.
     let redouble = after(&r, "", &["white 3-1", "8/5 6/5", "double", "take", "2-1", "13/11 6/5"]);
     assert_eq!(redouble.moves().unwrap(), vec![DOUBLE, ROLL]);
-    let again = after(&r, "", &["white 3-1", "8/5 6/5", "double", "take", "2-1", "13/11 6/5", "roll", "2-1", "13/11 6/5"]);
+    let again =
+        after(&r, "", &["white 3-1", "8/5 6/5", "double", "take", "2-1", "13/11 6/5", "roll", "2-1", "13/11 6/5"]);
     assert!(again.flags().contains(PositionFlags::CHANCE), "black no longer owns the cube: {}", again.text().unwrap());
     let dropped = after(&r, "", &["white 3-1", "8/5 6/5", "double", "drop"]);
     let outcome = dropped.outcome().unwrap();
