@@ -88,13 +88,17 @@ pub fn play_text(p: &BgPosition, key: PlayKey, notation: Notation) -> Option<Str
 
 /// The order of steps that plays `key` and reads best: the fewest
 /// checker paths (13/7 7/5 is one checker, 13/5), then the first text.
+///
+/// The walk without every order of a double's steps is enough: there a
+/// step from a point comes after every step that lands on it, so each
+/// checker that moves on is joined to its path.
 fn clearest_order(p: &BgPosition, key: PlayKey) -> Option<(Vec<Step>, String)> {
     let s = p.state();
     let side = s.turn as usize;
     let [a, b] = s.dice;
     let need = requirement(p.board(), side, a, b);
     let mut best: Option<(usize, String, Vec<Step>)> = None;
-    walk(p.board(), side, a, b, true, &mut |steps: &[Step]| {
+    walk(p.board(), side, a, b, false, &mut |steps: &[Step]| {
         if !need.accepts(steps) || Effect::of(steps).key() != key {
             return;
         }
@@ -248,69 +252,78 @@ fn read_opening(text: &str) -> Option<Move> {
     Some(if side == 0 { opening_move(high, low) } else { opening_move(low, high) })
 }
 
-fn read_play(p: &BgPosition, text: &str) -> Result<Move, String> {
-    let s = p.state();
-    let side = s.turn as usize;
-    let mut sources = Vec::new();
-    let mut dests = Vec::new();
-    let mut hits = Vec::new();
+/// What a written play says: the points left and reached (net, highest
+/// first) and the points where it hits, marked or landed on a blot.
+struct Described {
+    sources: Vec<u8>,
+    dests: Vec<u8>,
+    hits: Vec<u8>,
+}
+
+fn describe_play(p: &BgPosition, text: &str) -> Result<Described, String> {
+    let side = p.state().turn as usize;
+    let mut d = Described { sources: Vec::new(), dests: Vec::new(), hits: Vec::new() };
     for token in text.split([' ', ',']).filter(|t| !t.is_empty()) {
         let written = parse_written(token).map_err(|what| format!("'{token}' is not a checker move ({what})"))?;
         for _ in 0..written.count {
-            sources.push(written.start);
-            dests.push(written.landings.last().map_or(0, |l| l.0));
+            d.sources.push(written.start);
+            d.dests.push(written.landings.last().map_or(0, |l| l.0));
             for &(point, hit) in &written.landings {
                 // A checker landing on a blot hits it, marked or not.
                 let blot = point as usize != OFF && p.board().opponent_on(side, point as usize) == 1;
-                if (hit || blot) && !hits.contains(&point) {
-                    hits.push(point);
+                if (hit || blot) && !d.hits.contains(&point) {
+                    d.hits.push(point);
                 }
             }
         }
     }
-    if sources.is_empty() {
-        return Err(format!(
-            "{} is to play {}-{}: write the checkers' moves, such as '13/7 8/7'",
-            SIDES[side], s.dice[0], s.dice[1]
-        ));
-    }
     // Net change, as the keys count it.
     let mut i = 0;
-    while i < sources.len() {
-        if let Some(j) = dests.iter().position(|&d| d == sources[i]) {
-            dests.remove(j);
-            sources.remove(i);
+    while i < d.sources.len() {
+        if let Some(j) = d.dests.iter().position(|&x| x == d.sources[i]) {
+            d.dests.remove(j);
+            d.sources.remove(i);
         } else {
             i += 1;
         }
     }
-    sources.sort_unstable_by(|a, b| b.cmp(a));
-    dests.sort_unstable_by(|a, b| b.cmp(a));
+    d.sources.sort_unstable_by(|a, b| b.cmp(a));
+    d.dests.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(d)
+}
+
+fn read_play(p: &BgPosition, text: &str) -> Result<Move, String> {
+    let s = p.state();
+    let side = SIDES[s.turn as usize];
+    let d = describe_play(p, text)?;
+    if d.sources.is_empty() && d.dests.is_empty() {
+        return Err(format!(
+            "{side} is to play {}-{}: write the checkers' moves, such as '13/7 8/7'",
+            s.dice[0], s.dice[1]
+        ));
+    }
     let keys = p.play_keys();
     let matching: Vec<(usize, Effect)> = keys
         .iter()
         .enumerate()
         .map(|(i, &k)| (i, Effect::from_key(k)))
         .filter(|(_, e)| {
-            e.sources.as_slice() == sources.as_slice()
-                && e.dests.as_slice() == dests.as_slice()
-                && hits.iter().all(|h| e.hits.as_slice().contains(h))
+            e.sources.as_slice() == d.sources.as_slice()
+                && e.dests.as_slice() == d.dests.as_slice()
+                && d.hits.iter().all(|h| e.hits.as_slice().contains(h))
         })
         .collect();
-    let exact: Vec<&(usize, Effect)> = matching.iter().filter(|(_, e)| e.hits.as_slice().len() == hits.len()).collect();
+    // Hits not written and not forced by a landing are not meant.
+    let exact: Vec<&(usize, Effect)> =
+        matching.iter().filter(|(_, e)| e.hits.as_slice().len() == d.hits.len()).collect();
     let chosen = match (matching.as_slice(), exact.as_slice()) {
         ([one], _) => one.0,
         (_, [one]) => one.0,
         ([], _) => {
             let all: Vec<String> = keys.iter().take(12).filter_map(|&k| play_text(p, k, Notation::STANDARD)).collect();
             let more = if keys.len() > 12 { format!(" and {} more", keys.len() - 12) } else { String::new() };
-            return Err(format!(
-                "not a legal play of {}-{} for {} (legal: {}{more})",
-                s.dice[0],
-                s.dice[1],
-                SIDES[side],
-                all.join(", ")
-            ));
+            let (high, low) = (s.dice[0], s.dice[1]);
+            return Err(format!("not a legal play of {high}-{low} for {side} (legal: {}{more})", all.join(", ")));
         }
         (several, _) => {
             let names: Vec<String> =
