@@ -225,3 +225,18 @@ fn the_cube_is_offered_before_rolling_and_taken_or_dropped() {
     assert!(r.position("white 6:15 | black 6:15 | white may double | cube 64 white").is_err());
     assert!(plain().position("white 6:15 | black 6:15 | white doubles").is_err(), "no cube, no double");
 }
+
+#[test]
+fn the_evaluation_is_from_the_movers_view_and_hints_prefer_safe_points() {
+    // A race white leads by 105 pips: good for white on roll, bad for black.
+    let white = plain().position("white 6:5 5:5 4:5 | black 13:5 12:5 11:5 | white to roll").unwrap();
+    let black = plain().position("white 6:5 5:5 4:5 | black 13:5 12:5 11:5 | black to roll").unwrap();
+    assert!(white.evaluate() > 100 && black.evaluate() < -100, "{} {}", white.evaluate(), black.evaluate());
+    // 3-1 at the start: making the 5 point (8/5 6/5) is the best-known
+    // play; the hint ranks it first.
+    let p = plain().position("white 24:2 13:5 8:3 6:5 | black 24:2 13:5 8:3 6:5 | white to play 3-1").unwrap();
+    let moves = p.moves().unwrap();
+    let infos = p.infos(&moves).unwrap();
+    let best = moves.iter().zip(&infos).max_by_key(|(_, i)| i.hint).map(|(&m, _)| m).unwrap();
+    assert_eq!(p.notate(best, Notation::STANDARD).unwrap(), "8/5,6/5");
+}
