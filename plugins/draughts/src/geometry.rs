@@ -45,10 +45,10 @@ pub fn geometry(rule: Rule) -> Geometry {
         cells.push(Cell { x, y, layer: 0, shape: CellShape::SQUARE, color: DARK, name: name.clone().into() });
         marks.push(Mark {
             kind: MarkKind::TEXT,
-            x: x - 0.31,
-            y: y - 0.33,
+            x: x - 0.33,
+            y: y - 0.35,
             layer: 0,
-            size: 0.2,
+            size: 0.18,
             color: NUMBER,
             text: name.clone().into(),
         });

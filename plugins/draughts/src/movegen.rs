@@ -54,9 +54,22 @@ impl Capture {
 }
 
 /// The capture sequences of `colour` on `board`, in a fixed order (by
-/// square, then direction, then landing square), written into `out`.
-/// With the majority rule only those taking the most pieces are kept.
+/// square, then direction, then landing square), written into `out`:
+/// the legal captures, one per set of pieces taken from one square to
+/// another. With the majority rule only those taking the most pieces are
+/// kept.
 pub fn captures(rule: Rule, board: &Board, colour: Colour, out: &mut Vec<Capture>) {
+    search(rule, board, colour, true, out);
+}
+
+/// Every route of every legal capture, in the same order: a capture that
+/// can take its pieces in more than one order (round a loop either way)
+/// appears once per route, the route [`captures`] keeps first.
+pub fn capture_routes(rule: Rule, board: &Board, colour: Colour, out: &mut Vec<Capture>) {
+    search(rule, board, colour, false, out);
+}
+
+fn search(rule: Rule, board: &Board, colour: Colour, one_route: bool, out: &mut Vec<Capture>) {
     out.clear();
     let layout = rule.layout();
     let mut search = Search {
@@ -71,6 +84,7 @@ pub fn captures(rule: Rule, board: &Board, colour: Colour, out: &mut Vec<Capture
         captured: 0,
         landings: [NONE; MAX_CAPTURES],
         best: 1,
+        one_route,
         out,
     };
     for sq in squares(board.pieces(colour)) {
@@ -80,6 +94,13 @@ pub fn captures(rule: Rule, board: &Board, colour: Colour, out: &mut Vec<Capture
         search.blocked = board.occupied() & !(1u64 << sq);
         search.jumps(sq, 0, None);
     }
+}
+
+/// The index in `list` (a [`captures`] list) of the capture `route`
+/// belongs to: the same pieces taken from the same square to the same
+/// square.
+pub fn index_of(list: &[Capture], route: &Capture) -> Option<usize> {
+    list.iter().position(|c| c.from == route.from && c.to == route.to && c.captured == route.captured)
 }
 
 /// Whether `colour` has any capture on `board` (one jump is enough).
@@ -206,6 +227,8 @@ struct Search<'a> {
     landings: [u8; MAX_CAPTURES],
     /// The most pieces any sequence found so far takes (majority rule).
     best: u8,
+    /// Keep one route per set of pieces taken (otherwise every route).
+    one_route: bool,
     out: &'a mut Vec<Capture>,
 }
 
@@ -301,7 +324,7 @@ impl Search<'_> {
             }
         }
         let (from, captured) = (self.from, self.captured);
-        if self.out.iter().any(|c| c.from == from && c.to == to && c.captured == captured) {
+        if self.one_route && self.out.iter().any(|c| c.from == from && c.to == to && c.captured == captured) {
             return;
         }
         let promotes = !self.king && self.crowning & (1u64 << to) != 0;

@@ -84,7 +84,7 @@ pub fn parse(pos: &DraughtsPosition, text: &str) -> Result<Move, PluginError> {
         if list.is_empty() {
             quiet(pos, &squares).map_err(bad)
         } else {
-            capture(layout, list, &squares).map_err(bad)
+            capture(pos, list, &squares).map_err(bad)
         }
     })
 }
@@ -106,15 +106,25 @@ fn quiet(pos: &DraughtsPosition, squares: &[u8]) -> Result<Move, String> {
     })
 }
 
-fn capture(layout: &Layout, list: &[Capture], squares: &[u8]) -> Result<Move, String> {
+/// The capture `squares` name: the one with exactly these landings, or
+/// else the one whose route (any of them) passes these squares in order.
+fn capture(pos: &DraughtsPosition, list: &[Capture], squares: &[u8]) -> Result<Move, String> {
+    let layout = pos.rule().layout();
+    let mut routes = Vec::new();
+    movegen::capture_routes(pos.rule(), pos.board(), pos.side(), &mut routes);
     let (first, last) = (squares[0], squares[squares.len() - 1]);
-    if let Some(i) = list.iter().position(|c| c.from == first && c.path() == &squares[1..]) {
+    let exact = routes.iter().find(|r| r.from == first && r.path() == &squares[1..]);
+    if let Some(i) = exact.and_then(|r| movegen::index_of(list, r)) {
         return Ok(list[i].to_move(i));
     }
     let middle = &squares[1..squares.len() - 1];
-    let found: Vec<usize> = (0..list.len())
-        .filter(|&i| list[i].from == first && list[i].to == last && passes(&route(layout, &list[i]), middle))
+    let mut found: Vec<usize> = routes
+        .iter()
+        .filter(|r| r.from == first && r.to == last && passes(&route(layout, r), middle))
+        .filter_map(|r| movegen::index_of(list, r))
         .collect();
+    found.sort_unstable();
+    found.dedup();
     let named =
         |indices: &mut dyn Iterator<Item = usize>| indices.map(|i| full(&list[i])).collect::<Vec<_>>().join(", ");
     match found.as_slice() {

@@ -330,21 +330,26 @@ impl PositionImpl for DraughtsPosition {
         }
     }
 
+    /// Quiet moves: the piece, then its square. Captures: the piece, then
+    /// each landing, once per route the capture can take.
     fn click_paths(&self, out: &mut RVec<ClickPath>) {
         if self.draw_reason().is_some() {
             return;
         }
-        let list = {
-            let mut list = self.scratch.borrow_mut();
-            movegen::captures(self.rule, &self.board, self.side, &mut list);
-            list.clone()
-        };
-        if list.is_empty() {
+        let mut routes = Vec::new();
+        movegen::capture_routes(self.rule, &self.board, self.side, &mut routes);
+        if routes.is_empty() {
             let mut moves = RVec::new();
             movegen::quiet_moves(self.rule, &self.board, self.side, &mut moves);
             out.extend(moves.iter().filter_map(|&m| ClickPath::from_cells(m)));
-        } else {
-            out.extend(list.iter().enumerate().map(|(i, c)| self.capture_path(c, i)));
+            return;
         }
+        self.with_captures(|list| {
+            for route in &routes {
+                if let Some(index) = movegen::index_of(list, route) {
+                    out.push(self.capture_path(route, index));
+                }
+            }
+        });
     }
 }

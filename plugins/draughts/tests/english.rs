@@ -50,6 +50,25 @@ fn two_captures_from_one_square_to_another_are_written_in_full() {
 }
 
 #[test]
+fn a_capture_round_a_loop_either_way_is_one_move_with_two_click_paths() {
+    // King 2 takes 6, 14, 15 and 7 and comes back to 2, one way round or
+    // the other: one position, so one move (OpenSpiel's and pydraughts'
+    // jump sequences list both ways).
+    let pos = after(&game(), "W:WK2,32:B6,7,14,K15,21,22,28", "");
+    assert_eq!(moves(&pos), ["2x11x18x25", "2x9x18x11x2", "2x9x18x25"]);
+    let round = pos.read_move("2x9x18x11x2", Notation::COORDINATE).unwrap();
+    assert_eq!(pos.read_move("2x11x18x9x2", Notation::COORDINATE).unwrap(), round);
+    let paths: Vec<Vec<u16>> = pos
+        .click_path_list()
+        .unwrap()
+        .iter()
+        .filter(|p| p.mv == round)
+        .map(|p| p.steps.iter().map(|s| s[0] + 1).collect())
+        .collect();
+    assert_eq!(paths, [vec![2, 9, 18, 11, 2], vec![2, 11, 18, 9, 2]]);
+}
+
+#[test]
 fn a_man_crowned_during_a_capture_stops_there() {
     // As a king it could go on over 27 to 24; the move ends on 31.
     let mut pos = after(&game(), "B:WK19,26,27:B3,22", "");
