@@ -9,7 +9,7 @@
 
 use std::sync::LazyLock;
 
-use crate::rule::Colour;
+use crate::colour::Colour;
 
 /// "No square" in the neighbour tables.
 pub const NONE: u8 = u8::MAX;

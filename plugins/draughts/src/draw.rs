@@ -14,7 +14,8 @@
 //!   moves or is crowned.
 
 use crate::board::Board;
-use crate::rule::{Colour, Rule};
+use crate::colour::Colour;
+use crate::rule::Rule;
 
 /// The counts the draw rules need, as they stand after the last move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -9,8 +9,9 @@
 use rules_api::{Move, MoveFlags, MoveInfo, RVec};
 
 use crate::board::{squares, Board, Layout};
-use crate::position::DraughtsPosition;
-use crate::rule::{Colour, Rule};
+use crate::colour::Colour;
+use crate::movegen::Capture;
+use crate::rule::Rule;
 
 /// A man's worth.
 pub const MAN: i32 = 100;
@@ -24,9 +25,9 @@ pub fn king_value(rule: Rule) -> i32 {
     }
 }
 
-/// The position from the mover's view, within ±`score::MAX_EVAL`.
-pub fn evaluate(pos: &DraughtsPosition) -> i32 {
-    let (rule, board, me) = (pos.rule(), pos.board(), pos.side());
+/// The position from the view of `me`, the side to move, within
+/// ±`score::MAX_EVAL`.
+pub fn evaluate(rule: Rule, board: &Board, me: Colour) -> i32 {
     let score = side_score(rule, board, me) - side_score(rule, board, me.opponent());
     score.clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)
 }
@@ -69,35 +70,32 @@ fn centre(layout: &Layout, sq: u8) -> i32 {
 
 /// One hint per move: captures first, the most pieces taken (kings
 /// counting more) highest; then crownings; then men moves, furthest
-/// advanced first; king moves last.
-pub fn move_infos(pos: &DraughtsPosition, moves: &[Move], out: &mut RVec<MoveInfo>) {
-    let (rule, board, me) = (pos.rule(), pos.board(), pos.side());
+/// advanced first; king moves last. `list` is the position's capture list.
+pub fn move_infos(rule: Rule, board: &Board, me: Colour, list: &[Capture], moves: &[Move], out: &mut RVec<MoveInfo>) {
     let layout = rule.layout();
     let their_kings = board.kings[me.opponent().index()];
-    pos.with_captures(|list| {
-        for &m in moves {
-            let capture = list.get(m.tag as usize).filter(|c| c.from as u16 == m.from && c.to as u16 == m.to);
-            let info = match capture {
-                Some(c) => {
-                    let mut flags = MoveFlags::CAPTURE | MoveFlags::TACTICAL | MoveFlags::IRREVERSIBLE;
-                    if c.promotes {
-                        flags |= MoveFlags::PROMOTION;
-                    }
-                    let kings = (c.captured & their_kings).count_ones() as i32;
-                    MoveInfo { hint: 10_000 + 100 * c.count as i32 + 50 * kings + 300 * c.promotes as i32, flags }
+    for &m in moves {
+        let capture = list.get(m.tag as usize).filter(|c| c.from as u16 == m.from && c.to as u16 == m.to);
+        let info = match capture {
+            Some(c) => {
+                let mut flags = MoveFlags::CAPTURE | MoveFlags::TACTICAL | MoveFlags::IRREVERSIBLE;
+                if c.promotes {
+                    flags |= MoveFlags::PROMOTION;
                 }
-                None if m.from < layout.squares as u16 && board.men[me.index()] & (1u64 << m.from) != 0 => {
-                    let to = m.to.min(layout.squares as u16 - 1) as u8;
-                    if layout.crowning_row(me) & (1u64 << to) != 0 {
-                        let flags = MoveFlags::PROMOTION | MoveFlags::TACTICAL | MoveFlags::IRREVERSIBLE;
-                        MoveInfo { hint: 5_000, flags }
-                    } else {
-                        MoveInfo { hint: 100 + layout.advance(me, to) as i32, flags: MoveFlags::IRREVERSIBLE }
-                    }
+                let kings = (c.captured & their_kings).count_ones() as i32;
+                MoveInfo { hint: 10_000 + 100 * c.count as i32 + 50 * kings + 300 * c.promotes as i32, flags }
+            }
+            None if m.from < layout.squares as u16 && board.men[me.index()] & (1u64 << m.from) != 0 => {
+                let to = m.to.min(layout.squares as u16 - 1) as u8;
+                if layout.crowning_row(me) & (1u64 << to) != 0 {
+                    let flags = MoveFlags::PROMOTION | MoveFlags::TACTICAL | MoveFlags::IRREVERSIBLE;
+                    MoveInfo { hint: 5_000, flags }
+                } else {
+                    MoveInfo { hint: 100 + layout.advance(me, to) as i32, flags: MoveFlags::IRREVERSIBLE }
                 }
-                None => MoveInfo { hint: 0, flags: MoveFlags::NONE },
-            };
-            out.push(info);
-        }
-    });
+            }
+            None => MoveInfo { hint: 0, flags: MoveFlags::NONE },
+        };
+        out.push(info);
+    }
 }

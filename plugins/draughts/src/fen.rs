@@ -23,7 +23,8 @@
 use rules_api::PluginError;
 
 use crate::board::{squares, Board, Layout, Piece};
-use crate::rule::{Colour, Rule};
+use crate::colour::Colour;
+use crate::rule::Rule;
 
 /// Reads a position text of `rule`: the pieces and the side to move.
 pub fn read(rule: Rule, text: &str) -> Result<(Board, Colour), PluginError> {

@@ -12,7 +12,8 @@
 use rules_api::{Cell, CellShape, Geometry, Label, Line, Mark, MarkKind, PieceType, PlayerInfo, RVec, Rgba};
 
 use crate::art::piece_svg;
-use crate::rule::{Colour, Rule};
+use crate::colour::Colour;
+use crate::rule::Rule;
 
 /// The light squares (the board's background).
 pub const LIGHT: Rgba = Rgba::rgb(238, 218, 178);

@@ -18,7 +18,7 @@
 //! game of the world federation and of world championships, and the one
 //! most of the world calls draughts; `english` for checkers).
 //!
-//! Modules: [`rule`] (what differs between the two), [`board`] (squares,
+//! Modules: [`rule`] (what differs between the two), [`colour`], [`board`] (squares,
 //! numbering, bitboards), [`movegen`] (moves and whole capture sequences),
 //! [`position`] (make/unmake, status, click paths), [`draw`] (the counted
 //! draw rules), [`fen`] (PDN FEN), [`notation`] (moves as text),
@@ -29,6 +29,7 @@
 
 pub mod art;
 pub mod board;
+pub mod colour;
 pub mod draw;
 pub mod eval;
 pub mod fen;
@@ -43,8 +44,9 @@ pub mod rule;
 use rules_api::plugin::{check_options, option_or_default, RulesImpl};
 use rules_api::{GameInfo, Geometry, OptionSpec, Options, PluginError};
 
+pub use colour::Colour;
 pub use position::DraughtsPosition;
-pub use rule::{Colour, Rule};
+pub use rule::Rule;
 
 /// The options this plugin understands.
 pub fn option_specs() -> Vec<OptionSpec> {

@@ -18,7 +18,8 @@ use rules_api::RVec;
 use rules_api::{Move, CELL_NONE};
 
 use crate::board::{forward, squares, Board, Layout, NONE};
-use crate::rule::{Colour, Rule};
+use crate::colour::Colour;
+use crate::rule::Rule;
 
 /// The most pieces one capture can take (every piece of a full side).
 pub const MAX_CAPTURES: usize = 20;

@@ -15,9 +15,10 @@
 
 use rules_api::{Move, Notation, PluginError, CELL_NONE};
 
-use crate::board::{Layout, NONE};
+use crate::board::{Board, Layout, NONE};
+use crate::colour::Colour;
 use crate::movegen::{self, Capture};
-use crate::position::DraughtsPosition;
+use crate::rule::Rule;
 
 /// A move in words for messages: `11-15`, or its fields when they name no
 /// square of the board.
@@ -40,35 +41,38 @@ pub fn full(capture: &Capture) -> String {
     text
 }
 
-/// The legal move `m` in `notation`.
-pub fn write(pos: &DraughtsPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
-    let layout = pos.rule().layout();
-    let illegal = || PluginError::illegal_move(format!("{} is not a legal move here", describe(layout, m)));
-    if pos.draw_reason().is_some() {
-        return Err(illegal());
-    }
-    pos.with_captures(|list| {
-        if list.is_empty() {
-            return if movegen::is_quiet_move(pos.rule(), pos.board(), pos.side(), m) {
-                Ok(format!("{}-{}", m.from + 1, m.to + 1))
-            } else {
-                Err(illegal())
-            };
-        }
-        let c = list.get(m.tag as usize).filter(|c| c.from as u16 == m.from && c.to as u16 == m.to && m.extra == 0);
-        let c = c.ok_or_else(illegal)?;
-        let alike = list.iter().filter(|o| o.from == c.from && o.to == c.to).count();
-        if notation == Notation::STANDARD && alike == 1 {
-            Ok(format!("{}x{}", c.from + 1, c.to + 1))
+/// The legal move `m` of `side` on `board` in `notation`; `list` is the
+/// position's capture list.
+pub fn write(
+    rule: Rule,
+    board: &Board,
+    side: Colour,
+    list: &[Capture],
+    m: Move,
+    notation: Notation,
+) -> Result<String, PluginError> {
+    let illegal = || PluginError::illegal_move(format!("{} is not a legal move here", describe(rule.layout(), m)));
+    if list.is_empty() {
+        return if movegen::is_quiet_move(rule, board, side, m) {
+            Ok(format!("{}-{}", m.from + 1, m.to + 1))
         } else {
-            Ok(full(c))
-        }
-    })
+            Err(illegal())
+        };
+    }
+    let c = list.get(m.tag as usize).filter(|c| c.from as u16 == m.from && c.to as u16 == m.to && m.extra == 0);
+    let c = c.ok_or_else(illegal)?;
+    let alike = list.iter().filter(|o| o.from == c.from && o.to == c.to).count();
+    if notation == Notation::STANDARD && alike == 1 {
+        Ok(format!("{}x{}", c.from + 1, c.to + 1))
+    } else {
+        Ok(full(c))
+    }
 }
 
-/// Reads a move in either form; errors say why it is refused.
-pub fn parse(pos: &DraughtsPosition, text: &str) -> Result<Move, PluginError> {
-    let layout = pos.rule().layout();
+/// Reads a move of `side` on `board` in either form (`list` is the
+/// position's capture list); errors say why it is refused.
+pub fn parse(rule: Rule, board: &Board, side: Colour, list: &[Capture], text: &str) -> Result<Move, PluginError> {
+    let layout = rule.layout();
     let written = text.trim().trim_end_matches(['!', '?']);
     let bad = |why: String| PluginError::illegal_move(format!("'{}': {why}", text.trim()));
     let parts: Vec<&str> = written.split(['-', 'x', 'X', ':']).collect();
@@ -77,41 +81,36 @@ pub fn parse(pos: &DraughtsPosition, text: &str) -> Result<Move, PluginError> {
     }
     let squares =
         parts.iter().map(|p| crate::fen::square(layout, p)).collect::<Result<Vec<u8>, String>>().map_err(bad)?;
-    if let Some(reason) = pos.draw_reason() {
-        return Err(bad(format!("the game is over (draw by {reason})")));
+    if list.is_empty() {
+        quiet(rule, board, side, &squares).map_err(bad)
+    } else {
+        capture(rule, board, side, list, &squares).map_err(bad)
     }
-    pos.with_captures(|list| {
-        if list.is_empty() {
-            quiet(pos, &squares).map_err(bad)
-        } else {
-            capture(pos, list, &squares).map_err(bad)
-        }
-    })
 }
 
-fn quiet(pos: &DraughtsPosition, squares: &[u8]) -> Result<Move, String> {
+fn quiet(rule: Rule, board: &Board, side: Colour, squares: &[u8]) -> Result<Move, String> {
     if squares.len() != 2 {
         return Err("no capture is possible here, so a move names just two squares".into());
     }
     let m = Move::new(squares[0] as u16, squares[1] as u16);
-    if movegen::is_quiet_move(pos.rule(), pos.board(), pos.side(), m) {
+    if movegen::is_quiet_move(rule, board, side, m) {
         return Ok(m);
     }
     let from = squares[0];
-    let whose = pos.board().piece_at(from);
+    let whose = board.piece_at(from);
     Err(match whose {
         None => format!("there is no piece on {}", from + 1),
-        Some(p) if p.colour != pos.side() => format!("the piece on {} is {}'s", from + 1, p.colour.name()),
+        Some(p) if p.colour != side => format!("the piece on {} is {}'s", from + 1, p.colour.name()),
         Some(_) => format!("the piece on {} cannot move to {}", from + 1, squares[1] + 1),
     })
 }
 
 /// The capture `squares` name: the one with exactly these landings, or
 /// else the one whose route (any of them) passes these squares in order.
-fn capture(pos: &DraughtsPosition, list: &[Capture], squares: &[u8]) -> Result<Move, String> {
-    let layout = pos.rule().layout();
+fn capture(rule: Rule, board: &Board, side: Colour, list: &[Capture], squares: &[u8]) -> Result<Move, String> {
+    let layout = rule.layout();
     let mut routes = Vec::new();
-    movegen::capture_routes(pos.rule(), pos.board(), pos.side(), &mut routes);
+    movegen::capture_routes(rule, board, side, &mut routes);
     let (first, last) = (squares[0], squares[squares.len() - 1]);
     let exact = routes.iter().find(|r| r.from == first && r.path() == &squares[1..]);
     if let Some(i) = exact.and_then(|r| movegen::index_of(list, r)) {

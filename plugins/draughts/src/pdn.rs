@@ -21,8 +21,9 @@ use std::fmt;
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{Move, Notation, StatusKind};
 
+use crate::colour::Colour;
 use crate::position::DraughtsPosition;
-use crate::rule::{Colour, Rule};
+use crate::rule::Rule;
 use crate::Draughts;
 
 /// One game of a PDN file.

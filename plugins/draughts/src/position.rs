@@ -15,9 +15,10 @@ use rules_api::{
 };
 
 use crate::board::{self, squares, Board};
+use crate::colour::Colour;
 use crate::draw::Counters;
 use crate::movegen::{self, Capture};
-use crate::rule::{Colour, Rule};
+use crate::rule::Rule;
 
 /// What unmake restores.
 #[derive(Clone, Copy, Debug)]
@@ -270,11 +271,18 @@ impl PositionImpl for DraughtsPosition {
     }
 
     fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        crate::notation::write(self, m, notation)
+        if self.draw_reason().is_some() {
+            return Err(PluginError::illegal_move(format!("{} is not a legal move here", self.describe(m))));
+        }
+        self.with_captures(|list| crate::notation::write(self.rule, &self.board, self.side, list, m, notation))
     }
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse(self, text)
+        if let Some(reason) = self.draw_reason() {
+            let text = text.trim();
+            return Err(PluginError::illegal_move(format!("'{text}': the game is over (draw by {reason})")));
+        }
+        self.with_captures(|list| crate::notation::parse(self.rule, &self.board, self.side, list, text))
     }
 
     fn hash(&self) -> u64 {
@@ -282,11 +290,11 @@ impl PositionImpl for DraughtsPosition {
     }
 
     fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
+        crate::eval::evaluate(self.rule, &self.board, self.side)
     }
 
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
-        crate::eval::move_infos(self, moves, out);
+        self.with_captures(|list| crate::eval::move_infos(self.rule, &self.board, self.side, list, moves, out));
     }
 
     /// The pieces that can capture, when a capture is compulsory.
