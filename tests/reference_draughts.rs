@@ -45,8 +45,10 @@ fn run_script(name: &str, args: &[&str]) -> String {
 #[test]
 fn draughts_moves_results_and_perft_match_pydraughts_and_openspiel() {
     let binary = tabula_bin().to_string_lossy().into_owned();
-    let args =
-        ["--tabula", &binary, "--games", "1", "--openspiel-games", "1", "--max-plies", "30", "--perft-nodes", "300"];
+    // A few short games and the small perft counts: seconds, not minutes.
+    let short = ["--games", "1", "--openspiel-games", "1", "--max-plies", "30"];
+    let perft = ["--perft-nodes", "300", "--openspiel-perft-nodes", "8000"];
+    let args = [&["--tabula", binary.as_str()][..], &short, &perft].concat();
     let out = run_script("draughts_reference.py", &args);
     assert!(out.contains("draughts reference: no mismatch"), "unexpected report:\n{out}");
     assert!(out.contains("positions compared"), "unexpected report:\n{out}");

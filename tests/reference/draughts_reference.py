@@ -377,27 +377,39 @@ def perft_file(rule):
         if raw.strip() and not raw.startswith("#"):
             fields = [f.strip() for f in raw.split(";")]
             counts = [tuple(map(int, f[1:].replace("_", "").split())) for f in fields[1:] if f.startswith("D")]
-            cases.append((fields[0], counts))
+            ident = next((f[3:].strip() for f in fields[1:] if f.startswith("id ")), "")
+            cases.append((fields[0], ident, counts))
     return cases
 
 
-def reference_perft(rule, fen, depth):
-    if depth == 0:
-        return 1
+def reference_perft(rule, fen, depth, count, budgets):
+    """The count by OpenSpiel (the English start) or pydraughts, or None
+    when `count` is beyond that reference's budget."""
+    openspiel_budget, pydraughts_budget = budgets
     if rule == "english" and fen == write_fen(*parse_fen(draughts.Board(variant="english").fen)):
+        if count > openspiel_budget:
+            return None
         return openspiel_perft(pyspiel.load_game("checkers").new_initial_state(), depth)
-    return pydraughts_perft(Pydraughts(rule, fen), depth)
+    if count > pydraughts_budget:
+        return None
+    game = draughts.Board(variant="standard" if rule == "international" else "english", fen=fen)._game
+    return pydraughts_perft(game, depth)
 
 
 def pydraughts_perft(game, depth):
-    moves = game.moves()
-    if depth == 1 or not moves:
-        return len(moves) if depth == 1 else 0
+    """Perft on pydraughts' own game object (its numbering may be turned,
+    which counts do not see), one move per (start, end, pieces taken)."""
+    moves, caught = game.legal_moves()
+    distinct = {}
+    for move, taken in zip(moves, caught):
+        distinct.setdefault((move[0][0], move[-1][1], frozenset(t for t in taken if t is not None)), move)
+    if depth == 1:
+        return len(distinct)
     total = 0
-    for move, _ in moves.values():
+    for move in distinct.values():
         game.push(move)
         total += pydraughts_perft(game, depth - 1)
-        game.board.pop()
+        game.pop()
     return total
 
 
@@ -414,6 +426,25 @@ def openspiel_perft(state, depth):
     return total
 
 
+def check_perft(rule, tabula, check, budgets, only):
+    """Compares the perft file's counts with the reference's and Tabula's;
+    returns how many were compared."""
+    compared = 0
+    for fen, ident, counts in perft_file(rule):
+        if only and ident != only:
+            continue
+        for depth, count in counts:
+            reference = reference_perft(rule, fen, depth, count, budgets)
+            if reference is None:
+                continue
+            compared += 1
+            got = tabula.perft(fen, depth)
+            if not reference == got == count:
+                check.mismatches.append(
+                    f"{rule} perft {depth} of {fen}: reference {reference}, tabula {got}, file {count}")
+    return compared
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tabula", required=True)
@@ -421,8 +452,13 @@ def main():
     ap.add_argument("--games", type=int, default=6, help="pydraughts games per rule and start kind")
     ap.add_argument("--openspiel-games", type=int, default=6)
     ap.add_argument("--max-plies", type=int, default=300)
-    ap.add_argument("--perft-nodes", type=int, default=3000, help="largest perft count recomputed")
+    ap.add_argument("--perft-nodes", type=int, default=3000, help="largest perft count pydraughts recounts")
+    ap.add_argument("--openspiel-perft-nodes", type=int, default=50000,
+                    help="largest perft count OpenSpiel recounts (the English start)")
+    ap.add_argument("--perft-only", action="store_true", help="only the perft files")
+    ap.add_argument("--perft-id", default="", help="only this position of the perft files")
     args = ap.parse_args()
+    budgets = (args.openspiel_perft_nodes, args.perft_nodes)
     if draughts is None or pyspiel is None:
         print("draughts reference: needs pydraughts (pip install pydraughts) and OpenSpiel (pip install open_spiel)",
               file=sys.stderr)
@@ -436,7 +472,7 @@ def main():
         checkers.append(check)
         kinds = ["start", "middle"] + (["ending"] if rule == "international" else [])
         games = []
-        for kind in kinds:
+        for kind in kinds if not args.perft_only else []:
             for _ in range(args.games):
                 start = draughts.Board(variant="standard" if rule == "international" else "english").fen
                 start = write_fen(*parse_fen(start)) if kind == "start" else random_fen(rng, rule, kind)
@@ -444,23 +480,17 @@ def main():
                 games.append((start, played))
                 differs += played[2]
                 tally[(rule, played[0][-1][3][0])] = tally.get((rule, played[0][-1][3][0]), 0) + 1
-        if rule == "english":
+        if rule == "english" and not args.perft_only:
             start = write_fen(*parse_fen(draughts.Board(variant="english").fen))
             for _ in range(args.openspiel_games):
                 played = play_openspiel(rng, args.max_plies)
                 games.append((start, played))
                 differs += played[2]
-        check.legal(rule, games)
+        if games:
+            check.legal(rule, games)
         for start, (line, _, _) in games:
             check.results(rule, start, line, rng)
-        for fen, counts in perft_file(rule):
-            for depth, count in counts:
-                if count > args.perft_nodes:
-                    continue
-                perfts += 1
-                ref, got = reference_perft(rule, fen, depth), tabula.perft(fen, depth)
-                if not ref == got == count:
-                    check.mismatches.append(f"{rule} perft {depth} of {fen}: reference {ref}, tabula {got}, file {count}")
+        perfts += check_perft(rule, tabula, check, budgets, args.perft_id)
     mismatches = [m for c in checkers for m in c.mismatches]
     endgame_rules = ("16-move endgame rule", "5-move endgame rule")
     for d in (d for d in differs if len(d) == 6):
