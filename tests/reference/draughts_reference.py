@@ -225,8 +225,9 @@ class Pydraughts:
 
 
 def play_pydraughts(rng, rule, fen, max_plies):
-    """One random game: [(fen, moves so far, legal keys, status)], the
-    moves, and pydraughts' own verdicts that differ from the rules."""
+    """One random game: [(fen, moves so far, legal keys, status)] per
+    position, the moves as (key, the reference's text), and pydraughts'
+    own verdicts that differ from the rules."""
     game = Pydraughts(rule, fen)
     pieces, side = game.pieces()
     rules = Rules(rule, pieces, side)
@@ -234,7 +235,7 @@ def play_pydraughts(rng, rule, fen, max_plies):
     while True:
         legal = game.moves()
         expect = status(pieces, side, legal, rules.draw(pieces))
-        line.append((write_fen(pieces, side), list(moves), set(legal), expect))
+        line.append((write_fen(pieces, side), len(moves), set(legal), expect))
         theirs = game.verdict()
         ours = None if expect[0] == "ongoing" else (expect[1] or "draw")
         if theirs != ours:
@@ -248,7 +249,7 @@ def play_pydraughts(rng, rule, fen, max_plies):
         after, side_after = game.pieces()
         rules.play(pieces, after, side_after, king, bool(key[2]))
         pieces, side = after, side_after
-        moves.append(text)
+        moves.append((key, text))
 
 
 class Checker:
@@ -256,39 +257,59 @@ class Checker:
 
     def __init__(self, tabula):
         self.tabula, self.mismatches, self.positions = tabula, [], 0
+        # Per game, its moves as Tabula writes them (the host replays a
+        # move list only in the game's own spelling).
+        self.texts = []
 
     def legal(self, rule, games):
+        """Each position's legal moves, asked from its FEN and then as the
+        start plus the moves played."""
         geo = Geo(SIZE[rule])
-        lines, expected = [], []
-        for start, (line, _, _) in games:
-            for fen, moves, legal, expect in line:
-                if legal is None:
-                    continue
-                lines.append(fen)
-                expected.append((fen, fen, legal))
-                played = f"{start} moves {' '.join(moves)}" if moves else start
-                lines.append(played)
-                expected.append((fen, played, legal if expect[0] == "ongoing" else set()))
-        for answer, (fen, asked, legal) in zip(self.tabula.batch(lines), expected):
-            self.positions += 1
-            pieces, side = parse_fen(fen)
-            try:
-                got = [key_of(geo, pieces, side, t) for t in answer.split()]
-            except ValueError as e:
-                self.mismatches.append(f"{rule} {fen}: tabula wrote a move that does not parse: {e}")
-                continue
-            if len(set(got)) != len(got) or set(got) != legal:
-                extra, missing = set(got) - legal, legal - set(got)
-                self.mismatches.append(
-                    f"{rule} legal moves at {fen} (asked as '{asked[:70]}'): extra {show(extra)} missing {show(missing)}"
-                    f"{' duplicates' if len(set(got)) != len(got) else ''}")
+        asked = [(g, k) for g, (_, (line, _, _)) in enumerate(games)
+                 for k, position in enumerate(line) if position[2] is not None]
 
-    def results(self, rule, start, line, rng):
+        def entry(g, k):
+            return games[g][1][0][k]
+
+        spelled = {}
+        for (g, k), answer in zip(asked, self.tabula.batch([entry(g, k)[0] for g, k in asked])):
+            fen, _, legal, _ = entry(g, k)
+            spelled[(g, k)] = self.compare(rule, geo, fen, fen, answer, legal)
+        self.texts = [[spelled.get((g, k), {}).get(key, text) for k, (key, text) in enumerate(moves)]
+                      for g, (_, (_, moves, _)) in enumerate(games)]
+        lines = []
+        for g, k in asked:
+            played = self.texts[g][:entry(g, k)[1]]
+            lines.append(f"{games[g][0]} moves {' '.join(played)}" if played else games[g][0])
+        for (g, k), line, answer in zip(asked, lines, self.tabula.batch(lines)):
+            fen, _, legal, expect = entry(g, k)
+            self.compare(rule, geo, fen, line, answer, legal if expect[0] == "ongoing" else set())
+
+    def compare(self, rule, geo, fen, asked, answer, legal):
+        """Checks one answer of `tabula moves`; returns {key: Tabula's text}."""
+        self.positions += 1
+        pieces, side = parse_fen(fen)
+        if answer.startswith("error:"):
+            self.mismatches.append(f"{rule} at {fen} (asked as '...{asked[-60:]}'): tabula says {answer}")
+            return {}
+        try:
+            got = {key_of(geo, pieces, side, t): t for t in answer.split()}
+        except ValueError as e:
+            self.mismatches.append(f"{rule} {fen}: tabula wrote a move that does not parse: {e}")
+            return {}
+        if len(got) != len(answer.split()) or set(got) != legal:
+            extra, missing = set(got) - legal, legal - set(got)
+            self.mismatches.append(
+                f"{rule} legal moves at {fen} (asked as '{asked[:70]}'): extra {show(extra)} missing {show(missing)}"
+                f"{' duplicates' if len(got) != len(answer.split()) else ''}")
+        return got
+
+    def results(self, rule, game, start, line, rng):
         for k in sorted({len(line) - 1, rng.randrange(len(line))}):
             fen, moves, _, expect = line[k]
-            text, got = self.tabula.position(start, moves)
+            text, got = self.tabula.position(start, self.texts[game][:moves])
             if text != fen or parse_tabula_status(got or "") != expect:
-                self.mismatches.append(f"{rule} after {len(moves)} moves from {start}: tabula '{text}' / '{got}', "
+                self.mismatches.append(f"{rule} after {moves} moves from {start}: tabula '{text}' / '{got}', "
                                        f"expected '{fen}' / {expect}")
 
 
@@ -351,10 +372,11 @@ def play_openspiel(rng, max_plies):
             # OpenSpiel's 40 plies without a capture: the rules play on
             # (its move list is gone, so only the status is compared).
             draw = rules.draw(pieces)
-            line.append((write_fen(pieces, side), list(moves), None, ("draw", None, draw) if draw else ("ongoing", None, None)))
+            expect = ("draw", None, draw) if draw else ("ongoing", None, None)
+            line.append((write_fen(pieces, side), len(moves), None, expect))
             differs.append(("english", write_fen(pieces, side), "openspiel 40 plies without capture", quiet))
             return line, moves, differs
-        line.append((write_fen(pieces, side), list(moves), set(legal), expect))
+        line.append((write_fen(pieces, side), len(moves), set(legal), expect))
         if expect[0] != "ongoing" or state.is_terminal() or len(moves) >= max_plies:
             if expect[0] == "draw" and not state.is_terminal():
                 differs.append(("english", write_fen(pieces, side), f"tabula draws ({expect[2]})", quiet))
@@ -367,7 +389,7 @@ def play_openspiel(rng, max_plies):
         rules.play(pieces, after, side_after, pieces[key[0]][1], bool(key[2]))
         quiet = 0 if key[2] else quiet + 1
         pieces, side = after, side_after
-        moves.append(text)
+        moves.append((key, text))
 
 
 def perft_file(rule):
@@ -455,6 +477,7 @@ def main():
     ap.add_argument("--perft-nodes", type=int, default=3000, help="largest perft count pydraughts recounts")
     ap.add_argument("--openspiel-perft-nodes", type=int, default=50000,
                     help="largest perft count OpenSpiel recounts (the English start)")
+    ap.add_argument("--rule", choices=["international", "english"], help="only this rule set")
     ap.add_argument("--perft-only", action="store_true", help="only the perft files")
     ap.add_argument("--perft-id", default="", help="only this position of the perft files")
     args = ap.parse_args()
@@ -466,7 +489,7 @@ def main():
     rng = random.Random(args.seed)
     tally, differs, perfts = {}, [], 0
     checkers = []
-    for rule in ("international", "english"):
+    for rule in [args.rule] if args.rule else ["international", "english"]:
         tabula = Tabula(args.tabula, "draughts", [f"rule={rule}"])
         check = Checker(tabula)
         checkers.append(check)
@@ -488,8 +511,8 @@ def main():
                 differs += played[2]
         if games:
             check.legal(rule, games)
-        for start, (line, _, _) in games:
-            check.results(rule, start, line, rng)
+        for g, (start, (line, _, _)) in enumerate(games):
+            check.results(rule, g, start, line, rng)
         perfts += check_perft(rule, tabula, check, budgets, args.perft_id)
     mismatches = [m for c in checkers for m in c.mismatches]
     endgame_rules = ("16-move endgame rule", "5-move endgame rule")
