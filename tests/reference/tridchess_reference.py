@@ -8,15 +8,15 @@ check when some enemy move would land on it.
 
 Usage:
     tridchess_reference.py --tabula PATH [--seed N] [--games N] [--plies N]
-    tridchess_reference.py --perft DEPTH [--moves "M1 M2 ..."]
+    tridchess_reference.py --perft DEPTH [--position TEXT] [--moves "M1 M2 ..."]
 
 The script plays seeded random games and, after every move, compares the
 set of legal moves (coordinate notation) that `tabula moves` gives for the
 start position plus the moves played with its own; at the end of each game
 and at a random position of it, it compares `tabula position`'s text and
 status with its own, and asks `tabula moves` again from the text it writes
-itself. With --perft it only counts move paths from the start position
-after the given moves (the counts of plugins/tridchess/tests/data/perft.epd)
+itself. With --perft it only counts move paths from the position given (or
+the start position) after the given moves (the counts of plugins/tridchess/tests/data/perft.epd)
 and prints the position text it reached.
 
 Exit status: 0 all agree, 1 a mismatch (the first few are printed),
@@ -24,7 +24,6 @@ Exit status: 0 all agree, 1 a mismatch (the first few are printed),
 """
 
 import argparse
-import copy
 import random
 import sys
 
@@ -81,7 +80,7 @@ class Game:
         self.turn = "w"
         self.rights = set()   # subset of "KQkq"
         self.unmoved = set()  # squares of pawns that never moved
-        self.last_double = None  # (from, to) of the last move if a pawn's double step
+        self.ep = None  # after a pawn's two-step: (square passed over or None, the pawn)
         self.halfmove = 0
         self.fullmove = 1
         self.seen = []        # position keys since the start, for repetition
@@ -92,6 +91,16 @@ class Game:
         for place in self.boards:
             out.update(board_squares(place))
         return out
+
+    def copy(self):
+        """A separate game: the containers copied one level deep (squares
+        and pieces are immutable tuples)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.pieces, other.boards = dict(self.pieces), dict(self.boards)
+        other.rights, other.unmoved, other.seen = set(self.rights), set(self.unmoved), list(self.seen)
+        other._columns = None
+        return other
 
     def place_of(self, sq):
         for place in self.boards:
@@ -108,7 +117,13 @@ class Game:
         return f"{FILES[f]}{r}{level}"
 
     def column(self, f, r):
-        return sorted((s for s in self.squares() if s[0] == f and s[1] == r), key=lambda s: s[2])
+        """The squares on file f and rank r, lowest first (remembered until
+        the boards move)."""
+        if getattr(self, "_columns", None) is None:
+            self._columns = {}
+            for s in sorted(self.squares(), key=lambda s: s[2]):
+                self._columns.setdefault((s[0], s[1]), []).append(s)
+        return self._columns.get((f, r), [])
 
     # ---- paths ---------------------------------------------------------
     def path_square(self, f, r, ceiling):
@@ -174,9 +189,8 @@ class Game:
             for t in self.column(f + df, r + d):
                 if t in self.pieces and self.pieces[t][0] != colour:
                     out.append((sq, t, None))
-        if self.last_double:
-            start, victim = self.last_double
-            land = self.passed_square(start, victim)
+        if self.ep:
+            land, victim = self.ep
             if land and victim[1] == r and abs(victim[0] - f) == 1 and land not in self.pieces:
                 out.append((sq, land, "ep"))
         return out
@@ -280,15 +294,15 @@ class Game:
         kind, data = move
         me = self.turn
         them = "b" if me == "w" else "w"
-        nxt = copy.deepcopy(self)
-        nxt.last_double = None
+        nxt = self.copy()
+        nxt.ep = None
         progress = False
         if kind in ("move", "ep"):
             a, b, promo = data
             piece = nxt.pieces.pop(a)
             victim_sq = b
             if kind == "ep":
-                victim_sq = self.last_double[1]
+                victim_sq = self.ep[1]
             taken = nxt.pieces.pop(victim_sq, None)
             nxt.pieces[b] = (me, promo) if promo else piece
             nxt.unmoved.discard(a)
@@ -301,7 +315,7 @@ class Game:
             if piece[1] == "P":
                 progress = True
                 if abs(b[1] - a[1]) == 2 and kind == "move":
-                    nxt.last_double = (a, b)
+                    nxt.ep = (self.passed_square(a, b), b)
         elif kind == "castle":
             home = self.HOME[me]
             king = nxt.pieces.pop(home["king"])
@@ -343,16 +357,15 @@ class Game:
         return out
 
     def ep_possible(self):
-        if not self.last_double:
+        if not self.ep:
             return False
-        victim = self.last_double[1]
-        land = self.passed_square(*self.last_double)
+        land, victim = self.ep
         return land is not None and any(
             p == (self.turn, "P") and s[1] == victim[1] and abs(s[0] - victim[0]) == 1 for s, p in self.pieces.items()
         )
 
     def key(self):
-        ep = self.last_double if self.ep_possible() else None
+        ep = self.ep if self.ep_possible() else None
         return (frozenset(self.pieces.items()), frozenset(self.boards.items()), self.turn, frozenset(self.rights), ep, frozenset(self.unmoved))
 
     def status(self, no_progress=100):
@@ -407,14 +420,59 @@ class Game:
         rights = "".join(c for c in "KQkq" if c in self.rights) or "-"
         ep = "-"
         if self.ep_possible():
-            ep = f"{self.name(self.passed_square(*self.last_double))}:{self.name(self.last_double[1])}"
-        starts = {"w": [(f, 2, 2) for f in range(1, 5)] + [(0, 1, 3), (1, 1, 3), (4, 1, 3), (5, 1, 3)],
-                  "b": [(f, 7, 6) for f in range(1, 5)] + [(0, 8, 7), (1, 8, 7), (4, 8, 7), (5, 8, 7)]}
-        moved = [self.name(s) for c in "wb" for s in starts[c] if self.pieces.get(s) == (c, "P") and s not in self.unmoved]
+            ep = f"{self.name(self.ep[0])}:{self.name(self.ep[1])}"
+        moved = [self.name(s) for c in "wb" for s in PAWN_STARTS[c] if self.pieces.get(s) == (c, "P") and s not in self.unmoved]
         return " ".join([
             "|".join(levels), ",".join(boards), self.turn, rights, ep, ",".join(moved) or "-",
             str(self.halfmove), str(self.fullmove),
         ])
+
+
+# Where each side's pawns start: rank 2 (7) of its level and rank 1 (8) of its boards.
+PAWN_STARTS = {"w": [(f, 2, 2) for f in range(1, 5)] + [(0, 1, 3), (1, 1, 3), (4, 1, 3), (5, 1, 3)],
+               "b": [(f, 7, 6) for f in range(1, 5)] + [(0, 8, 7), (1, 8, 7), (4, 8, 7), (5, 8, 7)]}
+
+
+def put_row(g, row, squares):
+    i = 0
+    for ch in row:
+        if ch.isdigit():
+            i += int(ch)
+        else:
+            g.pieces[squares[i]] = ("w" if ch.isupper() else "b", ch.upper())
+            i += 1
+
+
+def read_text(text):
+    """A position from the text format of docs/games/tridchess.md."""
+    fields = text.split()
+    levels, boards, side, rights, ep, moved = fields[:6]
+    g = Game()
+    for (elev, low), level in zip(((2, 1), (4, 3), (6, 5)), levels.split("|")):
+        for i, row in enumerate(level.split("/")):
+            put_row(g, row, [(f, low + 3 - i, elev) for f in range(1, 5)])
+    for item in boards.split(","):
+        head, rows = item.split(":")
+        place = parse_place(head[:-1])
+        g.boards[place] = head[-1]
+        high, low = rows.split("/")
+        squares = board_squares(place)
+        put_row(g, high, squares[2:])
+        put_row(g, low, squares[:2])
+    g.turn = side
+    g.rights = set() if rights == "-" else set(rights)
+    named = {g.name(s): s for s in g.squares()}
+    g.unmoved = {s for c in "wb" for s in PAWN_STARTS[c] if g.pieces.get(s) == (c, "P")}
+    if moved != "-":
+        g.unmoved -= {named[n] for n in moved.split(",")}
+    if ep != "-":
+        land, victim = ep.split(":")
+        g.ep = (named[land], named[victim])
+    if len(fields) > 6:
+        g.halfmove = int(fields[6])
+    if len(fields) > 7:
+        g.fullmove = int(fields[7])
+    return g
 
 
 def start_game():
@@ -501,9 +559,10 @@ def main():
     ap.add_argument("--plies", type=int, default=120)
     ap.add_argument("--perft", type=int)
     ap.add_argument("--moves", default="")
+    ap.add_argument("--position", default=None)
     args = ap.parse_args()
     if args.perft is not None:
-        g = start_game()
+        g = read_text(args.position) if args.position else start_game()
         for text in args.moves.split():
             matching = [m for m in g.legal_moves() if g.coordinate(m) == text]
             if len(matching) != 1:
