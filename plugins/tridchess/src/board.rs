@@ -18,6 +18,8 @@
 //! which it blocks, so a slide keeps one byte of "still clear" heights as
 //! it goes.
 
+use rules_api::{Move, CELL_NONE};
+
 use crate::squares::{column, square, PLACES, TABLES};
 
 pub use crate::squares::CELLS;
@@ -113,6 +115,19 @@ impl Mv {
     pub const fn new(kind: u8, from: u8, to: u8) -> Mv {
         Mv { kind, from, to, promo: NO_PROMOTION }
     }
+}
+
+/// Attack-board moves carry no cell; `extra` holds this plus the places.
+pub const BOARD_MOVE: u16 = 0x100;
+
+/// The boundary move of an internal move.
+pub fn to_move(m: Mv) -> Move {
+    let promo = if m.promo == NO_PROMOTION { 0 } else { m.promo as u16 + 1 };
+    if m.kind == kind::BOARD {
+        let extra = BOARD_MOVE + m.from as u16 * PLACES as u16 + m.to as u16;
+        return Move { from: CELL_NONE, to: CELL_NONE, extra, tag: promo };
+    }
+    Move { from: m.from as u16, to: m.to as u16, extra: promo, tag: 0 }
 }
 
 /// The most moves a position can have with room to spare (a queen on an

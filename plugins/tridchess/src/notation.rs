@@ -16,11 +16,10 @@
 //! without the piece letter, separator, check marks and `=`, and squares
 //! in Roth's form too (`c1(2)`).
 
-use rules_api::plugin::PositionImpl;
-use rules_api::{Move, Notation, PluginError, CELL_NONE};
+use rules_api::{Move, Notation, CELL_NONE};
 
-use crate::board::{kind, kind_of, MoveList, Mv, NO_PROMOTION, PAWN};
-use crate::position::{to_move, TridPosition, BOARD_MOVE};
+use crate::board::{kind, kind_of, to_move, Mv, BOARD_MOVE, NO_PROMOTION, PAWN};
+use crate::game::Game;
 use crate::squares::{cell_name, parse_cell, parse_place, place_name, PLACES};
 use crate::text::{kind_of_letter, LETTERS};
 
@@ -34,14 +33,6 @@ pub fn describe(m: Move) -> String {
     }
     let cell = |c: u16| if (c as usize) < crate::squares::CELLS { cell_name(c as u8) } else { format!("cell {c}") };
     format!("{}-{} (extra {}, tag {})", cell(m.from), cell(m.to), m.extra, m.tag)
-}
-
-fn legal(p: &TridPosition) -> MoveList {
-    let mut list = MoveList::default();
-    if p.legal_moves_allowed() {
-        p.board_moves(&mut list);
-    }
-    list
 }
 
 fn promo_suffix(m: Mv, standard: bool) -> String {
@@ -65,8 +56,7 @@ fn coordinate(m: Mv) -> String {
     body + &promo_suffix(m, false)
 }
 
-fn standard(p: &TridPosition, m: Mv) -> String {
-    let game = p.game();
+fn standard(game: &Game, m: Mv) -> String {
     let mut s = match m.kind {
         kind::CASTLE_KING => "O-O".to_string(),
         kind::CASTLE_QUEEN => "O-O-O".to_string(),
@@ -80,20 +70,23 @@ fn standard(p: &TridPosition, m: Mv) -> String {
         }
     };
     s.push_str(&promo_suffix(m, true));
-    let mut next = p.clone();
-    if next.make_move(to_move(m)).is_ok() && next.game().in_check() {
-        s.push(if next.status().is_ongoing() { '+' } else { '#' });
+    let mut next = *game;
+    next.apply(m);
+    if next.in_check() {
+        s.push(if next.has_legal_move() { '+' } else { '#' });
     }
     s
 }
 
-/// Writes a legal move.
-pub fn move_to_text(p: &TridPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
-    let list = legal(p);
-    let mv = list.as_slice().iter().copied().find(|&mv| to_move(mv) == m).ok_or_else(|| {
-        PluginError::illegal_move(format!("move {} is not legal in {}", describe(m), PositionImpl::to_text(p)))
-    })?;
-    Ok(if notation == Notation::COORDINATE { coordinate(mv) } else { standard(p, mv) })
+/// Writes `m`, which must be one of `legal` (the legal moves of `game`);
+/// the error says why not.
+pub fn move_to_text(game: &Game, legal: &[Mv], m: Move, notation: Notation) -> Result<String, String> {
+    let mv = legal
+        .iter()
+        .copied()
+        .find(|&mv| to_move(mv) == m)
+        .ok_or_else(|| format!("move {} is not legal", describe(m)))?;
+    Ok(if notation == Notation::COORDINATE { coordinate(mv) } else { standard(game, mv) })
 }
 
 /// The promotion a move text ends with (`=Q`, `(Q)`, `q`), and the rest.
@@ -122,18 +115,18 @@ fn parse_target(text: &str) -> Option<(u8, Option<u8>)> {
     parse_cell(&text[..text.len() - 1]).map(|c| (c, Some(kind)))
 }
 
-fn refuse(p: &TridPosition, text: &str, why: &str) -> PluginError {
-    PluginError::illegal_move(format!("'{text}' is not a legal move in {}: {why}", PositionImpl::to_text(p)))
+fn refuse(text: &str, why: &str) -> String {
+    format!("'{text}' is not a legal move ({why})")
 }
 
-/// Reads a move in either notation; `notation` only says what was asked for.
-pub fn parse_move(p: &TridPosition, text: &str, _notation: Notation) -> Result<Move, PluginError> {
+/// Reads a move in either notation among `legal`, the legal moves of
+/// `game`; the error says why the text was refused.
+pub fn parse_move(game: &Game, legal: &[Mv], text: &str) -> Result<Move, String> {
     let wanted = text.trim();
     let core = wanted.trim_end_matches(['+', '#', '!', '?']);
-    let list = legal(p);
-    let moves = list.as_slice();
+    let moves = legal;
     if moves.is_empty() {
-        return Err(refuse(p, wanted, "the game is over"));
+        return Err(refuse(wanted, "the game is over"));
     }
     let castle = match core {
         "O-O" | "0-0" => Some(kind::CASTLE_KING),
@@ -145,7 +138,7 @@ pub fn parse_move(p: &TridPosition, text: &str, _notation: Notation) -> Result<M
             .iter()
             .find(|m| m.kind == k)
             .map(|&m| to_move(m))
-            .ok_or_else(|| refuse(p, wanted, "castling that way is not allowed now"));
+            .ok_or_else(|| refuse(wanted, "castling that way is not allowed now"));
     }
     let (core, promo) = split_promotion(core);
     if let Some((a, b)) = core.split_once('-') {
@@ -159,21 +152,15 @@ pub fn parse_move(p: &TridPosition, text: &str, _notation: Notation) -> Result<M
                 .iter()
                 .find(|m| m.kind == kind::BOARD && m.from == from && m.to == to && m.promo == promo)
                 .map(|&m| to_move(m))
-                .ok_or_else(|| refuse(p, wanted, &format!("the board at {a} cannot move to {b} now")));
+                .ok_or_else(|| refuse(wanted, &format!("the board at {a} cannot move to {b} now")));
         }
     }
-    parse_piece_move(p, wanted, core, promo, moves)
+    parse_piece_move(game, wanted, core, promo, moves)
 }
 
 /// A piece's move: optional piece letter, two squares with or without a
 /// separator.
-fn parse_piece_move(
-    p: &TridPosition,
-    wanted: &str,
-    core: &str,
-    promo: Option<u8>,
-    moves: &[Mv],
-) -> Result<Move, PluginError> {
+fn parse_piece_move(game: &Game, wanted: &str, core: &str, promo: Option<u8>, moves: &[Mv]) -> Result<Move, String> {
     let mut chars = core.chars();
     let (letter, squares) = match chars.next() {
         Some(c) if "KQRBNP".contains(c) && chars.next().is_some_and(|n| n.is_ascii_lowercase()) => {
@@ -191,29 +178,25 @@ fn parse_piece_move(
                 .find_map(|i| Some((parse_cell(&squares[..i])?, parse_target(&squares[i..])?)))
         });
     let Some((from, (to, bare))) = pair else {
-        return Err(refuse(
-            p,
-            wanted,
-            "it names no two squares (write e.g. 'a2W-a3W', 'Qa0QL1-a3N', 'QL1-QL3' or 'O-O')",
-        ));
+        return Err(refuse(wanted, "it names no two squares (write e.g. 'a2W-a3W', 'Qa0QL1-a3N', 'QL1-QL3' or 'O-O')"));
     };
     let promo = promo.or(bare).unwrap_or(NO_PROMOTION);
-    let piece = p.game().at(from);
+    let piece = game.at(from);
     if piece == 0 {
-        return Err(refuse(p, wanted, &format!("no piece stands on {}", cell_name(from))));
+        return Err(refuse(wanted, &format!("no piece stands on {}", cell_name(from))));
     }
     if let Some(l) = letter {
         if kind_of_letter(l) != Some(kind_of(piece)) {
-            return Err(refuse(p, wanted, &format!("the piece on {} is not a {l}", cell_name(from))));
+            return Err(refuse(wanted, &format!("the piece on {} is not a {l}", cell_name(from))));
         }
     }
     let found = moves.iter().find(|m| m.kind != kind::BOARD && m.from == from && m.to == to && m.promo == promo);
     found.map(|&m| to_move(m)).ok_or_else(|| {
         let promotes = moves.iter().any(|m| m.from == from && m.to == to && m.promo != NO_PROMOTION);
         if promotes && promo == NO_PROMOTION {
-            refuse(p, wanted, "the pawn promotes there: add =Q, =R, =B or =N")
+            refuse(wanted, "the pawn promotes there: add =Q, =R, =B or =N")
         } else {
-            refuse(p, wanted, &format!("the piece on {} cannot go to {}", cell_name(from), cell_name(to)))
+            refuse(wanted, &format!("the piece on {} cannot go to {}", cell_name(from), cell_name(to)))
         }
     })
 }

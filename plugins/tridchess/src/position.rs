@@ -4,10 +4,9 @@
 use rules_api::plugin::PositionImpl;
 use rules_api::{
     CellChange, Highlight, HighlightKind, Move, MoveInfo, Notation, Piece, PluginError, PositionFlags, RVec, Status,
-    CELL_NONE,
 };
 
-use crate::board::{kind, kind_of, owner_of, MoveList, Mv, KING, NO_PROMOTION, PAWN, WHITE};
+use crate::board::{kind, kind_of, owner_of, to_move, MoveList, Mv, KING, PAWN, WHITE};
 use crate::eval::{signed_board, signed_value, KEYS};
 use crate::game::{Applied, Game, NO_CELL};
 use crate::squares::{CELLS, PLACES};
@@ -41,19 +40,6 @@ struct Seen {
     /// Plies since the last null move: positions before one belong to
     /// another line of play and never count as repeated.
     since_null: u32,
-}
-
-/// Attack-board moves carry no cell; `extra` holds this plus the places.
-pub const BOARD_MOVE: u16 = 0x100;
-
-/// The boundary move of an internal move.
-pub fn to_move(m: Mv) -> Move {
-    let promo = if m.promo == NO_PROMOTION { 0 } else { m.promo as u16 + 1 };
-    if m.kind == kind::BOARD {
-        let extra = BOARD_MOVE + m.from as u16 * PLACES as u16 + m.to as u16;
-        return Move { from: CELL_NONE, to: CELL_NONE, extra, tag: promo };
-    }
-    Move { from: m.from as u16, to: m.to as u16, extra: promo, tag: 0 }
 }
 
 /// A tri-dimensional chess position with its own move history.
@@ -99,14 +85,12 @@ impl TridPosition {
         self.start_fullmove + (self.undo.len() as u32 + self.start_side as u32) / 2
     }
 
-    /// Whether the draw rules leave the game going.
-    pub(crate) fn legal_moves_allowed(&self) -> bool {
-        self.draw_status().is_none()
-    }
-
-    /// The legal moves, draw rules aside.
-    pub(crate) fn board_moves(&self, out: &mut MoveList) {
-        self.game.legal_moves(out);
+    /// The legal moves: none once the game is over.
+    fn legal(&self, out: &mut MoveList) {
+        out.clear();
+        if self.draw_status().is_none() {
+            self.game.legal_moves(out);
+        }
     }
 
     /// The internal move of a boundary move, if it is legal here.
@@ -207,11 +191,8 @@ impl PositionImpl for TridPosition {
     }
 
     fn legal_moves(&self, out: &mut RVec<Move>) {
-        if self.draw_status().is_some() {
-            return;
-        }
         let mut list = MoveList::default();
-        self.board_moves(&mut list);
+        self.legal(&mut list);
         out.extend(list.as_slice().iter().map(|&m| to_move(m)));
     }
 
@@ -302,11 +283,17 @@ impl PositionImpl for TridPosition {
     }
 
     fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        crate::notation::move_to_text(self, m, notation)
+        let mut list = MoveList::default();
+        self.legal(&mut list);
+        crate::notation::move_to_text(&self.game, list.as_slice(), m, notation)
+            .map_err(|e| PluginError::illegal_move(format!("{e} in {}", PositionImpl::to_text(self))))
     }
 
-    fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse_move(self, text, notation)
+    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
+        let mut list = MoveList::default();
+        self.legal(&mut list);
+        crate::notation::parse_move(&self.game, list.as_slice(), text)
+            .map_err(|e| PluginError::illegal_move(format!("{e} in {}", PositionImpl::to_text(self))))
     }
 
     /// In check; zugzwang risk when the mover has only king and pawns.
@@ -329,11 +316,8 @@ impl PositionImpl for TridPosition {
     }
 
     fn count_legal_moves(&self, _scratch: &mut RVec<Move>) -> u64 {
-        if self.draw_status().is_some() {
-            return 0;
-        }
         let mut list = MoveList::default();
-        self.board_moves(&mut list);
+        self.legal(&mut list);
         list.as_slice().len() as u64
     }
 

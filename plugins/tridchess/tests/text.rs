@@ -56,10 +56,7 @@ fn bad_texts_are_refused_with_the_reason() {
         (good.replace(" w - - - ", " w - - a2W "), "a2W is not a start square holding a pawn"),
         (good.replace(" w - - - ", " w - - q9 "), "'q9' is not a square"),
         (good.replace(" 0 1", " x 1"), "'x' is not a whole number"),
-        (
-            good.replacen("4/4/4/4 ", "P3/4/4/4 ", 1),
-            "a pawn on a8B would have promoted",
-        ),
+        (good.replacen("4/4/4/4 ", "P3/4/4/4 ", 1), "a pawn on a8B would have promoted"),
         (
             format!("4/4/4/4|4/4/4/4|4/4/4/Q3 {BOARDS} w - - - 0 1").replace("KL6b:k1/2", "KL6b:2/k1"),
             "the side that just moved is in check",
