@@ -71,8 +71,9 @@ fn moves_are_chess_moves_seen_from_above_ending_at_any_level_but_never_straight_
 
 #[test]
 fn a_slide_is_blocked_by_the_highest_square_not_above_its_higher_end() {
-    // R4 "The path is the highest square, at each file and rank between,
-    // that is not above the higher of the two boards."
+    // R4 "A slide is blocked by what stands on its path: at every file and
+    // rank it passes, the highest square not above the higher of its two
+    // ends (path A)."
     let p = at(&with("4/4/4/1R2|4/4/4/1p2|4/4/4/4", HOME_BOARDS, "w - - - 0 1"));
     assert!(has(&p, "b1W-b4W"), "at elevation 2 the path runs under the pawn on b3N");
     assert!(has(&p, "b1W-b3N"), "the pawn itself can be taken");
@@ -82,11 +83,11 @@ fn a_slide_is_blocked_by_the_highest_square_not_above_its_higher_end() {
 
 #[test]
 fn path_b_passes_over_an_attack_board_above_a_fixed_level() {
-    // R4 "When that higher board is a main board and an attack board sits
-    // one level above it, a second path with that higher ceiling is also
-    // allowed (Roth's path A and path B)." This is Roth's own test
-    // (RookTest: the rook on b1(2) takes on b6(4) once the board at a2(4)
-    // stands upright), in Federation Standard names.
+    // R4 "When that higher end is a fixed level, the path one elevation
+    // higher, over an attack board just above the level, may be taken
+    // instead (path B)." This is the test of Roth's own program (RookTest:
+    // the rook on b1(2) takes on b6(4) once the board at a2(4) stands
+    // upright), in Federation Standard names.
     let levels = "4/4/P3/R3|p3/4/4/P3|4/4/4/4";
     let upright = at(&with(levels, "QL3w:2/2,QL6b:2/2,KL1w:2/K1,KL6b:k1/2", "w - - - 0 1"));
     assert!(has(&upright, "a1W-a6N"), "{:?}", moves_from(&upright, "a1W"));
@@ -96,7 +97,7 @@ fn path_b_passes_over_an_attack_board_above_a_fixed_level() {
 
 #[test]
 fn a_file_and_rank_with_no_square_ends_a_slide() {
-    // R4 A slide ends where a file and rank has no square at all: the rook
+    // R4 "A file and rank with no square at all ends the slide": the rook
     // on White's queen's board cannot cross to the king's board.
     let p = at(&with(EMPTY, "QL1w:2/R1,QL6b:2/2,KL1w:2/K1,KL6b:k1/2", "w - - - 0 1"));
     assert_eq!(moves_from(&p, "z0QL1"), ["z0QL1-a0QL1", "z0QL1-z1QL1"]);
@@ -104,9 +105,8 @@ fn a_file_and_rank_with_no_square_ends_a_slide() {
 
 #[test]
 fn a_slide_flies_over_a_file_and_rank_whose_squares_are_all_above_it() {
-    // R4, as Roth's program decides it: where every square of a file and
-    // rank is above the path, nothing there blocks (the slide goes under
-    // the higher levels).
+    // R4 "… one whose squares are all above the path blocks nothing", as
+    // Roth's program decides it (the slide goes under the higher levels).
     let p = at(&with("R3/4/4/4|4/p3/4/4|4/4/4/4", "QL4iw:2/2,QL6b:2/2,KL1w:2/K1,KL6b:k1/2", "w - - - 0 1"));
     assert!(has(&p, "a4W-a6QL4i"), "{:?}", moves_from(&p, "a4W"));
     assert!(has(&p, "a4W-a7QL4i"));
@@ -140,7 +140,8 @@ fn pawns_step_one_rank_or_two_from_the_start_and_take_one_file_aside() {
 
 #[test]
 fn a_pawn_carried_on_a_board_has_used_its_two_step() {
-    // R6 "A pawn riding the board has used its first move."
+    // R6 "A pawn carried by an attack board has moved." (and so has no
+    // two-step left)
     let mut p = at(&with(EMPTY, "QL1w:1P/2,QL6b:2/2,KL1w:2/K1,KL6b:k1/2", "w - - - 0 1"));
     play(&mut p, "QL1-QL3 d9KL6-d8KL6");
     assert_eq!(moves_from(&p, "a3QL3"), ["a3QL3-a4N", "a3QL3-a4W"]);
@@ -171,8 +172,9 @@ fn en_passant_lands_on_the_square_the_two_step_passed_over() {
 
 #[test]
 fn pawns_promote_on_the_last_two_ranks_even_when_a_board_carries_them() {
-    // R8 White promotes on ranks 8 and 9, Black on 1 and 0, to a queen,
-    // rook, bishop or knight, "including when a board carries them there".
+    // R8 "Promotion: White on ranks 8 and 9, Black on 1 and 0, to a queen,
+    // rook, bishop or knight, also when an attack board carries the pawn
+    // there."
     let p = at(&with("4/4/4/4|4/4/4/4|4/2P1/4/4", HOME_BOARDS, "w - - - 0 1"));
     assert_eq!(moves_from(&p, "c7B"), ["c7B-c8Bb", "c7B-c8Bn", "c7B-c8Bq", "c7B-c8Br"]);
     let carried = at(&with(EMPTY, "QL4w:1P/2,QL5b:2/2,KL1w:2/K1,KL6b:k1/2", "w - - - 0 1"));
@@ -209,8 +211,8 @@ fn castling_trades_king_and_rook_or_brings_the_king_to_the_queens_square() {
 
 #[test]
 fn castling_is_refused_out_of_check_and_into_check() {
-    // R9 "the king may not be in check on the square it leaves or the
-    // square it lands."
+    // R9 Castling only "if king and rook have never moved, the king is not
+    // in check and does not land in check".
     let text = |black: &str| with(black, "QL1w:2/R1,QL6b:2/2,KL1w:2/KR,KL6b:k1/2", "w KQ - - 0 1");
     let checked = at(&text("r3/4/4/4|4/4/4/4|4/4/4/4").replace("r3/", "3r/"));
     assert!(checked.game().in_check(), "the rook on d4W checks d0KL1");
@@ -258,8 +260,8 @@ fn a_board_move_that_exposes_the_king_is_illegal() {
 
 #[test]
 fn taking_the_last_enemy_man_on_a_board_takes_the_board() {
-    // R11 "Capturing the last enemy man on an attack board takes ownership
-    // of that board. An empty board stays with its owner."
+    // R11 "A player who takes the last man of the board's owner standing
+    // on it takes the board; an empty board stays with its owner."
     let mut q = at(&with("4/4/4/4|4/4/4/1p2|4/4/4/4", "QL3w:2/1P,QL6b:2/2,KL1w:2/K1,KL6b:k1/2", "b - - - 0 1"));
     play(&mut q, "b3N-a2QL3");
     assert!(q.to_text().contains("QL3b:2/1p"), "{}", q.to_text());
