@@ -14,13 +14,15 @@
 use std::fmt;
 
 use rules_api::{
-    GameInfo, Geometry, Highlight, Move, Piece, PositionBox, RVec, RulesBox, Status, StatusKind, CELL_NONE,
+    ChanceOutcome, GameInfo, Geometry, Highlight, Move, Outcome, Piece, PositionBox, RVec, RulesBox, Status,
+    StatusKind, CELL_NONE,
 };
 
 use crate::watchdog::watch;
 
-/// Most players a game may have.
-pub const MAX_PLAYERS: usize = 64;
+/// Most players a game may have: six, as the boundary's conventions say
+/// (seats, records and the window are sized for them).
+pub const MAX_PLAYERS: usize = 6;
 /// Most cells a board may have: every index below [`CELL_NONE`].
 pub const MAX_CELLS: usize = CELL_NONE as usize;
 /// Most piece types a game may have (`Move::extra` and `Piece::kind` are u16).
@@ -187,6 +189,72 @@ pub fn check_status(status: &Status, shape: &Shape) -> Result<(), Faulty> {
         other => return Err(faulty(call, format!("the unknown status kind {}", other.0))),
     }
     short_text(call, "reason", status.reason.as_str())
+}
+
+/// Largest payoff magnitude a result may state: far beyond any game's
+/// points, small enough that sums over a long match stay exact.
+pub const MAX_PAYOFF: f64 = 1e9;
+
+/// A full result ([`rules_api::Position::result`]): a valid status and a
+/// short reason, and once the game is over either no payoffs or one
+/// finite payoff per player, the winner the status names among the best.
+pub fn check_outcome(outcome: &Outcome, shape: &Shape) -> Result<(), Faulty> {
+    let call = "result";
+    match outcome.status.kind {
+        StatusKind::ONGOING | StatusKind::DRAW => {}
+        StatusKind::WIN => check_player(call, "a win for player", outcome.status.winner, shape)?,
+        other => return Err(faulty(call, format!("the unknown status kind {}", other.0))),
+    }
+    short_text(call, "reason", outcome.status.reason.as_str())?;
+    short_text(call, "reason", outcome.reason.as_str())?;
+    let payoffs = &outcome.payoffs;
+    if outcome.status.is_ongoing() || payoffs.is_empty() {
+        return Ok(());
+    }
+    if payoffs.len() != shape.players {
+        return Err(faulty(call, format!("{} payoffs for {} players", payoffs.len(), shape.players)));
+    }
+    if let Some(p) = payoffs.iter().position(|v| !v.is_finite() || v.abs() > MAX_PAYOFF) {
+        return Err(faulty(call, format!("the payoff {} for player {p}", payoffs[p])));
+    }
+    if outcome.status.kind == StatusKind::WIN {
+        let best = payoffs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let winner = outcome.status.winner;
+        if payoffs[winner as usize] < best {
+            return Err(faulty(call, format!("a win for player {winner} whose payoff is not the best ({payoffs:?})")));
+        }
+    }
+    Ok(())
+}
+
+/// How far the probabilities of a chance node may sum from 1.
+pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
+
+/// The outcomes of a chance node: exactly its legal moves, each once,
+/// each with a probability above 0, together 1.
+pub fn check_chance(outcomes: &[ChanceOutcome], legal: &[Move]) -> Result<(), Faulty> {
+    let call = "chance_outcomes";
+    if outcomes.is_empty() {
+        return Err(faulty(call, "no outcomes at a chance node"));
+    }
+    if outcomes.len() != legal.len() {
+        return Err(faulty(call, format!("{} outcomes for {} legal moves", outcomes.len(), legal.len())));
+    }
+    for (i, o) in outcomes.iter().enumerate() {
+        if !legal.contains(&o.mv) || outcomes[..i].iter().any(|earlier| earlier.mv == o.mv) {
+            let m = o.mv;
+            let problem = format!("an outcome (from {} to {}, extra {}) that is not one legal move", m.from, m.to, m.extra);
+            return Err(faulty(call, problem));
+        }
+        if !(o.probability.is_finite() && o.probability > 0.0) {
+            return Err(faulty(call, format!("the probability {} (must be above 0)", o.probability)));
+        }
+    }
+    let sum: f64 = outcomes.iter().map(|o| o.probability).sum();
+    if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+        return Err(faulty(call, format!("probabilities summing to {sum} (must be 1)")));
+    }
+    Ok(())
 }
 
 /// A cell of the board, or [`CELL_NONE`] where `none_ok`.
