@@ -92,7 +92,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// A record of `session` ended with `result`: the game, its start, its
-    /// moves (chance moves among them) and its seed. The match's facts
+    /// moves (chance moves among them) and, when it rolled dice, its seed. The match's facts
     /// (event, site, date, round, players, time) are left empty for the
     /// caller to fill in.
     pub fn of_session(session: &Session, result: &GameResult) -> Result<GameRecord, SessionError> {
@@ -113,7 +113,7 @@ impl GameRecord {
             result_text: result.describe(session.info()),
             time_ms: 0,
             movers: history.iter().map(|m| m.player).collect(),
-            seed: session.seed(),
+            seed: session.seed().filter(|_| history.iter().any(|m| m.is_chance())),
         })
     }
 

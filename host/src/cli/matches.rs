@@ -296,7 +296,7 @@ impl Match<'_> {
             "rolls": rolls,
             "payoffs": result.payoffs(n),
             "places": places,
-            "seed": session.seed(),
+            "seed": session.seed().filter(|_| rolls > 0),
         }));
         Ok(())
     }
