@@ -70,38 +70,46 @@ pub fn run(args: &MatchArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         let time = args.time_ms.unwrap_or(1000);
         args.players.iter().map(|p| PlayerConfig::from_entry(p.trim(), time)).collect()
     };
-    let mut entrants = Vec::new();
-    for p in &entrant_configs {
-        entrants.push(Entrant::from_config(p, &config, &dirs, args.time_ms, &args.engine_option)?);
-    }
     let first = Session::new(Arc::clone(&rules), "")?;
     let seats = first.players();
     if args.players.is_empty() {
         config.check_seats(seats, &config_name)?;
-    } else if entrants.len() != seats {
+    } else if entrant_configs.len() != seats {
         return Err(CliError(format!(
             "the game has {seats} players but --players names {} ({}); name one per player",
-            entrants.len(),
-            entrants.iter().map(|e| e.label.as_str()).collect::<Vec<_>>().join(", ")
+            entrant_configs.len(),
+            args.players.join(", ")
         )));
     }
-    let has_chance = first.history().iter().any(|m| m.is_chance());
-    if let Some(engine) = entrants.iter().find(|e| e.is_external_engine()) {
-        if seats != 2 || has_chance {
-            let what = if seats != 2 { format!("has {seats} players") } else { "has chance moves (dice)".into() };
-            return Err(CliError(format!(
-                "{} is an external engine, and the engine protocols serve two-player games without chance; {} {what}",
-                engine.label,
-                first.info().name
-            )));
-        }
+    let mut entrants = Vec::new();
+    for p in &entrant_configs {
+        entrants.push(Entrant::from_config(p, &config, &dirs, args.time_ms, &args.engine_option)?);
     }
+    refuse_engines(&entrants, &first)?;
     let openings = match &args.openings {
         Some(path) => read_openings(path, &rules)?,
         None => Vec::new(),
     };
     let table = Table { rules: &rules_plugin, options: &options };
     run_games(args, &rules, &table, &entrants, &openings)
+}
+
+/// Refuses to seat an external engine in a game the engine protocols do
+/// not serve (other than two players, or chance at the start; chance later
+/// in a game is refused at the engine's turn).
+fn refuse_engines(entrants: &[Entrant], first: &Session) -> Result<(), CliError> {
+    let Some(engine) = entrants.iter().find(|e| e.is_external_engine()) else { return Ok(()) };
+    let seats = first.players();
+    let has_chance = first.history().iter().any(|m| m.is_chance());
+    if seats == 2 && !has_chance {
+        return Ok(());
+    }
+    let what = if seats != 2 { format!("has {seats} players") } else { "has chance moves (dice)".into() };
+    Err(CliError(format!(
+        "{} is an external engine, and the engine protocols serve two-player games without chance; {} {what}",
+        engine.label,
+        first.info().name
+    )))
 }
 
 /// The positions of an openings file: one position text per line (FEN or

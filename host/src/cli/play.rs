@@ -15,7 +15,7 @@ use tabula_core::outcome::{ordinal, ForfeitCause};
 use tabula_core::players::ComputerPlayer;
 use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_core::seating::{computer_player, Table};
-use tabula_core::session::Session;
+use tabula_core::session::{Chance, Session, MAX_SEED};
 use tabula_core::turn::{computer_turn, TurnEnd};
 use tabula_kit::diagram::render_position;
 
@@ -57,8 +57,9 @@ fn seat_players(
 }
 
 /// The game of `path` (or the built-in config); `isolate` runs its rules
-/// in a child process even when the file does not ask for it.
-fn open_game(path: Option<&Path>, extra: &[PathBuf], isolate: bool) -> Result<TextGame, CliError> {
+/// in a child process even when the file does not ask for it; `seed` rolls
+/// the dice of a new game (a saved game rolls on with its own seed).
+fn open_game(path: Option<&Path>, extra: &[PathBuf], isolate: bool, seed: Option<u64>) -> Result<TextGame, CliError> {
     let mut config = match path {
         Some(p) => Config::load(p)?,
         None => Config::default_config()?,
@@ -68,18 +69,26 @@ fn open_game(path: Option<&Path>, extra: &[PathBuf], isolate: bool) -> Result<Te
     let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)?;
     let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate)?);
     let session = match (&config.record, path) {
+        (Some(_), Some(p)) if seed.is_some() => {
+            return Err(CliError(format!("{} is a saved game: it rolls on with its own seed, so --seed is refused", p.display())))
+        }
         (Some(record), Some(p)) => Session::from_record(rules, record, &p.display().to_string())?,
-        _ => Session::new(rules, "")?,
+        _ => match seed {
+            Some(seed) if seed > MAX_SEED => return Err(CliError(format!("--seed {seed} is above {MAX_SEED}"))),
+            Some(seed) => Session::with_chance(rules, "", Chance::Seeded(seed))?,
+            None => Session::new(rules, "")?,
+        },
     };
     let file = path.map_or_else(|| DEFAULT_CONFIG_NAME.to_string(), |p| p.display().to_string());
     let computers = seat_players(&config, session.players(), &dirs, &file)?;
-    let told = session.history().len();
+    // A new game announces its opening roll; a loaded one only what follows.
+    let told = if config.record.is_some() { session.history().len() } else { 0 };
     Ok(TextGame { config, session, computers, told })
 }
 
 /// `tabula play`.
 pub fn run(args: &PlayArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let mut table = open_game(args.config.as_deref(), extra, args.isolate_rules)?;
+    let mut table = open_game(args.config.as_deref(), extra, args.isolate_rules, args.seed)?;
     outln!("{} — type 'help' for commands.", table.session.info().name);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -189,7 +198,7 @@ fn command(table: &mut TextGame, line: &str, extra: &[PathBuf]) -> Result<bool, 
             outln!("saved to {rest}");
         }
         "load" if !rest.is_empty() => {
-            *table = open_game(Some(Path::new(rest)), extra, table.config.game.isolate)?;
+            *table = open_game(Some(Path::new(rest)), extra, table.config.game.isolate, None)?;
             show(table)?;
             outln!("loaded {rest}");
         }
