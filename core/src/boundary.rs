@@ -243,7 +243,8 @@ pub fn check_chance(outcomes: &[ChanceOutcome], legal: &[Move]) -> Result<(), Fa
     for (i, o) in outcomes.iter().enumerate() {
         if !legal.contains(&o.mv) || outcomes[..i].iter().any(|earlier| earlier.mv == o.mv) {
             let m = o.mv;
-            let problem = format!("an outcome (from {} to {}, extra {}) that is not one legal move", m.from, m.to, m.extra);
+            let problem =
+                format!("an outcome (from {} to {}, extra {}) that is not one legal move", m.from, m.to, m.extra);
             return Err(faulty(call, problem));
         }
         if !(o.probability.is_finite() && o.probability > 0.0) {

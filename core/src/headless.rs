@@ -108,8 +108,8 @@ pub fn play_out_timed<P: ComputerPlayer>(
         }
         match end {
             TurnEnd::Played(_) => {
-                for m in session.history()[before..].to_vec() {
-                    on_move(session, &m);
+                for m in &session.history()[before..] {
+                    on_move(session, m);
                 }
             }
             TurnEnd::Forfeited(result) => return Ok(result),

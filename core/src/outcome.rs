@@ -207,7 +207,9 @@ impl GameResult {
         match self {
             GameResult::Win { winner, .. } => default_payoffs(Some(*winner), players),
             GameResult::Draw { .. } => default_payoffs(None, players),
-            GameResult::Scored { payoffs, .. } => (0..players).map(|p| payoffs.get(p).copied().unwrap_or(0.0)).collect(),
+            GameResult::Scored { payoffs, .. } => {
+                (0..players).map(|p| payoffs.get(p).copied().unwrap_or(0.0)).collect()
+            }
             GameResult::Forfeit { loser, .. } => {
                 let share = 1.0 / players.saturating_sub(1).max(1) as f64;
                 (0..players).map(|p| if p == *loser as usize { -1.0 } else { share }).collect()

@@ -30,7 +30,9 @@ fn play_firsts(s: &mut Session, turns: usize) {
 #[test]
 fn the_test_games_keep_the_position_contract() {
     use tabula_kit::conformance::{run, Budget};
-    for rules in [games::race(&[]), games::race(&[("players", "4")]), games::takeaway(&[]), games::takeaway(&[("players", "6")])] {
+    for rules in
+        [games::race(&[]), games::race(&[("players", "4")]), games::takeaway(&[]), games::takeaway(&[("players", "6")])]
+    {
         run(&rules, &Budget::default()).assert_ok();
     }
 }
@@ -52,7 +54,8 @@ fn a_seeded_session_rolls_at_the_start_and_after_every_move() {
     assert_eq!(texts(&again), texts(&s));
     let mut other = Session::with_chance(race(), "", Chance::Seeded(12)).unwrap();
     play_firsts(&mut other, 3);
-    let rolls = |s: &Session| s.history().iter().filter(|m| m.is_chance()).map(|m| m.coordinate.clone()).collect::<Vec<_>>();
+    let rolls =
+        |s: &Session| s.history().iter().filter(|m| m.is_chance()).map(|m| m.coordinate.clone()).collect::<Vec<_>>();
     assert_ne!(rolls(&other), rolls(&s));
 }
 
@@ -123,7 +126,9 @@ fn a_saved_game_replays_exactly_and_rolls_on_with_its_seed() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = Session::with_chance(race(), "", Chance::Seeded(77)).unwrap();
     play_firsts(&mut s, 5);
-    let config = Config::parse("[game]\nrules = \"dicerace\"\n[[players]]\nname = \"A\"\nkind = \"human\"\n[[players]]\nname = \"B\"\nkind = \"human\"\n", "x", ".".into()).unwrap();
+    let text = "[game]\nrules = \"dicerace\"\n\
+        [[players]]\nname = \"A\"\nkind = \"human\"\n[[players]]\nname = \"B\"\nkind = \"human\"\n";
+    let config = Config::parse(text, "x", ".".into()).unwrap();
     let path = dir.path().join("race.toml");
     s.save(&path, &config).unwrap();
     let saved = std::fs::read_to_string(&path).unwrap();
@@ -161,7 +166,11 @@ fn results_carry_the_rules_reason_and_payoffs() {
     let result = s.result().unwrap().unwrap();
     assert_eq!(
         result,
-        GameResult::Scored { winner: Some(0), payoffs: vec![2.0, -2.0], reason: "gammon: blue still 17 from home".into() }
+        GameResult::Scored {
+            winner: Some(0),
+            payoffs: vec![2.0, -2.0],
+            reason: "gammon: blue still 17 from home".into()
+        }
     );
     assert_eq!(result.describe(s.info()), "win red scores red=2 blue=-2 (gammon: blue still 17 from home)");
     assert_eq!(GameResult::parse(&result.describe(s.info()), s.info()).unwrap(), Some(result.clone()));

@@ -8,9 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use rules_api::plugin::{strategy_box, StrategyImpl};
-use rules_api::{
-    ObserverMut, PluginError, PositionBox, PositionExt, PositionFlags, SearchLimits, SearchResult,
-};
+use rules_api::{ObserverMut, PluginError, PositionBox, PositionExt, PositionFlags, SearchLimits, SearchResult};
 use tabula_core::headless::play_out;
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::players::{StrategyFactory, StrategyPlayer};
@@ -44,8 +42,12 @@ fn seats(n: usize, asked: &Arc<AtomicUsize>) -> Vec<StrategyPlayer> {
         .map(|_| {
             let asked = Arc::clone(asked);
             let factory: StrategyFactory = Arc::new(move || Ok(strategy_box(Last { asked: Arc::clone(&asked) })));
-            StrategyPlayer::with_factory("last", factory, SearchLimits { time_ms: 0, depth: 1, nodes: 0, max_time_ms: 0 })
-                .unwrap()
+            StrategyPlayer::with_factory(
+                "last",
+                factory,
+                SearchLimits { time_ms: 0, depth: 1, nodes: 0, max_time_ms: 0 },
+            )
+            .unwrap()
         })
         .collect()
 }
@@ -93,7 +95,11 @@ fn three_players_take_turns_and_are_placed_by_the_rules_payoffs() {
     assert_eq!(players, [0, 1, 2, 0, 1]);
     assert_eq!(
         result,
-        GameResult::Scored { winner: Some(1), payoffs: vec![6.0, 21.0, 3.0], reason: "blue took the last counter".into() }
+        GameResult::Scored {
+            winner: Some(1),
+            payoffs: vec![6.0, 21.0, 3.0],
+            reason: "blue took the last counter".into()
+        }
     );
     assert_eq!(result.places(3), [2, 1, 3]);
     let line = result.describe(s.info());

@@ -52,8 +52,13 @@ fn fails_with(out: &Output, parts: &[&str]) {
 
 /// Runs `tabula ARGS` with `input` on stdin.
 fn with_input(args: &[&str], input: &str) -> Output {
-    let mut child =
-        Command::new(exe()).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(exe())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -95,7 +100,12 @@ fn moves_and_position_show_chance_outcomes_players_and_places() {
     );
     // A gammon: payoffs of the rules, and their reason composed at run time.
     let out = ok(&run(&["position", "--rules", &race, "--position", "18,3;0;6-5", "--moves", "2"]));
-    assert!(out.contains("status: win red scores red=2 blue=-2 (gammon: blue still 17 from home)\nplaces: red 1st, blue 2nd\n"), "{out}");
+    assert!(
+        out.contains(
+            "status: win red scores red=2 blue=-2 (gammon: blue still 17 from home)\nplaces: red 1st, blue 2nd\n"
+        ),
+        "{out}"
+    );
     // Batch mode answers a chance node with its line too.
     let out = ok(&with_input(&["moves", "--rules", &race], "\nmoves 6-3\n"));
     let lines: Vec<&str> = out.lines().collect();
@@ -126,7 +136,8 @@ fn a_match_of_dice_and_many_players_is_reproduced_by_its_seed_with_every_strateg
     let config = config.display().to_string();
     let play = |record: &str| {
         let record = dir.join(record).display().to_string();
-        let out = ok(&run(&["match", "--config", &config, "--games", "4", "--seed", "9", "--json", "--record", &record]));
+        let out =
+            ok(&run(&["match", "--config", &config, "--games", "4", "--seed", "9", "--json", "--record", &record]));
         (out, std::fs::read_to_string(&record).unwrap())
     };
     let (first, record) = play("a.toml");
@@ -184,7 +195,19 @@ fn a_text_record_of_a_dice_game_replays_exactly_and_refuses_other_dice() {
     let dir = scratch("games-replay");
     let record = dir.join("race.toml");
     let r = record.display().to_string();
-    ok(&run(&["match", "--rules", &race(), "--players", "random,greedy", "--games", "1", "--seed", "4", "--record", &r]));
+    ok(&run(&[
+        "match",
+        "--rules",
+        &race(),
+        "--players",
+        "random,greedy",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--record",
+        &r,
+    ]));
     let parsed: toml::Table = toml::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     let game = &parsed["game"].as_array().unwrap()[0];
     let moves: Vec<String> = game["moves"].as_array().unwrap().iter().map(|m| format!("{m}")).collect();
@@ -192,7 +215,8 @@ fn a_text_record_of_a_dice_game_replays_exactly_and_refuses_other_dice() {
     // The record as a saved game: every roll checked against the seed on load.
     let saved = |moves: &[String]| {
         format!(
-            "[game]\nrules = \"{}\"\n[[players]]\nname = \"A\"\nkind = \"human\"\n[[players]]\nname = \"B\"\nkind = \"human\"\n\
+            "[game]\nrules = \"{}\"\n\
+             [[players]]\nname = \"A\"\nkind = \"human\"\n[[players]]\nname = \"B\"\nkind = \"human\"\n\
              [record]\nmoves = [{}]\nresult = \"{result}\"\nseed = {seed}\n",
             race(),
             moves.join(", ")
@@ -211,11 +235,35 @@ fn a_text_record_of_a_dice_game_replays_exactly_and_refuses_other_dice() {
     // PGN holds neither rolls nor three players.
     let pgn = dir.join("x.pgn").display().to_string();
     fails_with(
-        &run(&["match", "--rules", &race(), "--players", "random,random", "--games", "1", "--record", &pgn, "--record-format", "pgn"]),
+        &run(&[
+            "match",
+            "--rules",
+            &race(),
+            "--players",
+            "random,random",
+            "--games",
+            "1",
+            "--record",
+            &pgn,
+            "--record-format",
+            "pgn",
+        ]),
         &["PGN cannot hold the chance moves", "--record-format text"],
     );
     fails_with(
-        &run(&["match", "--rules", &takeaway(), "--players", "random,random,random", "--games", "1", "--record", &pgn, "--record-format", "pgn"]),
+        &run(&[
+            "match",
+            "--rules",
+            &takeaway(),
+            "--players",
+            "random,random,random",
+            "--games",
+            "1",
+            "--record",
+            &pgn,
+            "--record-format",
+            "pgn",
+        ]),
         &["PGN holds two-player games", "3 players"],
     );
 }
@@ -224,7 +272,8 @@ fn a_text_record_of_a_dice_game_replays_exactly_and_refuses_other_dice() {
 fn the_terminal_game_rolls_announces_and_takes_back_with_the_rolls() {
     let dir = scratch("games-text");
     let config = format!(
-        "[game]\nrules = \"{}\"\n[[players]]\nname = \"Ann\"\nkind = \"human\"\n[[players]]\nname = \"Bot\"\nkind = \"ai\"\nstrategy = \"greedy\"\n",
+        "[game]\nrules = \"{}\"\n[[players]]\nname = \"Ann\"\nkind = \"human\"\n\
+         [[players]]\nname = \"Bot\"\nkind = \"ai\"\nstrategy = \"greedy\"\n",
         race()
     );
     let path = write(&dir, "race.toml", &config);
@@ -254,18 +303,42 @@ fn the_terminal_game_rolls_announces_and_takes_back_with_the_rolls() {
 fn engine_protocols_refuse_chance_and_more_players() {
     let (race, takeaway) = (race(), takeaway());
     for protocol in ["uci", "ucci", "gomocup"] {
-        fails_with(&with_input(&[protocol, "--rules", &takeaway, "--ai", "random"], "quit\n"), &["serves two-player games", "3 players"]);
-        fails_with(&with_input(&[protocol, "--rules", &race, "--ai", "random"], "quit\n"), &["serves games without chance", "Dice race"]);
+        fails_with(
+            &with_input(&[protocol, "--rules", &takeaway, "--ai", "random"], "quit\n"),
+            &["serves two-player games", "3 players"],
+        );
+        fails_with(
+            &with_input(&[protocol, "--rules", &race, "--ai", "random"], "quit\n"),
+            &["serves games without chance", "Dice race"],
+        );
     }
-    fails_with(&with_input(&["gtp", "--rules", &takeaway, "--ai", "random"], "quit\n"), &["GTP serves two-player games"]);
+    fails_with(
+        &with_input(&["gtp", "--rules", &takeaway, "--ai", "random"], "quit\n"),
+        &["GTP serves two-player games"],
+    );
     // A two-player take-away is served.
-    let out = ok(&with_input(&["uci", "--rules", &takeaway, "--option", "players=2", "--ai", "random"], "uci\nisready\nquit\n"));
+    let out = ok(&with_input(
+        &["uci", "--rules", &takeaway, "--option", "players=2", "--ai", "random"],
+        "uci\nisready\nquit\n",
+    ));
     assert!(out.contains("readyok"), "{out}");
     // An external engine is not seated in such a game; an isolated strategy is.
     fails_with(
         &run(&["match", "--rules", &race, "--players", "uci:/bin/cat,random", "--games", "1"]),
         &["cat is an external engine", "without chance"],
     );
-    let out = ok(&run(&["match", "--rules", &race, "--isolate-rules", "--players", "isolate:random,greedy", "--games", "2", "--seed", "2", "--json"]));
+    let out = ok(&run(&[
+        "match",
+        "--rules",
+        &race,
+        "--isolate-rules",
+        "--players",
+        "isolate:random,greedy",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--json",
+    ]));
     assert_eq!(last_json(&out)["errors"], 0, "{out}");
 }

@@ -241,7 +241,9 @@ fn growth_call(p: &PositionBox, call: Call) -> Reply {
         Call::ChanceOutcomes => {
             let mut out = RVec::new();
             let r = p.chance_outcomes(&mut out).into_result();
-            Reply::Chance(r.map(|()| out.iter().map(|o| (WMove::from(o.mv), o.probability)).collect()).map_err(Into::into))
+            Reply::Chance(
+                r.map(|()| out.iter().map(|o| (WMove::from(o.mv), o.probability)).collect()).map_err(Into::into),
+            )
         }
         Call::Result => Reply::Outcome(
             p.result()

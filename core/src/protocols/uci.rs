@@ -15,8 +15,8 @@ use std::time::Duration;
 use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
 
 use super::core::{
-    check_served, next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out, Thinker,
-    FAILURE_PREFIX, UNBOUNDED_MS,
+    check_served, next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out,
+    Thinker, FAILURE_PREFIX, UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
 use super::variant_switch::{VariantSwitch, UCI_VARIANT};

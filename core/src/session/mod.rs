@@ -148,7 +148,9 @@ impl Session {
         };
         if let Chance::Seeded(seed) = chance {
             if seed > MAX_SEED {
-                return Err(SessionError::Chance(format!("the seed {seed} is above {MAX_SEED}, the largest a record holds")));
+                return Err(SessionError::Chance(format!(
+                    "the seed {seed} is above {MAX_SEED}, the largest a record holds"
+                )));
             }
         }
         let mut session = Session {

@@ -75,7 +75,9 @@ impl Race {
         let text = option_or_default(options, &specs, "length");
         let length = match text.parse::<u8>() {
             Ok(n) if (4..=24).contains(&n) => n,
-            _ => return Err(PluginError::bad_option(format!("dicerace: option 'length' must be 4 to 24, not '{text}'"))),
+            _ => {
+                return Err(PluginError::bad_option(format!("dicerace: option 'length' must be 4 to 24, not '{text}'")))
+            }
         };
         Ok(Race { players, length })
     }
@@ -155,7 +157,11 @@ impl PositionImpl for RacePosition {
             }
             Some(_) => {
                 let from = self.runners[self.turn as usize];
-                out.extend(self.targets().into_iter().map(|to| Move::new(self.cell(self.turn, from), self.cell(self.turn, to))));
+                out.extend(
+                    self.targets()
+                        .into_iter()
+                        .map(|to| Move::new(self.cell(self.turn, from), self.cell(self.turn, to))),
+                );
             }
         }
     }
@@ -286,7 +292,11 @@ impl RulesImpl for Race {
         let bad = |why: &str| PluginError::invalid_input(format!("'{text}' is not a race position: {why}"));
         let fields: Vec<&str> = text.trim().split(';').collect();
         let [runners, turn, roll] = fields.as_slice() else { return Err(bad("write RUNNERS;TURN;ROLL")) };
-        let runners: Vec<u8> = runners.split(',').map(|r| r.trim().parse::<u8>()).collect::<Result<_, _>>().map_err(|_| bad("runners are numbers"))?;
+        let runners: Vec<u8> = runners
+            .split(',')
+            .map(|r| r.trim().parse::<u8>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad("runners are numbers"))?;
         if runners.len() != self.players || runners.iter().any(|&r| r > self.length) {
             return Err(bad("one square from 0 to the length per player"));
         }
@@ -301,7 +311,8 @@ impl RulesImpl for Race {
             "-" => None,
             r => {
                 let (h, l) = r.split_once('-').ok_or_else(|| bad("the roll is HIGH-LOW or -"))?;
-                let (h, l): (u8, u8) = (h.parse().map_err(|_| bad("a die is 1 to 6"))?, l.parse().map_err(|_| bad("a die is 1 to 6"))?);
+                let (h, l): (u8, u8) =
+                    (h.parse().map_err(|_| bad("a die is 1 to 6"))?, l.parse().map_err(|_| bad("a die is 1 to 6"))?);
                 roll_of(roll_move(h, l)).ok_or_else(|| bad("the roll is HIGH-LOW with dice 1 to 6"))?;
                 Some((h, l))
             }

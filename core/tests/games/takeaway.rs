@@ -14,8 +14,7 @@
 
 use rules_api::plugin::{check_options, option_or_default, PositionImpl, RulesImpl};
 use rules_api::{
-    GameInfo, Geometry, Move, Notation, OptionSpec, Options, Outcome, Piece, PieceType, PluginError, RVec, Rgba,
-    Status,
+    GameInfo, Geometry, Move, Notation, OptionSpec, Options, Outcome, Piece, PieceType, PluginError, RVec, Rgba, Status,
 };
 use tabula_kit::grid::Grid;
 

@@ -70,7 +70,10 @@ fn open_game(path: Option<&Path>, extra: &[PathBuf], isolate: bool, seed: Option
     let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate)?);
     let session = match (&config.record, path) {
         (Some(_), Some(p)) if seed.is_some() => {
-            return Err(CliError(format!("{} is a saved game: it rolls on with its own seed, so --seed is refused", p.display())))
+            return Err(CliError(format!(
+                "{} is a saved game: it rolls on with its own seed, so --seed is refused",
+                p.display()
+            )))
         }
         (Some(record), Some(p)) => Session::from_record(rules, record, &p.display().to_string())?,
         _ => match seed {
@@ -162,8 +165,11 @@ fn show(table: &TextGame) -> Result<(), CliError> {
     let s = &table.session;
     out!("\n{}", render_position(s.rules(), s.position())?);
     // Rolls stand in brackets: no one chose them.
-    let history: Vec<String> =
-        s.history().iter().map(|m| if m.is_chance() { format!("[{}]", m.standard) } else { m.standard.clone() }).collect();
+    let history: Vec<String> = s
+        .history()
+        .iter()
+        .map(|m| if m.is_chance() { format!("[{}]", m.standard) } else { m.standard.clone() })
+        .collect();
     if !history.is_empty() {
         outln!("moves: {}", history.join(" "));
     }

@@ -59,7 +59,10 @@ pub fn summarise(args: &MatchArgs, labels: &[&str], seed: u64, totals: &Totals) 
     }
     let ranking = s.ranking();
     if labels.len() > 2 && args.games > 0 {
-        outln!("ranking (points: 1 per opponent placed below, ½ per one placed level, averaged over each game's opponents; Elo against the field, 95%):");
+        outln!(
+            "ranking (points: 1 per opponent placed below, ½ per one placed level, averaged over each game's \
+             opponents; Elo against the field, 95%):"
+        );
         for (rank, &e) in ranking.iter().enumerate() {
             let places: Vec<String> = s.places[e]
                 .iter()
