@@ -408,6 +408,44 @@ mod tests {
     }
 
     #[test]
+    fn full_results_have_one_finite_payoff_per_player_and_the_winner_best() {
+        let s = Shape { players: 3, cells: 9, piece_types: 1 };
+        let outcome =
+            |status: Status, payoffs: &[f64]| Outcome { status, reason: "".into(), payoffs: payoffs.to_vec().into() };
+        assert!(check_outcome(&outcome(Status::win(1, "x"), &[0.0, 5.0, 5.0]), &s).is_ok());
+        assert!(check_outcome(&outcome(Status::win(1, "x"), &[]), &s).is_ok());
+        assert!(
+            check_outcome(&outcome(Status::ONGOING, &[1.0]), &s).is_ok(),
+            "payoffs of a game that goes on mean nothing"
+        );
+        let e = check_outcome(&outcome(Status::win(1, "x"), &[1.0, 2.0]), &s).unwrap_err();
+        assert_eq!(e.problem, "2 payoffs for 3 players");
+        assert!(check_outcome(&outcome(Status::draw("x"), &[0.0, f64::NAN, 0.0]), &s)
+            .unwrap_err()
+            .problem
+            .contains("NaN"));
+        assert!(check_outcome(&outcome(Status::draw("x"), &[0.0, 1e12, 0.0]), &s).is_err());
+        let e = check_outcome(&outcome(Status::win(0, "x"), &[1.0, 2.0, 0.0]), &s).unwrap_err();
+        assert!(e.problem.contains("not the best"), "{e}");
+        assert!(check_outcome(&outcome(Status::win(5, "x"), &[]), &s).is_err());
+        let long = Outcome { reason: "x".repeat(MAX_SHORT_TEXT + 1).into(), ..outcome(Status::draw("x"), &[]) };
+        assert!(check_outcome(&long, &s).is_err());
+    }
+
+    #[test]
+    fn chance_outcomes_are_the_legal_moves_with_probabilities_summing_to_one() {
+        let (a, b) = (Move::place(1), Move::place(2));
+        let o = |mv: Move, probability: f64| ChanceOutcome { mv, probability };
+        assert!(check_chance(&[o(a, 0.25), o(b, 0.75)], &[a, b]).is_ok());
+        assert!(check_chance(&[], &[a]).unwrap_err().problem.contains("no outcomes"));
+        assert!(check_chance(&[o(a, 1.0)], &[a, b]).unwrap_err().problem.contains("1 outcomes for 2 legal moves"));
+        assert!(check_chance(&[o(a, 0.5), o(a, 0.5)], &[a, b]).unwrap_err().problem.contains("not one legal move"));
+        assert!(check_chance(&[o(a, 0.0), o(b, 1.0)], &[a, b]).unwrap_err().problem.contains("above 0"));
+        assert!(check_chance(&[o(a, 0.5), o(b, 0.6)], &[a, b]).unwrap_err().problem.contains("summing to 1.1"));
+        assert!(check_chance(&[o(a, f64::INFINITY), o(b, 0.5)], &[a, b]).is_err());
+    }
+
+    #[test]
     fn texts_are_bounded_and_free_of_control_characters() {
         assert!(short_text("move_to_text", "move text", "e2e4").is_ok());
         let e = short_text("move_to_text", "move text", "\u{1b}[2J").unwrap_err();
@@ -450,5 +488,8 @@ mod tests {
             position_format: "text".into(),
         };
         assert!(check_info(&info).is_err(), "a nameless player");
+        let named = PlayerInfo { name: "p".into(), color: Rgba::TRANSPARENT, ink: Rgba::TRANSPARENT };
+        let seven = GameInfo { players: vec![named; 7].into(), ..info };
+        assert!(check_info(&seven).unwrap_err().problem.contains("7 players (1 to 6)"));
     }
 }

@@ -341,10 +341,14 @@ mod tests {
     use rules_api::{PlayerInfo, Rgba};
 
     fn info() -> GameInfo {
+        info_of(&["north", "south"])
+    }
+
+    fn info_of(names: &[&str]) -> GameInfo {
         let p = |n: &str| PlayerInfo { name: n.into(), color: Rgba::rgb(0, 0, 0), ink: Rgba::rgb(1, 1, 1) };
         GameInfo {
             name: "Test".into(),
-            players: vec![p("north"), p("south")].into(),
+            players: names.iter().map(|n| p(n)).collect(),
             piece_types: Default::default(),
             position_format: "text".into(),
         }
@@ -357,6 +361,8 @@ mod tests {
             GameResult::Win { winner: 1, reason: "no moves left".into() },
             GameResult::Draw { reason: "board full".into() },
             GameResult::Forfeit { loser: 0, cause: ForfeitCause::IllegalMove, reason: "played (x) twice".into() },
+            GameResult::Scored { winner: Some(1), payoffs: vec![-2.0, 2.0], reason: "gammon (south)".into() },
+            GameResult::Scored { winner: None, payoffs: vec![0.5, -0.25], reason: "split".into() },
         ] {
             let text = r.describe(&info);
             assert_eq!(GameResult::parse(&text, &info).unwrap(), Some(r), "{text}");
@@ -369,6 +375,58 @@ mod tests {
         let info = info();
         assert!(GameResult::parse("win east (x)", &info).unwrap_err().to_string().contains("east"));
         assert!(GameResult::parse("victory", &info).is_err());
+    }
+
+    #[test]
+    fn scores_name_every_player_in_seat_order() {
+        let info = info_of(&["red", "blue", "green"]);
+        let text = "win blue scores red=6 blue=21 green=3 (blue took the last counter)";
+        let r = GameResult::parse(text, &info).unwrap().unwrap();
+        assert_eq!(r.places(3), [2, 1, 3]);
+        assert_eq!(r.describe(&info), text);
+        for bad in ["win blue scores red=6 blue=21 (x)", "win blue scores blue=21 red=6 green=3 (x)"] {
+            let e = GameResult::parse(bad, &info).unwrap_err();
+            assert!(e.to_string().contains("all 3 players in seat order"), "{e}");
+        }
+        assert!(GameResult::parse("draw scores red=x blue=1 green=2 (x)", &info).is_err());
+        assert!(GameResult::parse("draw scores red=NaN blue=1 green=2 (x)", &info).is_err());
+    }
+
+    #[test]
+    fn the_rules_full_result_keeps_its_own_reason_and_says_more_only_when_it_must() {
+        use rules_api::{Outcome, Status};
+        let plain = Outcome {
+            status: Status::win(1, "home"),
+            reason: "south home by 3".into(),
+            payoffs: vec![-1.0, 1.0].into(),
+        };
+        assert_eq!(
+            GameResult::from_outcome(&plain, 2),
+            Some(GameResult::Win { winner: 1, reason: "south home by 3".into() })
+        );
+        let silent = Outcome::from_status(Status::draw("board full"));
+        assert_eq!(GameResult::from_outcome(&silent, 3), Some(GameResult::Draw { reason: "board full".into() }));
+        let gammon = Outcome { status: Status::win(0, "home"), reason: "".into(), payoffs: vec![2.0, -2.0].into() };
+        assert_eq!(
+            GameResult::from_outcome(&gammon, 2),
+            Some(GameResult::Scored { winner: Some(0), payoffs: vec![2.0, -2.0], reason: "home".into() })
+        );
+        assert_eq!(GameResult::from_outcome(&Outcome::from_status(Status::ONGOING), 2), None);
+    }
+
+    #[test]
+    fn payoffs_and_places_of_every_kind_of_result() {
+        let win = GameResult::Win { winner: 2, reason: String::new() };
+        assert_eq!((win.payoffs(3), win.places(3)), (vec![-1.0, -1.0, 1.0], vec![2, 2, 1]));
+        let draw = GameResult::Draw { reason: String::new() };
+        assert_eq!(draw.places(4), [1, 1, 1, 1]);
+        let forfeit = GameResult::Forfeit { loser: 3, cause: ForfeitCause::Error, reason: String::new() };
+        assert_eq!(forfeit.payoffs(4), [1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0, -1.0]);
+        assert_eq!(forfeit.places(4), [1, 1, 1, 4]);
+        let forfeit = GameResult::Forfeit { loser: 1, cause: ForfeitCause::Time, reason: String::new() };
+        assert_eq!(forfeit.payoffs(2), [1.0, -1.0]);
+        let places: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111].map(ordinal).to_vec();
+        assert_eq!(places, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"]);
     }
 
     #[test]
