@@ -227,6 +227,21 @@ pub fn check_outcome(outcome: &Outcome, shape: &Shape) -> Result<(), Faulty> {
     Ok(())
 }
 
+/// The full result says what the status says: the same kind of end and
+/// the same winner (the reasons may differ: the full one says more).
+pub fn check_agreement(status: &Status, outcome: &Outcome) -> Result<(), Faulty> {
+    let (a, b) = (status, &outcome.status);
+    if a.kind == b.kind && (a.kind != StatusKind::WIN || a.winner == b.winner) {
+        return Ok(());
+    }
+    let says = |s: &Status| match s.kind {
+        StatusKind::WIN => format!("a win for player {}", s.winner),
+        StatusKind::DRAW => "a draw".to_string(),
+        _ => "a game that goes on".to_string(),
+    };
+    Err(faulty("result", format!("{} where status says {}", says(b), says(a))))
+}
+
 /// How far the probabilities of a chance node may sum from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
 
@@ -430,6 +445,16 @@ mod tests {
         assert!(check_outcome(&outcome(Status::win(5, "x"), &[]), &s).is_err());
         let long = Outcome { reason: "x".repeat(MAX_SHORT_TEXT + 1).into(), ..outcome(Status::draw("x"), &[]) };
         assert!(check_outcome(&long, &s).is_err());
+    }
+
+    #[test]
+    fn the_full_result_agrees_with_the_status() {
+        let full = |status: Status| Outcome::from_status(status);
+        assert!(check_agreement(&Status::win(1, "a"), &full(Status::win(1, "b"))).is_ok());
+        assert!(check_agreement(&Status::ONGOING, &full(Status::ONGOING)).is_ok());
+        let e = check_agreement(&Status::win(1, "a"), &full(Status::win(0, "a"))).unwrap_err();
+        assert_eq!(e.problem, "a win for player 0 where status says a win for player 1");
+        assert!(check_agreement(&Status::ONGOING, &full(Status::draw("x"))).is_err());
     }
 
     #[test]
