@@ -286,11 +286,22 @@ impl Session {
         Ok(&self.history[at])
     }
 
+    /// Refuses a move after the end of the game. One status call while the
+    /// game goes on (this runs before every move of a replayed list).
+    fn refuse_if_over(&self) -> Result<(), SessionError> {
+        let over = self.forfeit.is_some() || self.settled.is_some() || !self.status()?.is_ongoing();
+        if !over {
+            return Ok(());
+        }
+        match self.result()? {
+            Some(result) => Err(SessionError::GameOver(result.describe(&self.info))),
+            None => Ok(()),
+        }
+    }
+
     /// Checks and makes a player's move, without rolling; its index.
     fn make_player_move(&mut self, mv: Move) -> Result<usize, SessionError> {
-        if let Some(result) = self.result()? {
-            return Err(SessionError::GameOver(result.describe(&self.info)));
-        }
+        self.refuse_if_over()?;
         if self.is_chance_node() {
             let (coordinate, _) = self.move_texts(mv).unwrap_or_else(|_| (format!("{mv:?}"), String::new()));
             return Err(SessionError::Chance(format!(
@@ -320,9 +331,7 @@ impl Session {
 
     /// Parses and plays a player's move given as text in either notation.
     pub fn play_text(&mut self, text: &str) -> Result<&PlayedMove, SessionError> {
-        if let Some(result) = self.result()? {
-            return Err(SessionError::GameOver(result.describe(&self.info)));
-        }
+        self.refuse_if_over()?;
         let mv = self.parse_move(text)?;
         self.play(mv)
     }

@@ -77,9 +77,7 @@ impl Session {
 
     /// Checks and makes a chance move; `verify`: against the seed too.
     pub(super) fn make_chance_move(&mut self, mv: Move, verify: bool) -> Result<usize, SessionError> {
-        if let Some(result) = self.result()? {
-            return Err(SessionError::GameOver(result.describe(&self.info)));
-        }
+        self.refuse_if_over()?;
         if !self.is_chance_node() {
             return Err(SessionError::Chance("no chance move here: a player is to move".into()));
         }
