@@ -114,6 +114,8 @@ pub struct Grid {
     order: CellOrder,
     coordinates: Coordinates,
     lines: Option<(f32, Rgba)>,
+    borders: Option<(f32, Rgba)>,
+    ranks_from_top: bool,
     file_labels: Option<(Edge, f32)>,
     rank_labels: Option<(Edge, f32)>,
     background: Rgba,
@@ -141,6 +143,8 @@ impl Grid {
             order: CellOrder::BottomUp,
             coordinates: Coordinates::ALGEBRAIC,
             lines: None,
+            borders: None,
+            ranks_from_top: false,
             file_labels: None,
             rank_labels: None,
             background: Rgba::TRANSPARENT,
@@ -163,6 +167,21 @@ impl Grid {
     /// the first cell centre to the last.
     pub fn lines(mut self, width: f32, color: Rgba) -> Grid {
         self.lines = Some((width, color));
+        self
+    }
+
+    /// Draws a border of `width` board units around every cell (square
+    /// boards of one colour, such as Othello's green).
+    pub fn borders(mut self, width: f32, color: Rgba) -> Grid {
+        self.borders = Some((width, color));
+        self
+    }
+
+    /// Numbers the ranks from the top row down (Othello's `a1` is the top
+    /// left corner); indices and [`Grid::index`]'s rank 0 stay at the
+    /// bottom, only the names and labels change.
+    pub fn ranks_from_top(mut self) -> Grid {
+        self.ranks_from_top = true;
         self
     }
 
@@ -231,7 +250,13 @@ impl Grid {
 
     /// The number of a rank as text.
     pub fn rank_name(&self, rank: u16) -> String {
-        (self.coordinates.first_rank + rank as u32).to_string()
+        self.rank_number(rank).to_string()
+    }
+
+    /// The number a rank is named by (rank 0 is the bottom row).
+    fn rank_number(&self, rank: u16) -> u32 {
+        let counted = if self.ranks_from_top { self.ranks - 1 - rank } else { rank };
+        self.coordinates.first_rank + counted as u32
     }
 
     /// The coordinate name of `file` and `rank` (`e4`).
@@ -245,7 +270,7 @@ impl Grid {
     fn push_name(&self, out: &mut String, file: u16, rank: u16) {
         use std::fmt::Write as _;
         out.push(self.coordinates.file_letter(file));
-        let _ = write!(out, "{}", self.coordinates.first_rank + rank as u32);
+        let _ = write!(out, "{}", self.rank_number(rank));
     }
 
     /// The cell a coordinate name denotes (letters in either case, spaces
@@ -261,8 +286,13 @@ impl Grid {
         {
             return None;
         }
-        let rank = digits.parse::<u32>().ok()?.checked_sub(self.coordinates.first_rank)?;
-        (file < self.files && rank < self.ranks as u32).then(|| self.index(file, rank as u16))
+        let counted = digits.parse::<u32>().ok()?.checked_sub(self.coordinates.first_rank)?;
+        if file >= self.files || counted >= self.ranks as u32 {
+            return None;
+        }
+        let counted = counted as u16;
+        let rank = if self.ranks_from_top { self.ranks - 1 - counted } else { counted };
+        Some(self.index(file, rank))
     }
 
     /// The board's geometry (one layer).
@@ -320,6 +350,17 @@ impl Grid {
                 if i < self.files {
                     geometry.lines.push(Line { x1: at, y1: 0.0, x2: at, y2: last_rank, layer, width, color });
                 }
+            }
+        }
+        if let Some((width, color)) = self.borders {
+            let (right, bottom) = (last_file + 0.5, last_rank + 0.5);
+            for row in 0..=self.ranks {
+                let y = row as f32 - 0.5;
+                geometry.lines.push(Line { x1: -0.5, y1: y, x2: right, y2: y, layer, width, color });
+            }
+            for column in 0..=self.files {
+                let x = column as f32 - 0.5;
+                geometry.lines.push(Line { x1: x, y1: -0.5, x2: x, y2: bottom, layer, width, color });
             }
         }
         if let Some((edge, distance)) = self.file_labels {
@@ -445,97 +486,5 @@ impl Layered {
             }
         }
         geometry
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn indices_files_ranks_and_names_agree_in_both_orders() {
-        for order in [CellOrder::BottomUp, CellOrder::TopDown] {
-            let grid = Grid::points(9, 10).order(order);
-            let geometry = grid.build();
-            for index in 0..grid.len() as u16 {
-                let (file, rank) = grid.file_rank(index);
-                assert_eq!(grid.index(file, rank), index);
-                let cell = &geometry.cells[index as usize];
-                assert_eq!(cell.name.as_str(), grid.name(file, rank));
-                assert_eq!(grid.parse(cell.name.as_str()), Some(index));
-                assert_eq!((cell.x, cell.y), (file as f32, 9.0 - rank as f32));
-            }
-        }
-        let top_down = Grid::points(15, 15).order(CellOrder::TopDown);
-        assert_eq!(top_down.index(7, 7), 7 * 15 + 7);
-        assert_eq!(top_down.name(0, 14), "a15");
-        assert_eq!(top_down.file_rank(0), (0, 14));
-    }
-
-    #[test]
-    fn names_follow_the_chosen_coordinates() {
-        let go = Grid::points(19, 19).coordinates(Coordinates::GTP);
-        assert_eq!(go.name(7, 0), "H1");
-        assert_eq!(go.name(8, 3), "J4");
-        assert_eq!(go.name(18, 18), "T19");
-        assert_eq!(go.parse("j4"), Some(go.index(8, 3)));
-        assert_eq!(go.parse("I4"), None);
-        let iccs = Grid::points(9, 10).coordinates(Coordinates::ICCS);
-        assert_eq!(iccs.name(7, 2), "h2");
-        assert_eq!(iccs.parse("e0"), Some(4));
-        assert_eq!(iccs.parse("e10"), None);
-        let chess = Grid::squares(8, 8, Rgba::rgb(1, 1, 1), Rgba::rgb(2, 2, 2));
-        for bad in ["", "e", "e0", "e9", "z1", "e04", "e-1", "4e"] {
-            assert_eq!(chess.parse(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
-    fn squares_alternate_with_a1_dark() {
-        let (light, dark) = (Rgba::rgb(9, 9, 9), Rgba::rgb(1, 1, 1));
-        let grid = Grid::squares(8, 8, light, dark);
-        let g = grid.build();
-        assert_eq!(g.cells[grid.index(0, 0) as usize].color, dark);
-        assert_eq!(g.cells[grid.index(7, 0) as usize].color, light);
-        assert_eq!(g.cells[grid.index(7, 7) as usize].color, dark);
-        assert!(g.cells.iter().all(|c| c.shape == CellShape::SQUARE));
-        assert!(g.lines.is_empty() && g.labels.is_empty());
-    }
-
-    #[test]
-    fn lines_and_labels_frame_the_board() {
-        let ink = Rgba::rgb(0, 0, 0);
-        let g = Grid::points(3, 2).lines(0.05, ink).file_labels(Edge::Top, 0.5).rank_labels(Edge::Right, 0.5).build();
-        assert_eq!(g.lines.len(), 5, "two rank lines and three file lines");
-        assert!(g.lines.iter().any(|l| (l.x1, l.y1, l.x2, l.y2) == (0.0, 1.0, 2.0, 1.0)));
-        assert!(g.lines.iter().any(|l| (l.x1, l.y1, l.x2, l.y2) == (2.0, 0.0, 2.0, 1.0)));
-        let texts: Vec<(&str, f32, f32)> = g.labels.iter().map(|l| (l.text.as_str(), l.x, l.y)).collect();
-        assert_eq!(texts, [("a", 0.0, -0.5), ("b", 1.0, -0.5), ("c", 2.0, -0.5), ("1", 2.5, 1.0), ("2", 2.5, 0.0)]);
-    }
-
-    #[test]
-    fn layers_stack_with_level_letters() {
-        let light = Rgba::rgb(9, 9, 9);
-        let raumschach = Layered::new(Grid::squares(5, 5, light, Rgba::rgb(1, 1, 1)), 5).level_labels(0.8);
-        let g = raumschach.build();
-        assert_eq!((g.cells.len(), g.layers), (125, 5));
-        let c3 = raumschach.index(2, 2, 2);
-        assert_eq!(g.cells[c3 as usize].name.as_str(), "Cc3");
-        assert_eq!(g.cells[c3 as usize].layer, 2);
-        assert_eq!(raumschach.parse("Cc3"), Some(c3));
-        assert_eq!(raumschach.parse("cc3"), Some(c3));
-        assert_eq!(raumschach.parse("Fc3"), None);
-        assert_eq!(raumschach.location(c3), (2, 2, 2));
-        // Straight up one level changes colour.
-        assert_ne!(
-            g.cells[raumschach.index(0, 0, 0) as usize].color,
-            g.cells[raumschach.index(1, 0, 0) as usize].color
-        );
-        let levels: Vec<&str> = g.labels.iter().map(|l| l.text.as_str()).collect();
-        assert_eq!(levels, ["A", "B", "C", "D", "E"]);
-        let mut names: Vec<&str> = g.cells.iter().map(|c| c.name.as_str()).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), 125, "every cell has its own name");
     }
 }

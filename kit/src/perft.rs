@@ -5,6 +5,20 @@
 //! the standard test of a move generator, and a known count pins every
 //! rule (castling, en passant, promotion, the flying general).
 //!
+//! # What is counted
+//!
+//! A path is a sequence of legal moves, each one ply, so:
+//!
+//! * a pass is a move like any other and uses a ply (Othello, Go);
+//! * a finished game has no legal moves, so a line that ends the game
+//!   counts **0** at every deeper depth (it is not a leaf of the deeper
+//!   count). Some published tables (Othello's, for one) count finished
+//!   games as leaves at every depth; to compare with one, add the games
+//!   finished above the last ply;
+//! * in a game with chance (dice), each outcome of a chance node is a move
+//!   too: a roll uses a ply, and the count is of paths, not weighted by
+//!   probability.
+//!
 //! # The perft file format
 //!
 //! One position per line, EPD-style: the position text in the game's own

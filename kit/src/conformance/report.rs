@@ -41,11 +41,34 @@ pub enum Check {
     CloneIndependence,
     /// Random games run to their end (or the ply limit) without errors.
     Playouts,
+    /// A chance node lists its legal moves as outcomes with probabilities
+    /// that are positive and sum to one; other positions list none.
+    Chance,
+    /// A game seats one to six players; results and evaluations name each
+    /// of them: payoffs one per player that put the winner first, a
+    /// reason for every finished game.
+    Players,
+    /// Every legal move on the board is chosen by a click path over shown
+    /// cells, and no clicks choose two moves the window could not tell
+    /// apart.
+    ClickPaths,
+    /// Moved, renamed and hidden cells and texts on cells are on the board,
+    /// no piece stands on a hidden cell and shown cells keep distinct names.
+    BoardChanges,
+    /// Playing a finished random game's moves again from its start (chance
+    /// outcomes included) gives the same positions: nothing is drawn in
+    /// secret by `make_move`.
+    Replay,
+    /// In a game with hidden information, each viewer is shown real
+    /// pieces on visible cells, and samples of what the player to move
+    /// cannot tell apart (and positions read from their view text) show
+    /// them the same view and leave them the same legal moves.
+    Views,
 }
 
 impl Check {
     /// Every check, in report order.
-    pub const ALL: [Check; 16] = [
+    pub const ALL: [Check; 22] = [
         Check::Setup,
         Check::SideToMove,
         Check::Status,
@@ -62,6 +85,12 @@ impl Check {
         Check::Transpositions,
         Check::CloneIndependence,
         Check::Playouts,
+        Check::Chance,
+        Check::Players,
+        Check::ClickPaths,
+        Check::BoardChanges,
+        Check::Replay,
+        Check::Views,
     ];
 
     /// A short lowercase name (`make/unmake`).
@@ -83,6 +112,12 @@ impl Check {
             Check::Transpositions => "transpositions",
             Check::CloneIndependence => "clone independence",
             Check::Playouts => "playouts",
+            Check::Chance => "chance",
+            Check::Players => "players",
+            Check::ClickPaths => "click paths",
+            Check::BoardChanges => "board changes",
+            Check::Replay => "replay",
+            Check::Views => "views",
         }
     }
 }
@@ -138,6 +173,10 @@ pub struct Report {
     pub transpositions: u64,
     /// Distinct position texts seen.
     pub distinct_positions: u64,
+    /// Chance nodes visited.
+    pub chance_nodes: u64,
+    /// Positions of hidden information whose views were checked.
+    pub hidden_positions: u64,
 }
 
 impl Report {
@@ -154,6 +193,8 @@ impl Report {
             games_finished: 0,
             transpositions: 0,
             distinct_positions: 0,
+            chance_nodes: 0,
+            hidden_positions: 0,
         }
     }
 
@@ -217,9 +258,12 @@ impl fmt::Display for Report {
         }
         write!(
             f,
-            "  walked {} positions ({} distinct), checked {} moves, finished {} of {} random games, found {} transpositions",
+            "  walked {} positions ({} distinct, {} chance nodes, {} with hidden information), checked {} moves, \
+             finished {} of {} random games, found {} transpositions",
             self.positions,
             self.distinct_positions,
+            self.chance_nodes,
+            self.hidden_positions,
             self.moves_checked,
             self.games_finished,
             self.playouts,
