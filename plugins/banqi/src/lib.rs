@@ -1,0 +1,1 @@
+//! Banqi (in progress).
