@@ -53,10 +53,9 @@ impl Game {
         let Some(next) = step(from, d) else { return false };
         let target = self.at(next);
         let enemy = |c: u8| c != EMPTY && c != DOWN && piece::colour(c) != colour;
-        if target == EMPTY || (enemy(target) && piece::steps_onto(piece::kind(mover), piece::kind(target))) {
-            if f(Move::new(from, next)) {
-                return true;
-            }
+        let steps = target == EMPTY || (enemy(target) && piece::steps_onto(piece::kind(mover), piece::kind(target)));
+        if steps && f(Move::new(from, next)) {
+            return true;
         }
         if piece::kind(mover) != CANNON {
             return false;

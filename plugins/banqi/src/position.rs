@@ -2,8 +2,9 @@
 //!
 //! Every player and every spectator sees the same thing, the face-up
 //! pieces and the backs of the face-down ones, because the state holds
-//! nothing more (see [`crate::state`]); the views, view texts, record and
-//! samples are therefore the boundary's defaults, which show everything.
+//! nothing more (see [`crate::state`]); the views, view texts and record
+//! are the boundary's defaults, which show everything, and a sample is the
+//! position itself.
 
 use rules_api::plugin::PositionImpl;
 use rules_api::{
@@ -79,5 +80,12 @@ impl PositionImpl for Game {
     }
     fn player_count(&self) -> u8 {
         2
+    }
+    fn sample(&self, _viewer: u8, _seed: u64) -> Result<Self, PluginError> {
+        // What lies face down is not decided yet, so the position itself is
+        // the only one consistent with any view (its history is not needed).
+        let mut game = self.clone();
+        game.history.clear();
+        Ok(game)
     }
 }

@@ -9,7 +9,7 @@ fn rules() -> RulesBox {
     rules_box(Banqi::with(Config::default()))
 }
 
-const MID_GAME: &str = "?g??.h??/?A?c?..?/S.??e???/??R??C?? second first=black quiet=3 captured=Shs";
+const MID_GAME: &str = "?g??.h??/?A?c?..?/S.??e???/??R??C?? second first=black quiet=3 captured=SShs";
 
 #[test]
 fn texts_read_back_as_written() {
@@ -70,5 +70,17 @@ fn every_viewer_sees_the_same_board_and_the_backs_of_face_down_pieces() {
         assert_eq!(p.view_string(viewer).unwrap(), MID_GAME);
         assert!(p.hidden_cell_list(viewer).unwrap().is_empty());
     }
-    insta::assert_snapshot!(tabula_kit::diagram::render_position(&rules, &p).unwrap());
+    // Each viewer's board drawn from their view alone.
+    let (geometry, info) = (rules.board().unwrap(), rules.game_info().unwrap());
+    let views: Vec<String> = [0, 1, SPECTATOR]
+        .iter()
+        .map(|&v| {
+            let who = if v == SPECTATOR { "spectator".to_string() } else { format!("seat {v}") };
+            format!(
+                "view of {who}\n{}",
+                tabula_kit::diagram::render(&geometry, &info, &p.view_piece_list(v).unwrap(), &[])
+            )
+        })
+        .collect();
+    insta::assert_snapshot!(views.join("\n"));
 }
