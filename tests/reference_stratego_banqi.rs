@@ -110,7 +110,9 @@ fn view_board(rules: &RulesBox, p: &PositionBox, viewer: u8) -> String {
 fn banqi_observations_seats_and_chance_probabilities_match_openspiel() {
     let dir = scratch_dir("reference_banqi_nodes");
     let file = dir.join("nodes.jsonl");
-    run_script("banqi_reference.py", &["--emit", &file.to_string_lossy(), "--games", "3", "--seed", "9"]);
+    // BANQI_VIEW_GAMES=N compares N games (the docs' long run); 3 by default.
+    let games = std::env::var("BANQI_VIEW_GAMES").unwrap_or_else(|_| "3".to_string());
+    run_script("banqi_reference.py", &["--emit", &file.to_string_lossy(), "--games", &games, "--seed", "9"]);
     let rules = plugin_rules("banqi");
     let (mut nodes, mut chances) = (0, 0);
     for line in std::fs::read_to_string(&file).expect("read the nodes").lines() {

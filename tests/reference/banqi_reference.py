@@ -4,6 +4,7 @@
 Usage:
     banqi_reference.py --tabula PATH [--seed N] [--games N]
     banqi_reference.py --emit FILE [--seed N] [--games N]
+    banqi_reference.py --emit-perft FILE [--seed N]
 
 The script plays seeded random games in OpenSpiel: each chance outcome is
 drawn with OpenSpiel's probabilities, each move uniformly from OpenSpiel's
@@ -24,6 +25,11 @@ what the command line cannot show: each player's observation (OpenSpiel's
 observation tensor decoded to a board: 14 piece planes, empty, face-down,
 then the player to move) with the plugin's view of that player, the seat
 each piece belongs to, and the chance outcomes with their probabilities.
+
+With --emit-perft it writes plugins/banqi/tests/data/perft.txt: move
+paths of exactly D plies counted by OpenSpiel (a chance outcome is a ply;
+an ended game has no moves) from the start and from nodes of random games,
+each with the position text built here.
 
 Exit status: 0 all agree, 1 a mismatch (the first few are printed),
 2 the run could not be done (pyspiel missing).
@@ -231,15 +237,65 @@ def emit(path, game, rng, games):
     return count
 
 
+def perft(state, depth):
+    if state.is_terminal():
+        return 0
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    return sum(perft(state.child(a), depth - 1) for a in actions)
+
+
+def emit_perft(path, game, rng):
+    """Counts from the start and from nodes of three random games, deep
+    enough to be telling and small enough for the test (under 2 million)."""
+    cases = []
+
+    def add(state, tracker, ident):
+        counts = []
+        for depth in range(1, 7):
+            n = perft(state, depth)
+            counts.append(n)
+            if n > 300_000:
+                break
+        cases.append((tracker.text(state), ident, counts))
+
+    add(game.new_initial_state(), Tracker(), "start")
+    for game_no in range(3):
+        for at in (20, 61, 140):
+            def on_node(state, tracker, played, at=at):
+                if len(played) == at and not state.is_terminal():
+                    add(state.clone(), copy_tracker(tracker), f"game {game_no} after {at} moves")
+            play_game(game, rng, on_node)
+    with open(path, "w") as out:
+        out.write("# Banqi perft: move paths of exactly D plies, a chance outcome counting as a ply\n"
+                  "# (an ended game has no moves). Counts from OpenSpiel's banqi, written by\n"
+                  "# tests/reference/banqi_reference.py --emit-perft.\n")
+        for text, ident, counts in cases:
+            out.write(f"{text} ;id {ident} " + " ".join(f";D{d + 1} {n}" for d, n in enumerate(counts)) + "\n")
+    return len(cases)
+
+
+def copy_tracker(tracker):
+    t = Tracker()
+    t.first, t.captured, t.quiet, t.flip, t.seat = tracker.first, list(tracker.captured), tracker.quiet, tracker.flip, tracker.seat
+    return t
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tabula")
     ap.add_argument("--emit")
+    ap.add_argument("--emit-perft")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=4)
     args = ap.parse_args()
     game = pyspiel.load_game("banqi")
     rng = random.Random(args.seed)
+    if args.emit_perft:
+        n = emit_perft(args.emit_perft, game, rng)
+        print(f"banqi reference: perft of {n} positions written to {args.emit_perft}")
+        return 0
     if args.emit:
         n = emit(args.emit, game, rng, args.games)
         print(f"banqi reference: {n} nodes of {args.games} games written to {args.emit}")
