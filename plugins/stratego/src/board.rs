@@ -110,7 +110,10 @@ pub fn tray_cells(rank: u8, count: u8) -> impl Iterator<Item = u16> {
 /// The rank whose block a tray cell belongs to.
 pub fn tray_rank(cell: u16) -> Option<u8> {
     let slot = cell.checked_sub(TRAY)? as u8;
-    TRAY_ORDER.iter().copied().find(|&r| (TRAY_STARTS[r as usize]..TRAY_STARTS[r as usize] + ARMY[r as usize]).contains(&slot))
+    TRAY_ORDER
+        .iter()
+        .copied()
+        .find(|&r| (TRAY_STARTS[r as usize]..TRAY_STARTS[r as usize] + ARMY[r as usize]).contains(&slot))
 }
 
 /// Where tray slot `slot` is drawn: four columns right of the board.

@@ -40,7 +40,7 @@ pub mod validate;
 pub mod view;
 
 use rules_api::plugin::{check_options, option_or_default, RulesImpl};
-use rules_api::{GameInfo, Geometry, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RVec, RString, Rgba};
+use rules_api::{GameInfo, Geometry, OptionSpec, Options, PieceType, PlayerInfo, PluginError, RString, RVec, Rgba};
 
 pub use rank::Numbering;
 pub use state::{Config, Game};

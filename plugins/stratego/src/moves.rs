@@ -86,7 +86,8 @@ impl Game {
         match self.phase {
             Phase::Setup { player, mode: Mode::Place } => {
                 if m.is_off_board() {
-                    return m.tag == 0 && (m.extra == RANDOM || (PRESET..PRESET + presets().len() as u16).contains(&m.extra));
+                    return m.tag == 0
+                        && (m.extra == RANDOM || (PRESET..PRESET + presets().len() as u16).contains(&m.extra));
                 }
                 let rank = m.extra.wrapping_sub(1);
                 m.from == CELL_NONE
@@ -168,8 +169,7 @@ impl Game {
                         break;
                     }
                     let strike_ok = distance == 1 || self.config.scout_strikes;
-                    if (target.is_empty() || strike_ok) && !series.forbids(from, to, limit) && f(Move::new(from, to))
-                    {
+                    if (target.is_empty() || strike_ok) && !series.forbids(from, to, limit) && f(Move::new(from, to)) {
                         return true;
                     }
                     if !target.is_empty() || !scout {

@@ -121,7 +121,9 @@ impl Game {
             );
         }
         match line(m.from, m.to) {
-            Some((_, d)) if d > 1 && piece.rank() != SCOUT => "is not legal: only a scout moves more than one square".into(),
+            Some((_, d)) if d > 1 && piece.rank() != SCOUT => {
+                "is not legal: only a scout moves more than one square".into()
+            }
             Some((_, d)) if d > 1 && !self.at(m.to).is_empty() && !self.config.scout_strikes => {
                 "is not legal: under these rules a scout may not move and strike in the same turn".into()
             }

@@ -41,7 +41,8 @@ pub const ARMY_SIZE: u8 = 40;
 
 /// The ranks from the strongest down, bombs and flag last: the order of
 /// the reserve tray and of written lists of lost pieces.
-pub const TRAY_ORDER: [u8; 12] = [MARSHAL, GENERAL, COLONEL, MAJOR, CAPTAIN, LIEUTENANT, SERGEANT, MINER, SCOUT, SPY, BOMB, FLAG];
+pub const TRAY_ORDER: [u8; 12] =
+    [MARSHAL, GENERAL, COLONEL, MAJOR, CAPTAIN, LIEUTENANT, SERGEANT, MINER, SCOUT, SPY, BOMB, FLAG];
 
 /// Names, by rank.
 pub const NAMES: [&str; KINDS] = [

@@ -32,7 +32,13 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { two_squares: 5, scout_strikes: true, numbering: Numbering::Modern, random_setup: false, quiet_limit: 0 }
+        Config {
+            two_squares: 5,
+            scout_strikes: true,
+            numbering: Numbering::Modern,
+            random_setup: false,
+            quiet_limit: 0,
+        }
     }
 }
 

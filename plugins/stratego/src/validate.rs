@@ -38,7 +38,10 @@ pub(crate) fn unaccounted(game: &Game, player: u8, known: &[u8; KINDS]) -> Resul
     for rank in 1..KINDS {
         let used = known[rank] + game.lost[player as usize][rank];
         left[rank] = ARMY[rank].checked_sub(used).ok_or_else(|| {
-            format!("{} has more pieces of rank {} than an army ({})", PLAYERS[player as usize], NAMES[rank], ARMY[rank])
+            format!(
+                "{} has more pieces of rank {} than an army ({})",
+                PLAYERS[player as usize], NAMES[rank], ARMY[rank]
+            )
         })?;
     }
     Ok(left)
@@ -93,7 +96,11 @@ fn check_setup(
         }
         let owner = s.owner();
         if !in_zone(owner, square) || (owner == 1 && player == 0) {
-            return Err(format!("during {who}'s setup no {} piece stands on {}", PLAYERS[owner as usize], crate::board::name(square)));
+            return Err(format!(
+                "during {who}'s setup no {} piece stands on {}",
+                PLAYERS[owner as usize],
+                crate::board::name(square)
+            ));
         }
         if s.moved() || s.revealed() {
             return Err("no piece has moved or been shown during the setup".into());

@@ -7,7 +7,7 @@
 //! four rows nor their tray. When the game is over the board is turned
 //! round: everyone sees everything.
 
-use rules_api::{PluginError, Piece, RVec};
+use rules_api::{Piece, PluginError, RVec};
 use tabula_kit::rand::seq::SliceRandom;
 use tabula_kit::Rng;
 
@@ -148,7 +148,8 @@ impl Game {
         if let Some((player, placed)) = fog {
             let mut squares = zone_order(player).to_vec();
             squares.shuffle(&mut rng);
-            let mut army: Vec<u8> = (1..KINDS as u8).flat_map(|r| std::iter::repeat(r).take(ARMY[r as usize] as usize)).collect();
+            let mut army: Vec<u8> =
+                (1..KINDS as u8).flat_map(|r| std::iter::repeat(r).take(ARMY[r as usize] as usize)).collect();
             army.shuffle(&mut rng);
             for (&square, &rank) in squares.iter().zip(&army).take(placed as usize) {
                 self.board[square as usize] = Square::piece(player, rank);
@@ -170,7 +171,8 @@ impl Game {
         let (mut still, mut moved): (Vec<u16>, Vec<u16>) = (0..SQUARES as u16)
             .filter(|&s| self.at(s).is(player) && self.at(s).rank() == UNKNOWN)
             .partition(|&s| !self.at(s).moved());
-        let fixed: Vec<u8> = [BOMB, FLAG].iter().flat_map(|&r| std::iter::repeat(r).take(left[r as usize] as usize)).collect();
+        let fixed: Vec<u8> =
+            [BOMB, FLAG].iter().flat_map(|&r| std::iter::repeat(r).take(left[r as usize] as usize)).collect();
         let mut mobile: Vec<u8> = (1..KINDS as u8)
             .filter(|&r| movable(r))
             .flat_map(|r| std::iter::repeat(r).take(left[r as usize] as usize))

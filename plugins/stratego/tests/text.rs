@@ -61,7 +61,8 @@ fn bad_texts_are_refused_with_the_reason() {
 
 #[test]
 fn setups_that_cannot_happen_are_refused() {
-    let empty = "........../........../........../........../..~~..~~../..~~..~~../........../........../........../..........";
+    let empty =
+        "........../........../........../........../..~~..~~../..~~..~~../........../........../........../..........";
     assert!(refusal(&format!("{empty} blue-setup lost=-/- last=-/-")).contains("after red's 40"));
     let red_in_blues_rows = empty.replacen('.', "M", 1);
     assert!(refusal(&format!("{red_in_blues_rows} red-setup lost=-/- last=-/-")).contains("no red piece stands on a10"));

@@ -30,8 +30,9 @@ pub fn battle(pieces: &[&str], side: &str, last: &str) -> String {
     }
     let mut rows = Vec::new();
     for r in (0..10u16).rev() {
-        let row: String =
-            (0..10u16).map(|f| if is_lake(r * 10 + f) { "~".to_string() } else { squares[(r * 10 + f) as usize].clone() }).collect();
+        let row: String = (0..10u16)
+            .map(|f| if is_lake(r * 10 + f) { "~".to_string() } else { squares[(r * 10 + f) as usize].clone() })
+            .collect();
         rows.push(row);
     }
     let lost: Vec<String> = (0..2)
@@ -95,7 +96,8 @@ pub fn view_diagram(position: &PositionBox, viewer: u8) -> String {
     let rules_info = rules(Config::default()).game_info().unwrap();
     let pieces = position.view_piece_list(viewer).unwrap();
     let hidden = position.hidden_cell_list(viewer).unwrap();
-    let mut cells: Vec<char> = (0..CELLS as u16).map(|c| if (c as usize) < SQUARES && is_lake(c) { '~' } else { '.' }).collect();
+    let mut cells: Vec<char> =
+        (0..CELLS as u16).map(|c| if (c as usize) < SQUARES && is_lake(c) { '~' } else { '.' }).collect();
     for &h in &hidden {
         cells[h as usize] = '#';
     }
