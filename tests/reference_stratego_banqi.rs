@@ -79,6 +79,43 @@ fn stratego_under_the_isf_and_milton_bradley_options_matches_the_python_referenc
 }
 
 #[test]
+fn stratego_deals_and_their_probabilities_match_the_python_reference() {
+    let dir = scratch_dir("reference_stratego_chance");
+    let file = dir.join("chance.jsonl");
+    run_script(
+        "stratego_reference.py",
+        &["--emit-chance", &file.to_string_lossy(), "--games", "4", "--plies", "100", "--seed", "3"],
+    );
+    let rules = plugin_rules("stratego");
+    let (mut random, mut preset) = (0, 0);
+    for line in std::fs::read_to_string(&file).expect("read the chance nodes").lines() {
+        let node: serde_json::Value = serde_json::from_str(line).expect("a JSON node");
+        let p = replay(&rules, node["moves"].as_array().expect("moves"));
+        let expected = node["chance"].as_object().expect("outcomes");
+        let at = format!("after {} moves", node["moves"].as_array().unwrap().len());
+        let got = p.chance_list().unwrap();
+        assert_eq!(got.len(), expected.len(), "outcomes {at}");
+        for o in got {
+            let name = p.notate(o.mv, Notation::COORDINATE).unwrap();
+            let want = expected.get(&name).and_then(|v| v.as_f64()).unwrap_or_else(|| panic!("{name} {at}"));
+            assert!(
+                (o.probability - want).abs() < 1e-12,
+                "{name}: {} here, {want} in the reference {at}",
+                o.probability
+            );
+        }
+        let moves = node["moves"].as_array().unwrap();
+        let button = moves.iter().rev().find_map(|m| m.as_str().filter(|m| *m == "random" || m.starts_with("preset")));
+        if button == Some("random") {
+            random += 1;
+        } else {
+            preset += 1;
+        }
+    }
+    assert!(random > 20 && preset > 20, "only {random} random and {preset} preset deals compared");
+}
+
+#[test]
 fn banqi_moves_outcomes_texts_and_results_match_openspiel() {
     let out = run_script("banqi_reference.py", &["--tabula", &binary(), "--games", "3", "--seed", "5"]);
     assert!(out.contains("banqi reference: no mismatch in"), "unexpected report:\n{out}");

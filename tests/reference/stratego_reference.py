@@ -9,6 +9,7 @@ pairs, every rule is applied by brute force over the whole board.
 Usage:
     stratego_reference.py --tabula PATH [--seed N] [--games N] [--plies N]
         [--option two_squares=3] [--option scout_strikes=no]
+    stratego_reference.py --emit-chance FILE [--seed N] [--games N] [--plies N]
 
 The script plays seeded random games from the empty board: the placement
 phase (pieces placed one by one, the buttons `random` and `preset-N`, and
@@ -18,14 +19,17 @@ compares the set of legal moves (coordinate notation: `M@b2`, `random`,
 each game and at a random ply of it, it compares `tabula position`'s text
 and status with its own, and asks `tabula moves` again from the text it
 writes itself. At chance nodes it also checks that its own outcome
-probabilities sum to one (the plugin's are compared in
-tests/reference_stratego_banqi.rs).
+probabilities sum to one. With --emit-chance it only plays (no tabula)
+and writes each chance node as a JSON line, the moves so far and the
+outcomes with their probabilities, which tests/reference_stratego_banqi.rs
+compares with the plugin's chance_outcomes.
 
 Exit status: 0 all agree, 1 a mismatch (the first few are printed),
 2 the run could not be done.
 """
 
 import argparse
+import json
 import os
 import random
 import re
@@ -348,6 +352,27 @@ class StrategoTabula(Tabula):
         return lines[0], lines[1]
 
 
+def emit_chance(path, rng, games, plies, config):
+    count = 0
+    with open(path, "w") as out:
+        for _ in range(games):
+            g, played = Game(**config), []
+            rng.randrange(1, plies)
+            for _ in range(plies):
+                if g.status()[0] != "ongoing":
+                    break
+                chance = g.chance()
+                if chance is not None:
+                    out.write(json.dumps({"moves": played, "chance": dict(chance)}) + "\n")
+                    count += 1
+                    m = rng.choices([m for m, _ in chance], weights=[p for _, p in chance])[0]
+                else:
+                    m = rng.choice(g.legal_moves())
+                played = played + [m]
+                g = g.apply(m)
+    return count
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tabula")
@@ -355,7 +380,12 @@ def main():
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--plies", type=int, default=300)
     ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--emit-chance")
     args = ap.parse_args()
+    if args.emit_chance:
+        n = emit_chance(args.emit_chance, random.Random(args.seed), args.games, args.plies, {})
+        print(f"stratego reference: {n} chance nodes of {args.games} games written to {args.emit_chance}")
+        return 0
     if not args.tabula or not os.path.exists(args.tabula):
         print("stratego_reference: --tabula PATH (the built tabula binary) is required", file=sys.stderr)
         return 2
