@@ -84,3 +84,17 @@ fn every_viewer_sees_the_same_board_and_the_backs_of_face_down_pieces() {
         .collect();
     insta::assert_snapshot!(views.join("\n"));
 }
+
+#[test]
+fn a_flip_is_one_click_on_the_piece_and_a_move_two() {
+    let mut p = rules().position(MID_GAME).unwrap();
+    let paths = p.click_path_list().unwrap();
+    let flip = p.read_move("a1", Notation::COORDINATE).unwrap();
+    let step = p.read_move("a2b2", Notation::COORDINATE).unwrap();
+    let path_of = |m| paths.iter().find(|c| c.mv == m).map(|c| c.steps.iter().map(|s| s.to_vec()).collect::<Vec<_>>());
+    assert_eq!(path_of(flip), Some(vec![vec![0]]));
+    assert_eq!(path_of(step), Some(vec![vec![8], vec![9]]));
+    assert_eq!(paths.len(), p.moves().unwrap().len(), "every move has a path");
+    p.play(flip).unwrap();
+    assert!(p.click_path_list().unwrap().is_empty(), "nobody clicks at a chance node");
+}
