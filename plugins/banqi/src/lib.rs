@@ -38,6 +38,12 @@ use rules_api::{GameInfo, Geometry, OptionSpec, Options, PieceType, PlayerInfo, 
 
 pub use state::{Config, Game};
 
+/// The back of a face-down piece (same licence as the project): a plain
+/// wooden disc, alike for both seats, since it belongs to nobody yet.
+const BACK: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\" width=\"45\" height=\"45\">\
+     <circle cx=\"22.5\" cy=\"22.5\" r=\"19\" fill=\"#b07a45\" stroke=\"#5c3a1c\" stroke-width=\"2\"/>\
+     <circle cx=\"22.5\" cy=\"22.5\" r=\"13\" fill=\"none\" stroke=\"#8a5a2e\" stroke-width=\"1.5\"/></svg>";
+
 /// Largest accepted `no_progress`.
 const MOST_QUIET: u16 = 10_000;
 
@@ -81,7 +87,7 @@ impl Banqi {
 fn piece_types() -> Vec<PieceType> {
     let both = |s: &str| RVec::from(vec![RString::from(s), RString::from(s)]);
     let mut types =
-        vec![PieceType { name: "face-down".into(), glyphs: both(""), letters: both("?"), value: 0, art: RVec::new() }];
+        vec![PieceType { name: "face-down".into(), glyphs: both(""), letters: both("?"), value: 0, art: both(BACK) }];
     for colour in 0..2u8 {
         for kind in 0..piece::KINDS as u8 {
             let code = piece::code(colour, kind);

@@ -36,7 +36,8 @@ impl PositionImpl for Game {
             let cell = self.at(square);
             match cell {
                 EMPTY => {}
-                // A back belongs to nobody yet; it is drawn as the first seat's.
+                // A back belongs to nobody yet (the boundary needs an owner; its
+                // art is the same for both seats).
                 DOWN => out.push(Piece { cell: square, owner: 0, kind: FACE_DOWN as u16 }),
                 code => {
                     let owner = self.seat_of(piece::colour(code)).unwrap_or(0);
