@@ -12,8 +12,9 @@ legal actions. OpenSpiel's actions become Tabula's moves: Flip(r,c) is the
 square (file c, rank 4-r: OpenSpiel's row 0 is our rank 4), Reveal:X is
 `X@square` for the square just flipped, a move action 32+32*from+to is
 `fromto`. With --tabula it compares, at every node of every game, the set
-of legal moves (at chance nodes: the outcomes) that `tabula moves` gives
-for the moves played so far with OpenSpiel's; at the end of each game and
+of legal moves (at chance nodes: the outcomes and their probabilities,
+which `tabula moves` prints to six places) that `tabula moves` gives for
+the moves played so far with OpenSpiel's; at the end of each game and
 at a random node of it, `tabula position`'s text (built here from
 OpenSpiel's board, the captures and the plies without progress) and its
 status and winner with OpenSpiel's returns; and asks `tabula moves` again
@@ -129,6 +130,28 @@ class Tracker:
         return out
 
 
+def read_moves_line(line):
+    """A `tabula moves` answer: (sorted moves, {move: probability} at a
+    chance node, else None). A chance node is written
+    `chance: N outcomes: M1 P1, M2 P2, ...` (probabilities to six places)."""
+    if line.startswith("error"):
+        return ["<" + line + ">"], None
+    if line.startswith("chance: "):
+        listed = line.split(" outcomes: ", 1)[1] if " outcomes: " in line else ""
+        probabilities = {}
+        for item in listed.split(", "):
+            if item.strip():
+                move, p = item.rsplit(" ", 1)
+                probabilities[move] = float(p)
+        return sorted(probabilities), probabilities
+    return sorted(line.split()), None
+
+
+def probabilities_differ(got, want):
+    """Whether printed probabilities (six places) differ from exact ones."""
+    return got is None or set(got) != set(want) or any(abs(got[m] - want[m]) > 1e-6 for m in want)
+
+
 def legal_texts(state, tracker):
     if state.is_chance_node():
         return sorted(f"{state.action_to_string(a).split(':')[1]}@{square(tracker.flip)}"
@@ -174,23 +197,27 @@ def play_game(game, rng, on_node):
 def compare(tabula, game, rng, games, problems):
     nodes = 0
     for game_no in range(games):
-        lines, expected, checkpoints = [], [], []
+        lines, expected, odds, checkpoints = [], [], [], []
         target = rng.randrange(1, 200)
 
         def on_node(state, tracker, played):
             lines.append("moves " + " ".join(played) if played else "")
             expected.append([] if state.is_terminal() else legal_texts(state, tracker))
+            odds.append({f"{state.action_to_string(a).split(':')[1]}@{square(tracker.flip)}": p
+                         for a, p in state.chance_outcomes()} if state.is_chance_node() else None)
             if len(played) == target:
                 checkpoints.append((list(played), tracker.text(state), openspiel_status(state)))
 
         state, tracker, played = play_game(game, rng, on_node)
         checkpoints.append((played, tracker.text(state), openspiel_status(state)))
-        for line, mine, theirs in zip(lines, expected, tabula.batch(lines)):
+        for line, mine, want, theirs in zip(lines, expected, odds, tabula.batch(lines)):
             nodes += 1
-            got = sorted(theirs.split()) if not theirs.startswith("error") else ["<" + theirs + ">"]
+            got, probabilities = read_moves_line(theirs)
             if got != mine:
                 problems.append(f"game {game_no} after {line.count(' ')} moves: tabula has "
                                 f"{sorted(set(got) - set(mine))[:8]}, OpenSpiel {sorted(set(mine) - set(got))[:8]}")
+            elif want is not None and probabilities_differ(probabilities, want):
+                problems.append(f"game {game_no} after {line.count(' ')} moves: chance {theirs[:200]}, OpenSpiel {want}")
         for moves, text, status in checkpoints:
             compare_text(tabula, game_no, moves, text, status, problems)
     return nodes
@@ -208,9 +235,9 @@ def compare_text(tabula, game_no, moves, text, status, problems):
     if theirs is None or theirs[:2] != status[:2]:
         problems.append(f"game {game_no} after {len(moves)} moves: {status_line!r}, OpenSpiel {status}")
     if status[0] == "ongoing":
-        again = tabula.batch([text])[0]
-        mine = sorted(tabula.batch(["moves " + " ".join(moves) if moves else ""])[0].split())
-        if sorted(again.split()) != mine:
+        again, _ = read_moves_line(tabula.batch([text])[0])
+        mine, _ = read_moves_line(tabula.batch(["moves " + " ".join(moves) if moves else ""])[0])
+        if again != mine:
             problems.append(f"game {game_no}: moves from the text {text} differ")
 
 

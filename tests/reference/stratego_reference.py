@@ -18,11 +18,12 @@ compares the set of legal moves (coordinate notation: `M@b2`, `random`,
 `preset-1`, `a4a5`) that `tabula moves` gives with its own; at the end of
 each game and at a random ply of it, it compares `tabula position`'s text
 and status with its own, and asks `tabula moves` again from the text it
-writes itself. At chance nodes it also checks that its own outcome
-probabilities sum to one. With --emit-chance it only plays (no tabula)
-and writes each chance node as a JSON line, the moves so far and the
-outcomes with their probabilities, which tests/reference_stratego_banqi.rs
-compares with the plugin's chance_outcomes.
+writes itself. At chance nodes it compares the outcomes' probabilities
+too (`tabula moves` prints them to six places; its own must sum to one).
+With --emit-chance it only plays (no tabula) and writes each chance node
+as a JSON line, the moves so far and the outcomes with their exact
+probabilities, which tests/reference_stratego_banqi.rs compares with the
+plugin's chance_outcomes.
 
 Exit status: 0 all agree, 1 a mismatch (the first few are printed),
 2 the run could not be done.
@@ -286,11 +287,33 @@ class Game:
         return f"{'/'.join(rows)} {phase} lost={lost[0]}/{lost[1]} last={last[0]}/{last[1]}"
 
 
+def read_moves_line(line):
+    """A `tabula moves` answer: (sorted moves, {move: probability} at a
+    chance node, else None). A chance node is written
+    `chance: N outcomes: M1 P1, M2 P2, ...` (probabilities to six places)."""
+    if line.startswith("error"):
+        return ["<" + line + ">"], None
+    if line.startswith("chance: "):
+        listed = line.split(" outcomes: ", 1)[1] if " outcomes: " in line else ""
+        probabilities = {}
+        for item in listed.split(", "):
+            if item.strip():
+                move, p = item.rsplit(" ", 1)
+                probabilities[move] = float(p)
+        return sorted(probabilities), probabilities
+    return sorted(line.split()), None
+
+
+def probabilities_differ(got, want):
+    """Whether printed probabilities (six places) differ from exact ones."""
+    return got is None or set(got) != set(want) or any(abs(got[m] - want[m]) > 1e-6 for m in want)
+
+
 def play(tabula, rng, games, plies, config, problems):
     positions = chances = 0
     for game_no in range(games):
         g = Game(**config)
-        played, lines, states = [], [], []
+        played, lines, states, odds = [], [], [], []
         checkpoint = rng.randrange(1, plies)
         for ply in range(plies):
             if g.status()[0] != "ongoing":
@@ -299,6 +322,7 @@ def play(tabula, rng, games, plies, config, problems):
             lines.append("moves " + " ".join(played) if played else "")
             states.append(sorted(moves))
             chance = g.chance()
+            odds.append(dict(chance) if chance is not None else None)
             if chance is not None:
                 chances += 1
                 if abs(sum(p for _, p in chance) - 1.0) > 1e-12:
@@ -310,12 +334,15 @@ def play(tabula, rng, games, plies, config, problems):
                 compare_text(tabula, g, played, problems, game_no)
             played.append(m)
             g = g.apply(m)
-        for line, mine, theirs in zip(lines, states, tabula.batch(lines)):
+        for line, mine, want, theirs in zip(lines, states, odds, tabula.batch(lines)):
             positions += 1
-            got = sorted(theirs.split()) if not theirs.startswith("error") else ["<" + theirs + ">"]
+            got, probabilities = read_moves_line(theirs)
             if got != mine:
                 problems.append(f"game {game_no}, after {line.count(' ')} moves: tabula has "
                                 f"{sorted(set(got) - set(mine))[:8]}, lacks {sorted(set(mine) - set(got))[:8]}")
+            elif want is not None and probabilities_differ(probabilities, want):
+                problems.append(f"game {game_no}, after {line.count(' ')} moves: chance {theirs[:200]}, "
+                                f"reference {want}")
         compare_text(tabula, g, played, problems, game_no)
     return positions, chances
 
@@ -332,8 +359,8 @@ def compare_text(tabula, g, played, problems, game_no):
     if theirs is None or theirs[:2] != mine[:2] or (mine[2] and theirs[2] != mine[2]):
         problems.append(f"game {game_no} after {len(played)} moves: status {status_line!r}, reference {mine}")
     if mine[0] == "ongoing":
-        again = tabula.batch([g.text()])[0]
-        if sorted(again.split()) != sorted(g.legal_moves()):
+        again, _ = read_moves_line(tabula.batch([g.text()])[0])
+        if again != sorted(g.legal_moves()):
             problems.append(f"game {game_no}: moves from the reference's text {g.text()} differ")
 
 
