@@ -222,7 +222,7 @@ impl RulesImpl for KriegspielRules {
         };
         let mut pos = KriegspielPosition::starting(ChessPosition::from_fen(fen)?);
         for t in tried {
-            let m = view::parse_uci(t)
+            let m = notation::parse_uci(t)
                 .filter(|m| pos.all_tries().contains(m))
                 .ok_or_else(|| PluginError::invalid_input(format!("kriegspiel position: '{t}' is not a try here")))?;
             pos.play(m)?;

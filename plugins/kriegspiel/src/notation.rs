@@ -51,10 +51,14 @@ pub fn parse(text: &str, tries: &[Move], castles: impl Fn(Move) -> bool) -> Resu
     let castle_name = wanted.replace('0', "O");
     let plain: String = wanted.chars().filter(|c| !matches!(c, '-' | 'x' | '=' | '+' | '#' | '!' | '?')).collect();
     let plain = plain.to_ascii_lowercase();
+    // Coordinates first (no text written per try: replays parse many).
+    if let Some(m) = parse_uci(&plain).filter(|m| tries.contains(m)) {
+        return Ok(m);
+    }
     tries
         .iter()
         .copied()
-        .find(|&m| uci(m) == plain || (castles(m) && long_algebraic(m, true) == castle_name))
+        .find(|&m| castles(m) && long_algebraic(m, true) == castle_name)
         .ok_or_else(|| {
             if wanted.is_empty() {
                 PluginError::invalid_input("an empty try")
@@ -64,4 +68,16 @@ pub fn parse(text: &str, tries: &[Move], castles: impl Fn(Move) -> bool) -> Resu
                 ))
             }
         })
+}
+
+/// Reads a try in coordinates.
+pub fn parse_uci(text: &str) -> Option<Move> {
+    let from: Square = text.get(0..2)?.parse().ok()?;
+    let to: Square = text.get(2..4)?.parse().ok()?;
+    let extra = match text.get(4..) {
+        None | Some("") => 0,
+        Some(p) if p.len() == 1 => Piece::try_from(p.chars().next()?).ok()? as u16 + 1,
+        Some(_) => return None,
+    };
+    Some(Move { from: from as u16, to: to as u16, extra, tag: 0 })
 }

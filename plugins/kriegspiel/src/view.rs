@@ -263,7 +263,7 @@ fn parse_record(text: &str, viewer: u8) -> Result<Vec<Entry>, String> {
         let entry = if mv == "?" {
             Entry { by: 1 - viewer, mv: Move::NULL, umpire }
         } else {
-            Entry { by: viewer, mv: parse_uci(mv).ok_or_else(|| format!("'{mv}' is not a try"))?, umpire }
+            Entry { by: viewer, mv: crate::notation::parse_uci(mv).ok_or_else(|| format!("'{mv}' is not a try"))?, umpire }
         };
         if entry.by != viewer && umpire.is_none() {
             return Err("the other side's refused tries are never told".into());
@@ -271,15 +271,4 @@ fn parse_record(text: &str, viewer: u8) -> Result<Vec<Entry>, String> {
         record.push(entry);
     }
     Ok(record)
-}
-
-/// Reads a try in coordinates.
-pub fn parse_uci(text: &str) -> Option<Move> {
-    let from: Square = text.get(0..2)?.parse().ok()?;
-    let to: Square = text.get(2..4)?.parse().ok()?;
-    let extra = match text.get(4..) {
-        None | Some("") => 0,
-        Some(p) => Piece::try_from(p.chars().next()?).ok()? as u16 + 1,
-    };
-    Some(Move { from: from as u16, to: to as u16, extra, tag: 0 })
 }
