@@ -43,6 +43,17 @@ fn en_passant_is_legal_and_shows_the_pawn_only_to_the_capturer_on_its_turn() {
 }
 
 #[test]
+fn the_player_who_stepped_two_squares_sees_nothing_through_the_en_passant_right() {
+    // OpenSpiel shows White b3 and b2 here, as if White's c2 pawn could take
+    // en passant on b3: only the side to move can, and only the enemy's pawn.
+    let p = after("4k3/8/8/8/2p5/8/1PP5/4K3 w - - 0 1", "b2b4");
+    assert!(moves(&p).contains(&"c4b3".to_string()), "Black may take en passant");
+    let seen = view(&p, 0);
+    assert_eq!(&seen.lines().nth(6).unwrap()[..3], "??.", "White sees c3 (its pawn's step), not b3:\n{seen}");
+    assert_eq!(&seen.lines().nth(7).unwrap()[..3], "??P", "nor b2:\n{seen}");
+}
+
+#[test]
 fn promotion_offers_four_pieces() {
     let p = after("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "");
     let promos: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with("a7a8")).collect();
