@@ -67,7 +67,7 @@ pub fn fill_fog(
     let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
     let mut pool: Vec<Piece> = Vec::with_capacity(16);
     for p in Piece::ALL {
-        pool.extend(std::iter::repeat_n(p, unseen[p as usize] as usize));
+        pool.extend(std::iter::repeat(p).take(unseen[p as usize] as usize));
     }
     let free: Vec<Square> = (fog & !forbidden & !forced).into_iter().collect();
     let must: Vec<Square> = forced.into_iter().collect();

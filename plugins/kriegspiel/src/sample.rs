@@ -43,14 +43,14 @@ fn enemy_material(k: &Knowledge, rng: &mut tabula_kit::Rng) -> Vec<Piece> {
     }
     let mut others: Vec<Piece> = Vec::new();
     for p in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
-        others.extend(std::iter::repeat_n(p, counts[p as usize] as usize));
+        others.extend(std::iter::repeat(p).take(counts[p as usize] as usize));
     }
     others.shuffle(rng);
     let kept = others.len().saturating_sub(pieces_taken);
     let pawns = (counts[Piece::Pawn as usize] as usize).saturating_sub(pieces_taken.saturating_sub(others.len()));
     let mut all = vec![Piece::King];
     all.extend_from_slice(&others[..kept]);
-    all.extend(std::iter::repeat_n(Piece::Pawn, pawns));
+    all.extend(std::iter::repeat(Piece::Pawn).take(pawns));
     all
 }
 
@@ -131,8 +131,8 @@ fn place(k: &Knowledge, pieces: &[Piece], rng: &mut tabula_kit::Rng) -> Option<V
     for (i, &piece) in pieces.iter().enumerate() {
         let ok = |s: &Square| {
             !used.has(*s)
-                && !(piece == Piece::Pawn && back.has(*s))
-                && !(piece == Piece::King && own_king.is_some_and(|ok| get_king_moves(ok).has(*s)))
+                && (piece != Piece::Pawn || !back.has(*s))
+                && (piece != Piece::King || !own_king.is_some_and(|ok| get_king_moves(ok).has(*s)))
         };
         let square = match forced {
             Some(sq) if i == 1.min(pieces.len() - 1) && ok(&sq) => sq,
