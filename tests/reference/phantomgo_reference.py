@@ -20,9 +20,10 @@ Where OpenSpiel differs from the Computer Olympiad rules Tabula follows
   in OpenSpiel (it teaches nothing and can loop); Tabula offers it no more
   that turn, so the script never replays such a try and compares Tabula's
   tries with OpenSpiel's less those points;
-* a move that repeats an earlier board ends OpenSpiel's game as a draw
-  ("superko"); Tabula's referee refuses it as an illegal try. The game is
-  stopped there;
+* a move that repeats an earlier board (positional superko) ends
+  OpenSpiel's game as a draw (its legal moves follow situational superko);
+  Tabula's referee refuses it as an illegal try. The game is stopped
+  before it, after checking that Tabula refuses it;
 * two passes in a row end the game in both, but OpenSpiel counts a refused
   try between them as a move; the game is stopped when Tabula has ended it
   and OpenSpiel has not, after checking that the last two moves the
@@ -124,7 +125,7 @@ def main():
                     # OpenSpiel ended the game on a repeated board, Tabula
                     # refused the try: the game is stopped before it.
                     known["superko"] += 1
-                    superko.append(f"game {game} after {' '.join(tries[-4:])}: OpenSpiel returns {state.returns()}")
+                    superko.append((game, list(tries), mover, state.returns()))
                     lines.pop()
                     expected.pop()
                     view_lines.pop()
@@ -173,6 +174,12 @@ def main():
         want = ("win", "black") if r[0] > 0 else ("win", "white") if r[1] > 0 else ("draw", None)
         if parsed is None or parsed[:2] != want:
             mismatches.append(f"game {game} end: OpenSpiel {want}, tabula {status}")
+    for game, tries, mover, returns in superko:
+        # Tabula's referee must have refused that try: the same player moves.
+        text, status = tabula.position("", tries)
+        side = text.split()[1] if text else None
+        if side != "bw"[mover]:
+            mismatches.append(f"game {game}: {tries[-1]} repeats a board, tabula did not refuse it: {text} {status}")
     if args.emit_views:
         with open(args.emit_views, "w") as f:
             f.write("\n".join(view_lines) + "\n")
@@ -183,8 +190,8 @@ def main():
     )
     for m in mismatches[:8]:
         print("  " + m)
-    for m in superko[:4]:
-        print("  superko: " + m)
+    for game, tries, _, returns in superko[:4]:
+        print(f"  repeated board: game {game} after {' '.join(tries[-4:])}: OpenSpiel ends it, returns {returns}")
     if mismatches:
         return 1
     print("phantomgo reference: no mismatch")

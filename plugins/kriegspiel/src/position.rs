@@ -96,9 +96,7 @@ impl KriegspielPosition {
 
     /// Plays a try of the player to move: the umpire accepts it or refuses it.
     pub fn play(&mut self, m: Move) -> Result<(), PluginError> {
-        let mut scratch = rules_api::RVec::new();
-        crate::tries::tries(self.board(), &self.tried, &mut scratch);
-        if !self.truth.status().is_ongoing() || !scratch.contains(&m) {
+        if !self.truth.status().is_ongoing() || !crate::tries::is_try(self.board(), &self.tried, m) {
             return Err(PluginError::illegal_move(format!(
                 "{} is not a try here (it is not a move of your pieces, or the umpire refused it already)",
                 crate::notation::uci(m)

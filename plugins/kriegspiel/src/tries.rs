@@ -16,11 +16,11 @@ use rules_api::{Move, RVec};
 const PROMOTIONS: [u16; 4] =
     [Piece::Queen as u16 + 1, Piece::Rook as u16 + 1, Piece::Bishop as u16 + 1, Piece::Knight as u16 + 1];
 
-fn push(out: &mut RVec<Move>, from: Square, to: Square, promotes: bool, tried: &[Move]) {
+fn push(out: &mut impl FnMut(Move), from: Square, to: Square, promotes: bool, tried: &[Move]) {
     let mut add = |extra: u16| {
         let m = Move { from: from as u16, to: to as u16, extra, tag: 0 };
         if !tried.contains(&m) {
-            out.push(m);
+            out(m);
         }
     };
     if promotes {
@@ -32,6 +32,20 @@ fn push(out: &mut RVec<Move>, from: Square, to: Square, promotes: bool, tried: &
 
 /// Appends the tries of the side to move on `board`, less those in `tried`.
 pub fn tries(board: &Board, tried: &[Move], out: &mut RVec<Move>) {
+    for_each_try(board, tried, |m| out.push(m));
+}
+
+/// Whether `m` is a try of the side to move (without allocating: making a
+/// move checks this).
+pub fn is_try(board: &Board, tried: &[Move], m: Move) -> bool {
+    let mut found = false;
+    for_each_try(board, tried, |t| found |= t == m);
+    found
+}
+
+/// Calls `out` with each try of the side to move, less those in `tried`.
+pub fn for_each_try(board: &Board, tried: &[Move], mut out: impl FnMut(Move)) {
+    let out = &mut out;
     let us = board.side_to_move();
     let ours = board.colors(us);
     let last = Rank::Eighth.relative_to(us);
@@ -68,7 +82,7 @@ pub fn tries(board: &Board, tried: &[Move], out: &mut RVec<Move>) {
     }
 }
 
-fn castling_tries(board: &Board, king: Square, ours: BitBoard, tried: &[Move], out: &mut RVec<Move>) {
+fn castling_tries(board: &Board, king: Square, ours: BitBoard, tried: &[Move], out: &mut impl FnMut(Move)) {
     let us = board.side_to_move();
     let rights = board.castle_rights(us);
     let rank = Rank::First.relative_to(us);
