@@ -263,7 +263,11 @@ fn parse_record(text: &str, viewer: u8) -> Result<Vec<Entry>, String> {
         let entry = if mv == "?" {
             Entry { by: 1 - viewer, mv: Move::NULL, umpire }
         } else {
-            Entry { by: viewer, mv: crate::notation::parse_uci(mv).ok_or_else(|| format!("'{mv}' is not a try"))?, umpire }
+            Entry {
+                by: viewer,
+                mv: crate::notation::parse_uci(mv).ok_or_else(|| format!("'{mv}' is not a try"))?,
+                umpire,
+            }
         };
         if entry.by != viewer && umpire.is_none() {
             return Err("the other side's refused tries are never told".into());
