@@ -17,7 +17,8 @@ are decoded by OpenSpiel's own kriegspiel state on the same FEN (its
 
 With `--emit-views FILE` every position is also written to FILE as
 `FEN<TAB>MOVES<TAB>WHITE<TAB>BLACK`, the last two each player's observation
-from OpenSpiel's observation string (its "dark FEN") as 64 characters from
+from OpenSpiel's observation string (its "dark FEN", corrected as said
+below) as 64 characters from
 a8 to h1: `?` fog, `.` an empty square in sight, else the piece letter.
 `tests/reference_fog.rs` replays every line in the real plugin and compares
 its views with them.
