@@ -223,8 +223,10 @@ fn mle_t_value(observed: &[(f64, f64)], reference: f64, t: f64) -> Vec<f64> {
         let pdf: Vec<(f64, f64)> = observed.iter().zip(&fitted).map(|(o, &q)| (o.0, q)).collect();
         let (mu, var) = moments(&pdf);
         let sigma = var.sqrt();
-        let b: Vec<f64> =
-            observed.iter().map(|(a, _)| a - reference - t * sigma * (1.0 + ((mu - a) / sigma).powi(2)) / 2.0).collect();
+        let b: Vec<f64> = observed
+            .iter()
+            .map(|(a, _)| a - reference - t * sigma * (1.0 + ((mu - a) / sigma).powi(2)) / 2.0)
+            .collect();
         let x = secular(&p, &b);
         let next: Vec<f64> = p.iter().zip(&b).map(|(p, b)| p / (1.0 + x * b)).collect();
         let change = next.iter().zip(&fitted).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
