@@ -101,7 +101,7 @@ fn sprt_stops_when_a_bound_is_crossed() {
     assert!(sprt.contains("H1 accepted"), "{sprt}");
     assert!(out.contains("(stopped by the SPRT)"), "{out}");
     let played = games(&out).len();
-    assert!(played < 1000 && played >= 4, "{played} games");
+    assert!((4..1000).contains(&played), "{played} games");
     assert!(err.contains("LLR "), "the LLR is shown as it goes: {err}");
     // Run again: the verdict stands from the stored games, nothing is played.
     let again = tabula(&[
