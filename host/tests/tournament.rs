@@ -391,3 +391,61 @@ fn bad_input_is_named() {
         "missing.pgn",
     );
 }
+
+#[test]
+fn swiss_rounds_pair_without_rematches_and_rotate_the_bye() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.sqlite");
+    let o = tabula(&[
+        "tournament",
+        "--rules",
+        "tictactoe",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--player",
+        "alphabeta,name=perfect,depth=9",
+        "--player",
+        "alphabeta,name=ab2,depth=2",
+        "--player",
+        "greedy",
+        "--player",
+        "random,name=ra",
+        "--player",
+        "random,name=rb",
+        "--depth",
+        "1",
+        "--seed",
+        "2",
+        "--concurrency",
+        "2",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}\n{err}");
+    let mut lines = games(&out);
+    assert_eq!(lines.len(), 12, "3 rounds × 2 pairs × 2 colours:\n{out}");
+    let number = |l: &str| l[5..].split(':').next().unwrap().parse::<u32>().unwrap();
+    lines.sort_by_key(|l| number(l));
+    let seats = |l: &str| -> (String, String) {
+        let mut names =
+            l.split(" | ").next().unwrap().split(' ').skip(2).map(|s| s.split('=').nth(1).unwrap().to_string());
+        (names.next().unwrap(), names.next().unwrap())
+    };
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for set in lines.chunks(2) {
+        let (a, b) = seats(set[0]);
+        assert_eq!(seats(set[1]), (b.clone(), a.clone()), "colours swapped within a pair");
+        let key = if a < b { (a, b) } else { (b, a) };
+        assert!(!pairs.contains(&key), "{key:?} met twice:\n{out}");
+        pairs.push(key);
+    }
+    let byes: Vec<&str> = err.lines().filter(|l| l.contains(": bye for ")).collect();
+    assert_eq!(byes.len(), 3, "{err}");
+    let mut who: Vec<&str> = byes.iter().map(|l| l.rsplit(' ').next().unwrap()).collect();
+    who.sort();
+    who.dedup();
+    assert_eq!(who.len(), 3, "nobody sits out twice: {byes:?}");
+}

@@ -13,9 +13,12 @@
 //! `L⁺ = (L + J/k)⁻¹ − J/k`. The 95% error bar of a rating is
 //! `1.96 √(L⁺ᵢᵢ)`: the error against the pool's average.
 //!
-//! An entrant that won (or lost) every game it played has no finite
-//! likelihood maximum; it is reported as `+inf` (`−inf`) and the others
-//! are rated among themselves.
+//! An entrant that won (or lost) every game against the rest of the pool
+//! has no finite likelihood maximum; it is reported as `+inf` (`−inf`),
+//! leaves the pool, and the test repeats on the others (so an entrant
+//! whose only wins came against one that lost everything is `−inf` too:
+//! without a prior the model has no finite answer for it). The others are
+//! rated among themselves.
 
 use tabula_core::records::elo::Tally;
 use tabula_core::records::standings::Standings;

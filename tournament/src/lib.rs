@@ -1,6 +1,6 @@
 //! Tournaments between computer players, for `tabula tournament` and
 //! `tabula worker`: any number of entrants in round-robin or gauntlet
-//! schedules, games played several at a time each with players of its own,
+//! schedules and Swiss rounds, games played several at a time each with players of its own,
 //! openings with every seating, adjudication, a results store that
 //! survives `kill -9`, a crosstable with jointly estimated Elo and the
 //! pentanomial SPRT; and the same tournament shared by workers on many
@@ -17,6 +17,7 @@ pub mod report;
 pub mod run;
 pub mod sprt;
 pub mod store;
+pub mod swiss;
 pub mod tally;
 
 use tabula_core::config::{ConfigError, OptionError};

@@ -20,6 +20,8 @@ pub enum Format {
     RoundRobin,
     /// The first entrant plays every group that includes it, no other.
     Gauntlet,
+    /// Rounds of pairs of close scores who have not met ([`crate::swiss`]).
+    Swiss,
 }
 
 impl Format {
@@ -28,6 +30,7 @@ impl Format {
         match word {
             "round-robin" | "roundrobin" | "rr" => Some(Format::RoundRobin),
             "gauntlet" => Some(Format::Gauntlet),
+            "swiss" => Some(Format::Swiss),
             _ => None,
         }
     }
@@ -132,7 +135,16 @@ impl Plan {
         all
     }
 
-    /// Every game, in the order they are handed out: round by round, each
+    /// How many games the tournament has in all (a Swiss tournament's are
+    /// known round by round).
+    pub fn total_games(&self, seats: usize) -> usize {
+        match self.format {
+            Format::Swiss => self.rounds as usize * crate::swiss::pairs_per_round(self.entrants.len()) * 2,
+            _ => self.groups(seats).len() * self.rounds as usize * seats,
+        }
+    }
+
+    /// Every game of a round-robin or gauntlet, in the order they are handed out: round by round, each
     /// group's set in turn, each set's rotations together.
     pub fn schedule(&self, seats: usize) -> Vec<GameSpec> {
         let groups = self.groups(seats);

@@ -10,10 +10,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 
 use crate::game::{Finished, Ready};
-use crate::plan::GameSpec;
+use crate::plan::{Format, GameSpec};
 use crate::report::crosstable;
 use crate::sprt::Verdict;
 use crate::store::LocalStore;
+use crate::swiss;
 use crate::tally::Tally;
 use crate::TournamentError;
 
@@ -101,27 +102,75 @@ pub fn tally_of(ready: &Ready, games: &[Finished], scheduled: usize) -> Result<T
     Ok(tally)
 }
 
-/// Plays the games of `ready` that `store` does not hold yet.
+/// Plays the games of `ready` that `store` does not hold yet: the whole
+/// schedule, or a Swiss tournament round by round.
 pub fn run_local(
     ready: &Ready,
     store: &mut LocalStore,
     concurrency: usize,
     out: &Output<'_>,
 ) -> Result<(Ending, Tally), TournamentError> {
-    let schedule = ready.plan.schedule(ready.seats);
     let stored = store.finished()?;
     if let Some(path) = out.record {
         rewrite_record(path, &stored)?;
     }
-    let mut tally = tally_of(ready, &stored, schedule.len())?;
-    let sprt = ready.plan.sprt.as_ref();
-    let labels = labels(ready);
-    if let Some((_, verdict)) = tally.sprt(sprt).filter(|(_, v)| *v != Verdict::Running) {
+    let mut tally = tally_of(ready, &stored, ready.plan.total_games(ready.seats))?;
+    if let Some((_, verdict)) = tally.sprt(ready.plan.sprt.as_ref()).filter(|(_, v)| *v != Verdict::Running) {
         return Ok((Ending::Decided(verdict), tally));
     }
+    if ready.plan.format != Format::Swiss {
+        let done: HashSet<u32> = stored.iter().map(|g| g.index).collect();
+        let games = ready.plan.schedule(ready.seats).into_iter().filter(|g| !done.contains(&g.index)).collect();
+        let ending = play_games(ready, store, games, concurrency, out, &mut tally)?;
+        return Ok((ending, tally));
+    }
+    for round in 0..ready.plan.rounds {
+        let stored = store.finished()?;
+        let games = swiss_round(ready, round, &stored)?;
+        let ending = play_games(ready, store, games, concurrency, out, &mut tally)?;
+        if ending != Ending::Complete {
+            return Ok((ending, tally));
+        }
+    }
+    Ok((Ending::Complete, tally))
+}
+
+/// The unplayed games of Swiss round `round`, paired from the stored
+/// games of the rounds before it.
+fn swiss_round(ready: &Ready, round: u32, stored: &[Finished]) -> Result<Vec<GameSpec>, TournamentError> {
+    let n = ready.entrants.len();
+    let per_round = swiss::pairs_per_round(n) as u32 * 2;
+    let mut before = tabula_core::records::standings::Standings::new(n);
+    let mut seen = vec![vec![false; n]; round as usize];
+    for g in stored.iter().filter(|g| g.index / per_round < round) {
+        before.add(&g.seats, &ready.result_of(g)?);
+        for &e in &g.seats {
+            seen[(g.index / per_round) as usize][e] = true;
+        }
+    }
+    let had_bye: Vec<bool> = (0..n).map(|e| seen.iter().any(|r| !r[e])).collect();
+    let met: Vec<Vec<bool>> = (0..n).map(|a| (0..n).map(|b| before.pairs[a][b].games() > 0).collect()).collect();
+    let (pairs, bye) = swiss::pair(&before.points, &met, &had_bye);
+    if let Some(e) = bye {
+        eprintln!("round {}: bye for {}", round + 1, ready.entrants[e].spec.name);
+    }
     let done: HashSet<u32> = stored.iter().map(|g| g.index).collect();
-    let queue: Mutex<VecDeque<GameSpec>> =
-        Mutex::new(schedule.into_iter().filter(|g| !done.contains(&g.index)).collect());
+    Ok(swiss::round_games(&ready.plan, round, &pairs).into_iter().filter(|g| !done.contains(&g.index)).collect())
+}
+
+/// Plays `games`, `concurrency` at a time, storing, recording, counting
+/// and printing each as it ends; stops starting games when the SPRT decides.
+fn play_games(
+    ready: &Ready,
+    store: &mut LocalStore,
+    games: Vec<GameSpec>,
+    concurrency: usize,
+    out: &Output<'_>,
+    tally: &mut Tally,
+) -> Result<Ending, TournamentError> {
+    let sprt = ready.plan.sprt.as_ref();
+    let labels = labels(ready);
+    let queue: Mutex<VecDeque<GameSpec>> = Mutex::new(games.into());
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<Finished, TournamentError>>();
     let mut ending = Ending::Complete;
@@ -171,7 +220,7 @@ pub fn run_local(
     }
     match failure {
         Some(e) => Err(e),
-        None => Ok((ending, tally)),
+        None => Ok(ending),
     }
 }
 

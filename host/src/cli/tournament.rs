@@ -47,10 +47,11 @@ pub struct TournamentArgs {
     /// other KEY=VALUE pairs are the strategy's or engine's options.
     #[arg(long = "player", value_name = "SPEC", required = true)]
     pub player: Vec<String>,
-    /// `round-robin` (every group meets) or `gauntlet` (the first player against each other).
+    /// `round-robin` (every group meets), `gauntlet` (the first player against each other) or
+    /// `swiss` (rounds of close scores who have not met; two-player games).
     #[arg(long, default_value = "round-robin")]
     pub format: String,
-    /// Sets of games per group: a set is one game per seating (colours swapped).
+    /// Sets of games per group (a set is one game per seating, colours swapped); with swiss, the rounds.
     #[arg(long, default_value_t = 1)]
     pub rounds: u32,
     /// Games played at once on this machine (with --queue: 0 only watches).
@@ -166,7 +167,7 @@ fn plan(args: &TournamentArgs, dirs: &PluginDirs) -> Result<(Plan, bool), CliErr
         }
     }
     let format = Format::parse(&args.format)
-        .ok_or_else(|| CliError(format!("--format '{}' is not round-robin or gauntlet", args.format)))?;
+        .ok_or_else(|| CliError(format!("--format '{}' is not round-robin, gauntlet or swiss", args.format)))?;
     let rules = load_rules(&args.rules, &args.option, dirs, args.isolate_rules)?;
     let openings = match &args.openings {
         Some(path) => tabula_tournament::openings::read(path, args.opening_plies, &rules).map_err(CliError)?,
@@ -180,6 +181,9 @@ fn plan(args: &TournamentArgs, dirs: &PluginDirs) -> Result<(Plan, bool), CliErr
         resign: args.resign.as_deref().map(Resign::parse).transpose().map_err(CliError)?,
         draw: args.draw.as_deref().map(Draw::parse).transpose().map_err(CliError)?,
     };
+    if format == Format::Swiss && (seats != 2 || args.queue.is_some()) {
+        return Err(CliError("--format swiss pairs two-player games, on one machine (not with --queue)".into()));
+    }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(|e| CliError(e.to_string()))?;
     if sprt.is_some() && (entrants.len() != 2 || seats != 2) {
         return Err(CliError("--sprt tests two players against each other in a two-player game".into()));
