@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use crate::outcome::{ForfeitCause, GameResult};
 use crate::players::ComputerPlayer;
+use crate::players::SearchOutcome;
 use crate::protocols::core::{time_budget, time_ceiling, Clock};
 use crate::session::{PlayedMove, Session, SessionError};
-use crate::players::SearchOutcome;
 use crate::turn::{ComputerTurn, TurnEnd};
 
 /// A game clock: a base time per player and an increment per move played.
