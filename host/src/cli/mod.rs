@@ -12,6 +12,7 @@ mod scaffold;
 mod seating;
 mod serve;
 mod standings;
+mod tournament;
 mod window;
 
 use std::path::PathBuf;
@@ -42,6 +43,10 @@ pub struct Cli {
 pub enum Command {
     /// Play headless games between strategies, alternating seats.
     Match(MatchArgs),
+    /// Play a tournament: round-robin or gauntlet, games at once, openings, adjudication, SPRT, crosstable.
+    Tournament(tournament::TournamentArgs),
+    /// Play the games of tournaments queued in PostgreSQL (`tabula tournament --queue`).
+    Worker(tournament::WorkerArgs),
     /// Count move-generation leaf nodes to a depth.
     Perft(PerftArgs),
     /// List the legal moves of a position (batch mode: positions on stdin).
@@ -211,7 +216,7 @@ pub struct MatchArgs {
     pub engine_option: Vec<(String, String)>,
 }
 
-fn parse_time_control(text: &str) -> Result<tabula_core::headless::TimeControl, String> {
+pub(crate) fn parse_time_control(text: &str) -> Result<tabula_core::headless::TimeControl, String> {
     tabula_core::headless::TimeControl::parse(text)
         .ok_or_else(|| format!("'{text}' is not a time control: write BASE+INC in seconds, like 10+0.1"))
 }
@@ -276,6 +281,8 @@ pub fn run() -> i32 {
         None => window::open(None, &dirs, false),
         Some(Command::Demo) => matches::demo(&dirs),
         Some(Command::Match(a)) => matches::run(&a, &dirs),
+        Some(Command::Tournament(a)) => tournament::tournament(&a, &dirs),
+        Some(Command::Worker(a)) => tournament::worker(&a, &dirs),
         Some(Command::Perft(a)) => query::perft(&a, &dirs),
         Some(Command::Moves(a)) => query::moves(&a, &dirs),
         Some(Command::Position(a)) => query::position(&a, &dirs),
