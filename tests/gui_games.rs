@@ -97,7 +97,16 @@ fn connect_four_is_won_by_clicking_the_top_cell_of_a_column() {
         gui.layout(&format!("disc {}", k + 1), |v| moves(v).len() == k + 1);
     }
     let v = gui.layout("the win", |v| v["over"] == true);
-    assert_eq!(moves(&v), ["a1", "b1", "a2", "b2", "a3", "b3", "a4"], "each disc fell to the lowest free cell");
+    assert_eq!(moves(&v), ["1", "2", "1", "2", "1", "2", "1"], "the columns clicked");
+    let mut discs: Vec<(String, u64)> =
+        v["pieces"].as_object().unwrap().iter().map(|(c, p)| (c.clone(), p[0].as_u64().unwrap())).collect();
+    discs.sort();
+    let fell: Vec<(String, u64)> = ["a1", "a2", "a3", "a4", "b1", "b2", "b3"]
+        .iter()
+        .zip([0, 0, 0, 0, 1, 1, 1])
+        .map(|(c, o)| (c.to_string(), o))
+        .collect();
+    assert_eq!(discs, fell, "each disc fell to the lowest free cell of its column");
     let status = v["status"].as_str().unwrap();
     assert!(status.contains("Red wins"), "{status}");
     gui.screenshot(&artifact("gui-connect-four-won.png"));

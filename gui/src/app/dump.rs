@@ -69,6 +69,10 @@ impl App {
         let name = |cell: &u16| board.geometry.cells.get(*cell as usize).map(|c| c.name.to_string());
         let clicked: Vec<String> = self.clicks.clicked().iter().filter_map(name).collect();
         let targets: Vec<String> = self.clicks.targets().iter().filter_map(name).collect();
+        let mut on_board = rules_api::RVec::new();
+        let _ = self.shown_position().pieces(&mut on_board);
+        let pieces: serde_json::Map<String, serde_json::Value> =
+            on_board.iter().filter_map(|p| Some((name(&p.cell)?, serde_json::json!([p.owner, p.kind])))).collect();
         let starts: Vec<String> = (0..board.geometry.cells.len() as u16)
             .filter(|&c| board.is_shown(c) && self.clicks.begins_at(c))
             .filter_map(|c| name(&c))
@@ -155,6 +159,7 @@ impl App {
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
+            "pieces": pieces,
         });
         let text = dump.to_string();
         if text != self.dumped {
