@@ -288,6 +288,9 @@ impl<P: PositionImpl> Position for GuardedPosition<P> {
             Ok(())
         })
     }
+    fn player_count(&self) -> u8 {
+        quiet(&self.fault, "player_count", 2, || self.inner.player_count())
+    }
 }
 
 /// The boundary adapter for a [`RulesImpl`].

@@ -85,7 +85,8 @@
 //! 0.2.0 → 0.2.1 added: [`PositionFlags::CHANCE`],
 //! [`Position::chance_outcomes`], [`Position::result`],
 //! [`Position::evaluate_all`], [`Position::click_paths`],
-//! [`Position::cell_changes`] and [`Position::cell_texts`].
+//! [`Position::cell_changes`], [`Position::cell_texts`] and
+//! [`Position::player_count`].
 //!
 //! A change that cannot keep the promise (anything before the last method
 //! of 0.2.0, a field of an existing type) is a new minor version (0.3): the

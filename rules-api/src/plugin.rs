@@ -151,6 +151,12 @@ pub trait PositionImpl: Clone + Send + 'static {
     fn cell_changes(&self, _out: &mut RVec<CellChange>) {}
     /// Push short texts to draw on cells onto `out`. Default: none.
     fn cell_texts(&self, _out: &mut RVec<CellText>) {}
+    /// The number of players, as [`RulesImpl::info`] lists them. Default:
+    /// 2; a game of three or more must say so (the conformance suite checks
+    /// that this agrees with the game's players).
+    fn player_count(&self) -> u8 {
+        2
+    }
 }
 
 /// A configured game, written in plain Rust. See [`crate::Rules`].

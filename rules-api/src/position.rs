@@ -351,6 +351,13 @@ pub trait Position: Clone + Send {
         out.clear();
         RResult::ROk(())
     }
+
+    /// The number of players of this game, as [`crate::GameInfo::players`]
+    /// lists them, so a strategy (which sees positions only) knows how many
+    /// it plays against. Default: 2, as every game before 0.2.1 had.
+    fn player_count(&self) -> u8 {
+        2
+    }
 }
 
 /// An owned position object, as plugins hand them out.
