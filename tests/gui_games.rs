@@ -143,3 +143,28 @@ fn escape_and_a_right_click_back_out_of_a_half_made_amazons_move() {
     let v = gui.layout("the move", |v| moves(v).len() == 1);
     assert_eq!(moves(&v), ["d1d7g7"]);
 }
+
+#[test]
+fn six_people_play_chinese_checkers_at_one_table() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = config(dir.path(), "chinesecheckers", &[("players", "6")], &["human"; 6], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("six seats", |v| v["seats"].as_array().is_some_and(|s| s.len() == 6));
+    let sides: Vec<&str> = v["seats"].as_array().unwrap().iter().map(|s| s[1].as_str().unwrap()).collect();
+    assert_eq!(sides.len(), 6, "{sides:?}");
+    // Two rounds: every player moves a marble twice, each by clicks, the
+    // turn passing round the table.
+    for k in 0..12 {
+        let to_move = gui.layout("the next player", |_| true)["to_move"].as_u64().unwrap();
+        assert_eq!(to_move, k % 6, "the turn goes round the table");
+        let played = play_by_clicks(&mut gui, k as usize);
+        assert_eq!(played.len(), k as usize + 1);
+    }
+    let v = gui.layout("twelve moves", |v| moves(v).len() == 12);
+    assert_eq!(v["to_move"], 0, "back to the first player");
+    gui.screenshot(&artifact("gui-chinese-checkers-six.png"));
+}

@@ -121,6 +121,7 @@ status-your-move = Your move ({ $side }).
 status-your-move-check = Check! Your move ({ $side }).
 status-your-move-threat = { $side } must answer a threat. Your move.
 status-to-move = { $side } to move.
+status-end-here = Click { $cell } again to end the move there, or go on.
 status-to-move-check = Check! { $side } to move.
 status-to-move-threat = { $side } must answer a threat.
 status-paused = Paused: { $side } to move. Press Step or Resume.
@@ -131,6 +132,7 @@ count-accept = Accept
 count-resume = Resume
 count-mark-dead = Mark dead groups
 count-score = Score: { $scores }
+strip-more-moves = { $n } more…
 forbidden-point = That point is forbidden for { $side }.
 forbidden-point-because = That point is forbidden for { $side }: { $reason }.
 

@@ -113,6 +113,7 @@ status-your-move = 轮到你走（{ $side }）。
 status-your-move-check = 将军！轮到你走（{ $side }）。
 status-your-move-threat = { $side }必须应对威胁。轮到你走。
 status-to-move = 轮到{ $side }走。
+status-end-here = 第二次点击 { $cell } 在这里结束着法，或继续。
 status-to-move-check = 将军！轮到{ $side }走。
 status-to-move-threat = { $side }必须应对威胁。
 status-paused = 已暂停：轮到{ $side }走。请按“单步”或“继续”。
@@ -123,6 +124,7 @@ count-accept = 接受
 count-resume = 继续
 count-mark-dead = 标出死子
 count-score = 得分：{ $scores }
+strip-more-moves = 余下 { $n } 着…
 forbidden-point = 此处是{ $side }的禁手点。
 forbidden-point-because = 此处是{ $side }的禁手点：{ $reason }。
 

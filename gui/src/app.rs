@@ -100,6 +100,9 @@ struct App {
     hovered: Option<usize>,
     /// The board cell under the pointer (tracked on layered boards only).
     hover_cell: Option<u16>,
+    /// The list of moves that name no cell and did not fit under the
+    /// board is open.
+    more_moves: bool,
     quit: bool,
     games: Option<Vec<GameChoice>>,
     dumped: String,
@@ -252,6 +255,7 @@ impl App {
             hover: (0.0, 0.0),
             hovered: None,
             hover_cell: None,
+            more_moves: false,
             quit: false,
             games: None,
             dumped: String::new(),
@@ -318,6 +322,7 @@ impl App {
     /// already shows where the piece went).
     fn play(&mut self, m: Move, slide: bool) {
         self.clicks.clear();
+        self.more_moves = false;
         self.picked = None;
         self.drag = None;
         self.dirty = true;
@@ -551,13 +556,17 @@ impl App {
         let move_strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
         // Drop games keep the pieces in hand in a strip right of the board.
         match self.draw_board(p, inner) {
-            Ok(()) => super::strip::draw_strip(p, &mut self.hits, &self.game, move_strip, self.hover)?,
+            Ok(()) => {
+                let areas = (move_strip, board_area);
+                super::strip::draw_strip(p, &mut self.hits, &self.game, areas, self.hover, self.more_moves)?
+            }
             // The rules plugin failed (its process died, say): the window
             // stays up without the board, with computer play paused and the
             // reason shown, so the game can still be saved or replaced.
             Err(GuiError::Game(reason)) => self.rules_failed(reason),
             Err(e) => return Err(e),
         }
+        let end_here = self.end_here_name();
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
             view_ply: self.view_ply,
@@ -571,6 +580,7 @@ impl App {
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
             online: self.net.is_some(),
+            end_here,
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {

@@ -125,6 +125,9 @@ pub enum Action {
     ScrollMoves(i32),
     /// Play this move that names no cell (a pass, a swap).
     OffBoard(Move),
+    /// Open (or close) the list of the moves that name no cell and did
+    /// not fit under the board.
+    MoreMoves,
     /// The count: take back the last pass and play on.
     ResumePlay,
     /// The count: agree to it as marked.

@@ -111,7 +111,15 @@ pub fn draw_move_list<T: RenderTarget>(
             let mut x = a.x + px * 0.3;
             if stacked {
                 let r = px * 0.32;
-                draw_piece(p, game.session.info(), turn.actor, disc_kind(game), x + r, cell.y + row_h / 2.0, r)?;
+                draw_piece(
+                    p,
+                    game.session.info(),
+                    turn.actor,
+                    game.icon_kind(turn.actor),
+                    x + r,
+                    cell.y + row_h / 2.0,
+                    r,
+                )?;
                 x += px;
             }
             let text = turn_text(game, &turn);
@@ -121,11 +129,4 @@ pub fn draw_move_list<T: RenderTarget>(
         Ok(())
     })?;
     Ok(())
-}
-
-/// The piece type drawn as a player's disc: the first without a glyph (a
-/// plain stone), else the first.
-fn disc_kind(game: &Game) -> u16 {
-    let info = game.session.info();
-    info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16
 }

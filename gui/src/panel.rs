@@ -52,6 +52,8 @@ pub struct PanelState<'a> {
     /// Whether the game is played over the network (no hint, saving,
     /// loading, redo, seat changes or pausing there).
     pub online: bool,
+    /// The cell where the move being clicked may end (clicked again).
+    pub end_here: Option<String>,
 }
 
 /// Where each part of the panel goes.
@@ -173,6 +175,9 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
     if let Some((m, error)) = st.message {
         return (m.to_string(), if error { theme::ERROR } else { theme::TEXT });
     }
+    if let Some(cell) = &st.end_here {
+        return (tr!("status-end-here", cell = cell.as_str()), theme::ACCENT);
+    }
     let info = game.session.info();
     if game.is_marking() {
         return (tr!("status-counting"), theme::ACCENT);
@@ -288,8 +293,7 @@ fn entry_placeholder(game: &Game) -> String {
 fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32, a: Area) -> Result<(), GuiError> {
     let info = game.session.info();
     let seat = &game.seats[i];
-    let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
-    let kind = kind.min(info.piece_types.len().saturating_sub(1) as u16);
+    let kind = game.icon_kind(i as u8);
     let icon = px * 0.85;
     draw_piece(p, info, i as u8, kind, a.x + icon + 2.0, a.y + icon + 1.0, icon)?;
     let text_x = a.x + px * 2.3;
@@ -344,8 +348,7 @@ fn draw_seat_line<T: RenderTarget>(
     a: Area,
 ) -> Result<(), GuiError> {
     let info = game.session.info();
-    let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
-    let kind = kind.min(info.piece_types.len().saturating_sub(1) as u16);
+    let kind = game.icon_kind(i as u8);
     let icon = px * 0.6;
     let mid = a.y + a.h / 2.0;
     draw_piece(p, info, i as u8, kind, a.x + icon + 2.0, mid, icon)?;

@@ -106,6 +106,7 @@ impl App {
                 }
             }
             Action::ConfirmQuit => self.quit = true,
+            Action::MoreMoves => self.more_moves = !self.more_moves,
             Action::OffBoard(m) => {
                 if self.game.human_to_move() {
                     self.play(m, false);

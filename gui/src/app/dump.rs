@@ -73,6 +73,14 @@ impl App {
         let _ = self.shown_position().pieces(&mut on_board);
         let pieces: serde_json::Map<String, serde_json::Value> =
             on_board.iter().filter_map(|p| Some((name(&p.cell)?, serde_json::json!([p.owner, p.kind])))).collect();
+        let info = self.game.session.info();
+        let seats: Vec<serde_json::Value> = self
+            .game
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| serde_json::json!([seat.name, crate::messages::side_name(info, i as u8)]))
+            .collect();
         let starts: Vec<String> = (0..board.geometry.cells.len() as u16)
             .filter(|&c| board.is_shown(c) && self.clicks.begins_at(c))
             .filter_map(|c| name(&c))
@@ -92,6 +100,7 @@ impl App {
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
             online: self.net.is_some(),
+            end_here: self.end_here_name(),
         };
         let mut buttons = serde_json::Map::new();
         for b in crate::panel::panel_buttons(&self.game, &probe) {
@@ -159,7 +168,7 @@ impl App {
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
-            "pieces": pieces,
+            "pieces": pieces, "seats": seats, "to_move": self.game.session.side_to_move(),
         });
         let text = dump.to_string();
         if text != self.dumped {

@@ -66,6 +66,16 @@ impl App {
         self.clicks = ClickState::new(paths);
     }
 
+    /// The name of the cell where the move being clicked may end.
+    pub(super) fn end_here_name(&self) -> Option<String> {
+        if !self.clicks.can_end_here() || self.view_ply.is_some() {
+            return None;
+        }
+        let cell = *self.clicks.clicked().last()?;
+        let board = &self.board.as_ref()?.board;
+        board.geometry.cells.get(cell as usize).map(|c| c.name.to_string())
+    }
+
     /// The board, its pieces and the pieces in hand, in `inner`.
     pub(super) fn draw_board<T: RenderTarget>(&mut self, p: &mut Painter<T>, inner: Area) -> Result<(), GuiError> {
         self.sync_clicks();
@@ -120,6 +130,14 @@ impl App {
         self.clicks.next_cells(&[cell])
     }
 
+    /// The last move a player made in the first `ply` plies (a roll of
+    /// the dice after it marks nothing on the board).
+    fn last_players_move(&self, ply: usize) -> Option<Move> {
+        let players = self.game.session.info().players.len();
+        let history = self.game.session.history();
+        history[..ply.min(history.len())].iter().rev().find(|m| (m.player as usize) < players).map(|m| m.mv)
+    }
+
     /// The board with the shown position, its marks and any moving piece.
     fn draw_scene<T: RenderTarget>(
         &self,
@@ -157,7 +175,7 @@ impl App {
             Some((s.to, s.piece, fx + (tx - fx) * eased, fy + (ty - fy) * eased))
         });
         let scene = BoardScene {
-            last_move: ply.checked_sub(1).and_then(|i| history.get(i)).map(|m| m.mv),
+            last_move: self.last_players_move(ply),
             clicked,
             targets: &targets,
             end_here,

@@ -98,6 +98,9 @@ pub struct Game {
     /// Per ply of the history, the player who made it or, for a chance
     /// move, the player it was drawn for (the side to move before it).
     pub actors: Vec<u8>,
+    /// Per player, the kind of piece that stands for it in the panel: its
+    /// first piece on the start position's board.
+    icons: Vec<u16>,
     /// When the running search started and how long it may take.
     search_clock: Option<(Instant, u64)>,
     /// The count of a game scored by marking dead pieces.
@@ -148,6 +151,7 @@ impl Game {
             epoch: Instant::now(),
             captured: vec![Vec::new(); players],
             actors: Vec::new(),
+            icons: Vec::new(),
             config,
             session,
             seats,
@@ -168,6 +172,7 @@ impl Game {
             count: count::CountView::default(),
             generation: next_generation(),
         };
+        game.icons = game.first_pieces();
         game.restore_saved_times();
         game.refresh_history();
         game.refresh_count();
@@ -618,6 +623,25 @@ impl Game {
             let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
             self.hint = judge(&outcome, self.session.position(), limits).ok().map(|r| r.best);
         }
+    }
+
+    /// The kind of piece that stands for `player` in the panel and the
+    /// move list.
+    pub fn icon_kind(&self, player: u8) -> u16 {
+        self.icons.get(player as usize).copied().unwrap_or(0)
+    }
+
+    /// Each player's first piece on the start position's board, or the
+    /// game's plain stone (a piece type without glyphs) when it has none.
+    fn first_pieces(&self) -> Vec<u16> {
+        let info = self.session.info();
+        let stone = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
+        let mut pieces = RVec::new();
+        let _ = self.session.start_position().pieces(&mut pieces);
+        (0..info.players.len() as u8)
+            .map(|p| pieces.iter().find(|piece| piece.owner == p).map_or(stone, |piece| piece.kind))
+            .map(|kind| kind.min(info.piece_types.len().saturating_sub(1) as u16))
+            .collect()
     }
 
     /// How this game's moves are numbered (from its start position and the
