@@ -168,3 +168,34 @@ fn six_people_play_chinese_checkers_at_one_table() {
     assert_eq!(v["to_move"], 0, "back to the first player");
     gui.screenshot(&artifact("gui-chinese-checkers-six.png"));
 }
+
+#[test]
+fn a_draughts_capture_of_two_pieces_is_clicked_landing_by_landing() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // International draughts: White's man on 32 must take 27 and 17,
+    // landing on 21 and then 12.
+    let start = "[record]\nstart = \"W:W32,45:B27,17,5\"\nmoves = []\n";
+    let config = config(dir.path(), "draughts", &[], &["human", "human"], start);
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("the position", |v| v["pieces"]["27"].is_array());
+    assert_eq!(names(&v, "starts"), ["32"], "the capture is compulsory: only 32 can move");
+    click_cell(&mut gui, "32");
+    let v = gui.layout("the man picked up", |v| names(v, "clicked") == ["32"]);
+    assert_eq!(names(&v, "targets"), ["21"], "the first landing");
+    click_cell(&mut gui, "21");
+    let v = gui.layout("the first landing", |v| names(v, "clicked") == ["32", "21"]);
+    assert_eq!(names(&v, "targets"), ["12"], "the second landing");
+    assert!(v["pieces"]["27"].is_array(), "nothing is taken before the move is made");
+    gui.screenshot(&artifact("gui-draughts-first-landing.png"));
+    click_cell(&mut gui, "12");
+    let v = gui.layout("the capture", |v| moves(v).len() == 1);
+    let pieces = v["pieces"].as_object().unwrap();
+    assert!(pieces.contains_key("12") && !pieces.contains_key("32"), "the man stands on 12: {pieces:?}");
+    assert!(!pieces.contains_key("27") && !pieces.contains_key("17"), "both men are taken: {pieces:?}");
+    assert!(moves(&v)[0].contains("32") && moves(&v)[0].contains("12"), "{:?}", moves(&v));
+    gui.screenshot(&artifact("gui-draughts-double-capture.png"));
+}
