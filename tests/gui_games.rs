@@ -9,7 +9,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use serde_json::Value;
 use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
