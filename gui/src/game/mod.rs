@@ -98,8 +98,8 @@ pub struct Game {
     /// Per ply of the history, the player who made it or, for a chance
     /// move, the player it was drawn for (the side to move before it).
     pub actors: Vec<u8>,
-    /// Per player, the kind of piece that stands for it in the panel: its
-    /// first piece on the start position's board.
+    /// Per player, the kind of piece that stands for it in the panel and
+    /// the move list.
     icons: Vec<u16>,
     /// When the running search started and how long it may take.
     search_clock: Option<(Instant, u64)>,
@@ -631,15 +631,27 @@ impl Game {
         self.icons.get(player as usize).copied().unwrap_or(0)
     }
 
-    /// Each player's first piece on the start position's board, or the
-    /// game's plain stone (a piece type without glyphs) when it has none.
+    /// The piece that stands for each player: of the kinds every player
+    /// has on the start position's board, the most valuable (the queen of
+    /// chess, the checker of backgammon); else the player's first piece;
+    /// else the game's plain stone (a piece type without glyphs).
     fn first_pieces(&self) -> Vec<u16> {
         let info = self.session.info();
+        let players = info.players.len() as u8;
         let stone = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
         let mut pieces = RVec::new();
         let _ = self.session.start_position().pieces(&mut pieces);
-        (0..info.players.len() as u8)
-            .map(|p| pieces.iter().find(|piece| piece.owner == p).map_or(stone, |piece| piece.kind))
+        let value = |kind: u16| info.piece_types.get(kind as usize).map_or(i32::MIN, |t| t.value);
+        let shared = pieces
+            .iter()
+            .map(|p| p.kind)
+            .filter(|&k| (0..players).all(|o| pieces.iter().any(|p| p.owner == o && p.kind == k)))
+            .fold(None, |best: Option<u16>, k| match best {
+                Some(b) if value(b) >= value(k) => Some(b),
+                _ => Some(k),
+            });
+        (0..players)
+            .map(|o| shared.or_else(|| pieces.iter().find(|p| p.owner == o).map(|p| p.kind)).unwrap_or(stone))
             .map(|kind| kind.min(info.piece_types.len().saturating_sub(1) as u16))
             .collect()
     }
