@@ -198,3 +198,33 @@ fn a_draughts_capture_of_two_pieces_is_clicked_landing_by_landing() {
     assert!(moves(&v)[0].contains("32") && moves(&v)[0].contains("12"), "{:?}", moves(&v));
     gui.screenshot(&artifact("gui-draughts-double-capture.png"));
 }
+
+#[test]
+fn a_tri_dimensional_chess_attack_board_moves_and_its_squares_with_it() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // White's empty queen's-side board at QL3, free to move (Roth's path B position).
+    let start = "[record]\nstart = \"4/4/P3/R3|p3/4/4/P3|4/4/4/4 QL3w:2/2,QL6b:2/2,KL1w:2/K1,KL6b:k1/2 w - - - 0 1\"\n";
+    let config = config(dir.path(), "tridchess", &[], &["human", "human"], start);
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("the board moves under the board", |v| !names(v, "off_board").is_empty());
+    // An attack board's move names the places it leaves and reaches (`QL1-QL3`).
+    let label = names(&v, "off_board").into_iter().find(|l| l == "QL3-QL1").expect("the board's move to QL1");
+    let (from, to) = label.split_once('-').unwrap();
+    let to = to.split('=').next().unwrap().to_string();
+    let shown = |v: &Value, place: &str| v["cells"].as_object().unwrap().keys().filter(|c| c.ends_with(place)).count();
+    assert_eq!((shown(&v, from), shown(&v, &to)), (4, 0), "{label}: the board's four squares stand at {from}");
+    let button = format!("move:{label}");
+    if !v["buttons"][&button].is_array() {
+        gui.click_at(&v["buttons"]["more-moves"]);
+    }
+    let v = gui.layout("the board move offered", |v| v["buttons"][&button].is_array());
+    gui.click_at(&v["buttons"][&button]);
+    let v = gui.layout("the board moved", |v| moves(v).len() == 1);
+    assert_eq!(moves(&v), [label.clone()]);
+    assert_eq!((shown(&v, from), shown(&v, &to)), (0, 4), "{label}: its squares moved with it");
+    gui.screenshot(&artifact("gui-tridchess-board-moved.png"));
+}

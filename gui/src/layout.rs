@@ -379,6 +379,26 @@ mod tests {
         }
     }
 
+    #[test]
+    fn hidden_cells_are_not_clicked_and_moved_cells_stay_on_the_board() {
+        let g = grid(3, 1);
+        let mut hidden = vec![false; 9];
+        hidden[4] = true;
+        let layout = BoardLayout::new(&g, Area { x: 0.0, y: 0.0, w: 300.0, h: 300.0 }, false);
+        let (sx, sy) = layout.to_screen(1.0, 1.0, 0);
+        assert_eq!(layout.cell_at(&g, &hidden, sx, sy), None, "the hidden centre cell");
+        let (sx, sy) = layout.to_screen(0.0, 0.0, 0);
+        assert_eq!(layout.cell_at(&g, &hidden, sx, sy), Some(0));
+        // A cell moved far to the right: the layout covering both keeps
+        // room for it, and it is found where it went.
+        let mut moved = g.clone();
+        moved.cells[8].x = 6.0;
+        let layout = BoardLayout::covering(&g, &moved, Area { x: 0.0, y: 0.0, w: 700.0, h: 300.0 }, false);
+        let (sx, sy) = layout.to_screen(6.0, 2.0, 0);
+        assert!((0.0..=700.0).contains(&sx), "{sx}");
+        assert_eq!(layout.cell_at(&moved, &[], sx, sy), Some(8));
+    }
+
     fn inside(inner: Area, outer: Area) -> bool {
         inner.x >= outer.x - 0.01
             && inner.y >= outer.y - 0.01

@@ -31,7 +31,7 @@ pub fn height(game: &Game, board_h: f32) -> f32 {
 }
 
 /// The legal off-board moves a person may play now, with their labels.
-fn off_board_moves(game: &Game) -> Vec<(rules_api::Move, String)> {
+pub fn off_board_moves(game: &Game) -> Vec<(rules_api::Move, String)> {
     if !game.human_to_move() {
         return Vec::new();
     }

@@ -123,13 +123,23 @@ impl App {
         let kinds = self.game.session.info().piece_types.len() as u16;
         let hand_buttons = (0..kinds).map(|k| (format!("hand{k}"), Action::PickHand(k)));
         let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
+        let off_board = crate::strip::off_board_moves(&self.game);
+        let off_board_buttons = off_board.iter().map(|(m, label)| (format!("move:{label}"), Action::OffBoard(*m)));
         let choices: Vec<(String, Action)> = match &self.dialog {
             Some(Dialog::Choose(moves)) => {
                 moves.iter().map(|(m, text)| (format!("choose:{text}"), Action::ChooseMove(*m))).collect()
             }
             _ => Vec::new(),
         };
-        let all = self.form_buttons().into_iter().chain(extra).chain(hand_buttons).chain(lobby).chain(choices);
+        let all = self
+            .form_buttons()
+            .into_iter()
+            .chain(extra)
+            .chain(hand_buttons)
+            .chain(lobby)
+            .chain(choices)
+            .chain(off_board_buttons)
+            .chain([("more-moves".to_string(), Action::MoreMoves)]);
         for (name, action) in all {
             if let Some((x, y)) = self.hits.centre_of(&action) {
                 buttons.insert(name, serde_json::json!([x.round(), y.round()]));
@@ -168,7 +178,8 @@ impl App {
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
-            "pieces": pieces, "seats": seats, "to_move": self.game.session.side_to_move(),
+            "pieces": pieces, "seats": seats,
+            "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
         });
         let text = dump.to_string();
         if text != self.dumped {
