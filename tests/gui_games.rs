@@ -228,3 +228,143 @@ fn a_tri_dimensional_chess_attack_board_moves_and_its_squares_with_it() {
     assert_eq!((shown(&v, from), shown(&v, &to)), (0, 4), "{label}: its squares moved with it");
     gui.screenshot(&artifact("gui-tridchess-board-moved.png"));
 }
+
+#[test]
+fn the_new_game_dialog_offers_a_seat_per_player_as_the_players_option_says() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = config(dir.path(), "chess", &[], &["human", "human"], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("the panel", |v| v["buttons"]["new"].is_array());
+    gui.click_at(&v["buttons"]["new"]);
+    let v = gui.layout("the New game dialog", |v| v["dialog"] == "new");
+    let game = &v["buttons"]["game:chinesecheckers"];
+    assert!(game.is_array(), "Chinese checkers is offered: {v}");
+    gui.click_at(game);
+    let v = gui.layout("its options", |v| v["buttons"]["option:players=4"].is_array());
+    assert_eq!(v["form"]["seats"].as_array().unwrap().len(), 2, "two players by default");
+    gui.click_at(&v["buttons"]["option:players=4"]);
+    let v = gui.layout("four seats", |v| v["form"]["seats"].as_array().is_some_and(|s| s.len() == 4));
+    gui.screenshot(&artifact("gui-new-game-four-seats.png"));
+    // Everybody at the table: each seat a person.
+    for seat in 1..4 {
+        gui.click_at(&v["buttons"][format!("seat:{seat}=person")]);
+    }
+    let v = gui
+        .layout("four people", |v| v["form"]["seats"] == serde_json::json!(["person", "person", "person", "person"]));
+    gui.click_at(&v["buttons"]["start"]);
+    let v =
+        gui.layout("the game of four", |v| v["dialog"] == "" && v["seats"].as_array().is_some_and(|s| s.len() == 4));
+    let seats: Vec<&str> = v["seats"].as_array().unwrap().iter().map(|s| s[0].as_str().unwrap()).collect();
+    assert_eq!(seats, ["Player 1", "Player 2", "Player 3", "Player 4"]);
+    assert!(!names(&v, "starts").is_empty(), "a person is to move");
+}
+
+/// The dice on the board: the kinds of the pieces on `die-1` and `die-2`
+/// (a die showing n is kind n).
+fn dice(v: &Value) -> Vec<u64> {
+    ["die-1", "die-2"].iter().filter_map(|c| v["pieces"][c].as_array().map(|p| p[1].as_u64().unwrap())).collect()
+}
+
+#[test]
+fn backgammon_against_the_computer_shows_the_dice_and_moves_checkers_by_clicks() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // The dice come from the game's seed, fixed here so the test sees the
+    // same rolls every time; nobody rolls by hand.
+    let record = "[record]\nseed = 28\n";
+    let config = config(dir.path(), "backgammon", &[], &["human", "easy"], record);
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    for turn in 0..2 {
+        let v = gui.layout("White to play the dice", |v| v["to_move"] == 0 && !names(v, "starts").is_empty());
+        let shown = dice(&v);
+        assert_eq!(shown.len(), 2, "two dice on the board: {v}");
+        assert!(shown.iter().all(|d| (1..=6).contains(d)), "{shown:?}");
+        // The last roll in the move list is the dice on the board.
+        let rolled = moves(&v).into_iter().rev().find(|m| m.contains('-') && !m.contains('/')).expect("a roll");
+        let faces: Vec<u64> = rolled.rsplit(':').next().unwrap().split('-').map(|d| d.parse().unwrap()).collect();
+        let mut sorted = shown.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(faces, sorted, "the roll {rolled} is on the dice");
+        if turn == 0 {
+            gui.screenshot(&artifact("gui-backgammon-dice.png"));
+        }
+        let before = moves(&v).len();
+        // Checker by checker: a point, then where it lands, until the play is made.
+        let after = play_by_clicks(&mut gui, turn);
+        assert!(after[before].contains('/'), "a play of checkers, then the next roll: {after:?}");
+    }
+    // The computer has played and rolled in between: its plays are in the list.
+    let v = gui.layout("White's third turn", |v| v["to_move"] == 0 && !names(v, "starts").is_empty());
+    assert!(moves(&v).len() >= 6, "rolls and plays of both sides: {:?}", moves(&v));
+    gui.screenshot(&artifact("gui-backgammon-against-the-computer.png"));
+}
+
+#[test]
+fn a_morris_mill_is_placed_then_a_man_taken_by_a_second_click() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let config = config(dir.path(), "morris", &[], &["human", "human"], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    // Placing: one click each, until White's third man closes a1-d1-g1.
+    for (k, point) in ["a1", "b2", "d1", "b4"].iter().enumerate() {
+        click_cell(&mut gui, point);
+        gui.layout(&format!("man {}", k + 1), |v| moves(v).len() == k + 1);
+    }
+    click_cell(&mut gui, "g1");
+    let v = gui.layout("the mill closed, the removal asked", |v| names(v, "clicked") == ["g1"]);
+    assert_eq!(moves(&v).len(), 4, "nothing is played before the man to take is clicked");
+    let mut victims = names(&v, "targets");
+    victims.sort();
+    assert_eq!(victims, ["b2", "b4"], "Black's men are offered");
+    gui.screenshot(&artifact("gui-morris-mill-removal.png"));
+    click_cell(&mut gui, "b4");
+    let v = gui.layout("the man taken", |v| moves(v).len() == 5);
+    let pieces = v["pieces"].as_object().unwrap();
+    assert!(pieces.contains_key("g1") && pieces.contains_key("b2"), "{pieces:?}");
+    assert!(!pieces.contains_key("b4"), "the man on b4 is taken: {pieces:?}");
+    assert!(moves(&v)[4].contains("g1") && moves(&v)[4].contains("b4"), "{:?}", moves(&v));
+}
+
+#[test]
+fn othello_and_oware_are_played_by_one_click_with_the_counts_on_the_board() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Othello: Black's d3 turns d4 over.
+    let config = config(dir.path(), "othello", &[], &["human", "human"], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("the start", |v| !names(v, "starts").is_empty());
+    let mut starts = names(&v, "starts");
+    starts.sort();
+    assert_eq!(starts, ["c4", "d3", "e6", "f5"], "Black's four moves");
+    click_cell(&mut gui, "d3");
+    let v = gui.layout("the disc placed", |v| moves(v).len() == 1);
+    assert_eq!(v["pieces"]["d4"], v["pieces"]["d3"], "d4 is turned to Black's colour");
+    drop(gui);
+    // Oware (in a directory of its own: no game to resume): a click on a
+    // pit sows its four seeds; the counts are written in the pits.
+    let dir = tempfile::tempdir().unwrap();
+    let config = self::config(dir.path(), "oware", &[], &["human", "human"], "");
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("the pits", |v| !names(v, "starts").is_empty() && v["texts"].is_object());
+    let pit = names(&v, "starts")[0].clone();
+    assert_eq!(v["texts"][&pit], "4", "four seeds in each pit at the start: {v}");
+    click_cell(&mut gui, &pit);
+    let v = gui.layout("the seeds sown", |v| moves(v).len() == 1);
+    assert!(v["texts"][&pit].is_null() || v["texts"][&pit] == "0", "the pit is empty: {}", v["texts"]);
+    let fives = v["texts"].as_object().unwrap().values().filter(|t| *t == "5").count();
+    assert_eq!(fives, 4, "the next four pits hold five: {}", v["texts"]);
+    gui.screenshot(&artifact("gui-oware-sown.png"));
+}

@@ -62,6 +62,16 @@ result-wins-on-time = { $side } wins on time
 result-loses = { $side } loses
 result-draw = Draw
 result-because = { $reason }.
+# A player's place and points at the end of a game of several players (or with the rules' own points).
+standing = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+} · { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 forfeit-resigned = { $side } resigned.
 forfeit-time = { $side }'s time ran out.
 forfeit-illegal = { $side }'s computer played an illegal move ({ $detail }).

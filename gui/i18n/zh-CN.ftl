@@ -58,6 +58,7 @@ result-wins-on-time = { $side }超时胜
 result-loses = { $side }负
 result-draw = 和棋
 result-because = { $reason }。
+standing = 第{ $place }名 · { $points }分
 forfeit-resigned = { $side }认输。
 forfeit-time = { $side }超时。
 forfeit-illegal = { $side }的电脑走了不合规则的棋（{ $detail }）。

@@ -17,7 +17,10 @@ use crate::controls::{Action, Focus, Hits, Look, PanelButton};
 use crate::fonts::Style;
 use crate::game::Game;
 use crate::layout::{Area, WindowLayout};
-use crate::messages::{clock_text, count_text, evaluation_text, result_line, seat_label, side_name};
+use crate::messages::{
+    clock_text, count_text, evaluation_text, result_line, seat_label, shows_standings, side_name, standing_text,
+    standings,
+};
 use crate::numbering::Numbering;
 use crate::paint::{Anchor, Painter};
 use crate::sound::SoundState;
@@ -288,6 +291,18 @@ fn entry_placeholder(game: &Game) -> String {
     }
 }
 
+/// Seat `i`'s place and points once the game is over, where the result
+/// says more than who won (see [`shows_standings`]).
+fn standing_of(game: &Game, i: usize) -> Option<String> {
+    let result = game.result()?;
+    let players = game.seats.len();
+    if !shows_standings(&result, players) {
+        return None;
+    }
+    let (place, points) = *standings(&result, players).get(i)?;
+    Some(standing_text(place, points))
+}
+
 /// One seat's block: its piece, name and clock, who plays it, and the
 /// pieces it has taken.
 fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32, a: Area) -> Result<(), GuiError> {
@@ -301,7 +316,8 @@ fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32
     let name_w = a.x + a.w - text_x - clock_w - px * 0.5;
     line(p, &seat.name, px, Style::Bold, theme::TEXT, (text_x, a.y), name_w, Anchor::TopLeft)?;
     let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();
-    let role = tr!("seat-line", side = side_name(info, i as u8), who = source);
+    let who = standing_of(game, i).unwrap_or(source);
+    let role = tr!("seat-line", side = side_name(info, i as u8), who = who);
     line(
         p,
         &role,
@@ -359,7 +375,9 @@ fn draw_seat_line<T: RenderTarget>(
     let name_w = (p.text_size(name, px * 0.9, Style::Bold).0 as f32).min(room * 0.6);
     line(p, name, px * 0.9, Style::Bold, theme::TEXT, (text_x, mid), name_w + 1.0, Anchor::MidLeft)?;
     let rest = (text_x + name_w + px * 0.5, text_x + room);
-    if game.captured.get(i).is_some_and(|t| !t.is_empty()) {
+    if let Some(standing) = standing_of(game, i) {
+        line(p, &standing, px * 0.8, Style::Bold, theme::TEXT, (rest.0, mid), rest.1 - rest.0, Anchor::MidLeft)?;
+    } else if game.captured.get(i).is_some_and(|t| !t.is_empty()) {
         draw_taken(p, game, i, rest, mid, px * 0.38)?;
     } else {
         let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();

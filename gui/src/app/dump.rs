@@ -171,6 +171,16 @@ impl App {
             }),
             _ => serde_json::Value::Null,
         };
+        // Each player's place and points once the game is over.
+        let standings: Vec<serde_json::Value> = self
+            .game
+            .result()
+            .filter(|r| crate::messages::shows_standings(r, self.game.seats.len()))
+            .map(|r| crate::messages::standings(&r, self.game.seats.len()))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(place, points)| serde_json::json!([place, points]))
+            .collect();
         let dump = serde_json::json!({
             "form": form,
             "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
@@ -178,7 +188,7 @@ impl App {
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
-            "pieces": pieces, "seats": seats,
+            "pieces": pieces, "seats": seats, "standings": standings,
             "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
         });
         let text = dump.to_string();
