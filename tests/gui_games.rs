@@ -368,3 +368,31 @@ fn othello_and_oware_are_played_by_one_click_with_the_counts_on_the_board() {
     assert_eq!(fives, 4, "the next four pits hold five: {}", v["texts"]);
     gui.screenshot(&artifact("gui-oware-sown.png"));
 }
+
+#[test]
+fn three_players_of_ludo_end_with_each_place_and_points_shown() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Red is home; Blue rolled a 5 and brings its last piece home from
+    // field 9 (2nd place); Green, with every piece still waiting, is 3rd.
+    let start = "[record]\nstart = \"........b............................... r0xxxx b0xxx. g4.... b 5 1 r\"\n";
+    let options = [("players", "3"), ("finish", "all")];
+    let config = config(dir.path(), "ludo", &options, &["human"; 3], start);
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let v = gui.layout("Blue to move", |v| v["to_move"] == 1 && !names(v, "starts").is_empty());
+    assert!(v["texts"].as_object().unwrap().values().any(|t| t == "5"), "the die shows 5: {}", v["texts"]);
+    assert_eq!(v["seats"].as_array().unwrap().len(), 3, "three seats: {v}");
+    let piece = names(&v, "starts");
+    assert_eq!(piece.len(), 1, "one piece can move: {piece:?}");
+    click_cell(&mut gui, &piece[0]);
+    let v = gui.layout("its landing offered", |v| !names(v, "targets").is_empty());
+    click_cell(&mut gui, &names(&v, "targets")[0]);
+    let v = gui.layout("the end", |v| v["over"] == true && v["dialog"] == "over");
+    assert_eq!(moves(&v), ["9-bd"]);
+    // Places 1st, 2nd, 3rd score 2, 0 and -2 (n + 1 - 2 x place).
+    assert_eq!(v["standings"], serde_json::json!([[1, 2.0], [2, 0.0], [3, -2.0]]), "{v}");
+    gui.screenshot(&artifact("gui-ludo-places.png"));
+}
