@@ -281,8 +281,20 @@ fn backgammon_against_the_computer_shows_the_dice_and_moves_checkers_by_clicks()
     let record = "[record]\nseed = 28\n";
     let config = config(dir.path(), "backgammon", &[], &["human", "easy"], record);
     let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    let mut first: Option<(Vec<String>, Vec<u64>)> = None;
     for turn in 0..2 {
-        let v = gui.layout("White to play the dice", |v| v["to_move"] == 0 && !names(v, "starts").is_empty());
+        let mut v = gui.layout("White to play the dice", |v| v["to_move"] == 0 && !names(v, "starts").is_empty());
+        if let Some((list, shown)) = &first {
+            // Undo takes back the computer's play and White's with the
+            // rolls after them: White faces the same dice again (no new
+            // roll to fish for); redo brings the game back.
+            let now = moves(&v);
+            gui.click_at(&v["buttons"]["undo"]);
+            let back = gui.layout("undone", |v| moves(v) == *list);
+            assert_eq!(dice(&back), *shown, "the same dice after the undo");
+            gui.click_at(&back["buttons"]["redo"]);
+            v = gui.layout("redone", |v| moves(v) == now);
+        }
         let shown = dice(&v);
         assert_eq!(shown.len(), 2, "two dice on the board: {v}");
         assert!(shown.iter().all(|d| (1..=6).contains(d)), "{shown:?}");
@@ -296,6 +308,7 @@ fn backgammon_against_the_computer_shows_the_dice_and_moves_checkers_by_clicks()
             gui.screenshot(&artifact("gui-backgammon-dice.png"));
         }
         let before = moves(&v).len();
+        first.get_or_insert_with(|| (moves(&v), shown.clone()));
         // Checker by checker: a point, then where it lands, until the play is made.
         let after = play_by_clicks(&mut gui, turn);
         assert!(after[before].contains('/'), "a play of checkers, then the next roll: {after:?}");

@@ -63,6 +63,11 @@ result-loses = { $side } loses
 result-draw = Draw
 result-because = { $reason }.
 # A player's place and points at the end of a game of several players (or with the rules' own points).
+# The board covered between two people at one table (hidden information).
+hand-over = Hand over to { $side } ({ $name }), then click
+record-hidden = The record holds what the players may not see: it can be copied once the game is over.
+hand-over-note = The board stays covered so that nobody sees another player's pieces.
+button-show-board = Show my board
 standing = { $place ->
     [1] 1st
     [2] 2nd

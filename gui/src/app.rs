@@ -116,6 +116,9 @@ struct App {
     autosaved: Option<(usize, bool)>,
     clipboard: Option<sdl2::clipboard::ClipboardUtil>,
     text_input: Option<sdl2::keyboard::TextInputUtil>,
+    /// In a game with hidden information played by several people at one
+    /// table, the one the window was last handed over to (who may see).
+    handed_to: Option<u8>,
     /// When a network game was last redrawn (its strip shows the link and the server's clocks).
     net_drawn: Instant,
 }
@@ -269,6 +272,7 @@ impl App {
             autosaved: None,
             clipboard: None,
             text_input: None,
+            handed_to: None,
         };
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
@@ -343,6 +347,8 @@ impl App {
             match e {
                 Event::Moved { mv, piece, capture, check } => {
                     self.message = None;
+                    // A slide would show the piece that moved, which may be hidden.
+                    let slide = slide && self.game.viewer().is_none();
                     if let (true, true, Some(piece)) = (slide, self.settings.animate, piece) {
                         if mv.from != CELL_NONE && mv.to != CELL_NONE {
                             self.slide = Some(Slide { piece, from: mv.from, to: mv.to, start: Instant::now() });
@@ -419,6 +425,7 @@ impl App {
         }
         self.dirty |= self.slide.is_some();
         self.step_replay();
+        self.cover_for_hand_over();
         if self.game.is_over() && !self.game.is_marking() {
             if !self.over_seen && self.dialog.is_none() && self.replay.is_none() {
                 self.dialog = Some(Dialog::GameOver);
@@ -527,6 +534,7 @@ impl App {
         self.replay = None;
         self.entry.clear();
         self.over_seen = self.game.is_over();
+        self.handed_to = None;
         self.flipped = self.auto_flip();
         self.autosaved = None;
         self.dirty = true;
@@ -595,6 +603,35 @@ impl App {
         }
         self.hovered = self.hits.index_at(self.hover.0, self.hover.1);
         Ok(())
+    }
+
+    /// Covers the window when its view must pass from one person to
+    /// another at one table (a game with hidden information): the next
+    /// person clicks once the window is theirs ([`Action::HandOver`]).
+    fn cover_for_hand_over(&mut self) {
+        let Some(viewer) = self.game.viewer().filter(|&v| v != rules_api::SPECTATOR) else { return };
+        if self.game.people().len() < 2 || self.handed_to == Some(viewer) || self.game.is_over() {
+            if matches!(self.dialog, Some(Dialog::HandOver(_))) && self.handed_to == Some(viewer) {
+                self.dialog = None;
+            }
+            return;
+        }
+        if self.dialog != Some(Dialog::HandOver(viewer)) {
+            self.dialog = Some(Dialog::HandOver(viewer));
+            self.clicks = ClickState::default();
+            self.clicks_for = 0;
+            self.drag = None;
+            self.dirty = true;
+        }
+    }
+
+    /// The person named on the cover is there: show them their view.
+    fn handed_over(&mut self) {
+        if let Some(Dialog::HandOver(player)) = self.dialog {
+            self.handed_to = Some(player);
+            self.dialog = None;
+            self.dirty = true;
+        }
     }
 
     /// Shows why the rules plugin failed (once) and pauses computer play.

@@ -29,6 +29,8 @@ pub struct BoardScene<'a> {
     pub pieces: &'a [Piece],
     /// The plugin's highlights (check, winning line, forbidden points).
     pub highlights: &'a [Highlight],
+    /// The cells the viewer cannot see into (hidden information), fogged.
+    pub fog: &'a [u16],
     /// The move that led to this position.
     pub last_move: Option<Move>,
     /// The cells clicked so far for the move being made, in order.
@@ -59,6 +61,7 @@ impl<'a> BoardScene<'a> {
             info,
             pieces,
             highlights,
+            fog: &[],
             last_move: None,
             clicked: &[],
             targets: &[],
@@ -73,6 +76,11 @@ impl<'a> BoardScene<'a> {
     /// Whether `cell` is on the board in this position.
     pub fn shown(&self, cell: u16) -> bool {
         (cell as usize) < self.geometry.cells.len() && !self.hidden.get(cell as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether a text (a count, a die) is written on `cell`.
+    pub fn has_text(&self, cell: u16) -> bool {
+        self.texts.iter().any(|t| t.cell == cell)
     }
 
     /// The pixel centre and shape of a cell on the board now.

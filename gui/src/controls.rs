@@ -148,6 +148,8 @@ pub enum Action {
     Resume,
     /// Forget that game and keep the one shown.
     DiscardResume,
+    /// The person the window was handed over to is there: show their view.
+    HandOver,
     /// Network game: accept (true) or decline the opponent's request.
     NetAnswer(bool),
     /// Network game: offer a draw.

@@ -136,7 +136,8 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("new", tr!("button-new"), Action::NewGameDialog, true),
         b("undo", tr!("button-undo"), Action::Undo, game.session.can_undo()),
         b("redo", tr!("button-redo"), Action::Redo, local && game.session.can_redo()),
-        b("hint", tr!("button-hint"), Action::Hint, local && !over && game.human_to_move()),
+        // A hint would search the whole truth of a game that hides some.
+        b("hint", tr!("button-hint"), Action::Hint, local && !over && game.human_to_move() && game.viewer().is_none()),
         b("resign", tr!("button-resign"), Action::ResignDialog, !over && !cvc),
         b("flip", tr!("button-flip"), Action::Flip, true),
         b("save", tr!("button-save"), Action::SaveDialog, local),
@@ -431,7 +432,10 @@ fn draw_thinking<T: RenderTarget>(
     let mover = game.session.side_to_move();
     let text = if game.is_thinking() {
         let who = game.seats.get(mover as usize).map_or(String::new(), |s| s.name.clone());
-        match (&game.thinking, st.details) {
+        // In a game that hides, the search's score and line could tell
+        // what the person may not see: only who is thinking.
+        let thinking = game.thinking.as_ref().filter(|_| game.viewer().is_none());
+        match (thinking, st.details) {
             (Some(t), true) => tr!(
                 "thinking-details",
                 depth = t.depth as usize,

@@ -64,13 +64,20 @@ fn draw_under_pieces<T: RenderTarget>(
     scene: &BoardScene,
 ) -> Result<(), GuiError> {
     let (g, s) = (scene.geometry, layout.scale);
+    for &cell in scene.fog {
+        if scene.shown(cell) {
+            tint_cell(p, layout, g, cell, theme::FOG)?;
+        }
+    }
     if let Some(m) = scene.last_move {
         for cell in [m.from, m.to] {
             if let Some((x, y, shape)) = scene.centre(layout, cell) {
                 if is_filled(shape) {
                     tint_cell(p, layout, g, cell, theme::LAST_MOVE)?;
                 } else if cell == m.from {
-                    p.ring(x, y, 0.2 * s, (0.05 * s).max(1.5), theme::LAST_MOVE_STRONG)?;
+                    // Round a text (a pit's seeds), not through it.
+                    let r = if scene.has_text(cell) { piece_radius(shape) } else { 0.2 };
+                    p.ring(x, y, r * s, (0.05 * s).max(1.5), theme::LAST_MOVE_STRONG)?;
                 }
             }
         }
@@ -138,7 +145,8 @@ fn draw_over_pieces<T: RenderTarget>(
         if let Some((x, y, shape)) = scene.centre(layout, m.to) {
             let piece = scene.pieces.iter().find(|pc| pc.cell == m.to);
             let faced = piece.is_some_and(|pc| has_face(scene.info, pc.owner, pc.kind));
-            if faced && !is_filled(shape) {
+            // A face or a text (a count) keeps its middle clear: brackets.
+            if (faced || scene.has_text(m.to)) && !is_filled(shape) {
                 draw_brackets(p, x, y, (piece_radius(shape) + 0.06) * s, s)?;
             } else if !is_filled(shape) {
                 // A plain stone: a small dot on it, as stone games mark the last move.

@@ -37,6 +37,9 @@ pub const LAST_MOVE_STRONG: Rgba = Rgba { r: 230, g: 150, b: 20, a: 200 };
 /// The dot on the last piece placed or moved on intersection boards.
 pub const LAST_MOVE_DOT: Rgba = Rgba { r: 225, g: 40, b: 40, a: 230 };
 /// The selected cell.
+/// The veil over cells the viewer cannot see into (hidden information).
+pub const FOG: Rgba = Rgba { r: 40, g: 44, b: 52, a: 170 };
+/// Cells clicked for the move being made.
 pub const SELECTED: Rgba = Rgba { r: 90, g: 200, b: 120, a: 120 };
 /// The ring around a selected piece on intersection boards.
 pub const SELECTED_RING: Rgba = Rgba { r: 40, g: 170, b: 90, a: 230 };

@@ -125,6 +125,7 @@ impl App {
             Action::SaveAndQuit => self.quit = self.quick_save(),
             Action::Focus(f) => self.set_focus(Some(f)),
             Action::ToggleDetails => self.details = !self.details,
+            Action::HandOver => self.handed_over(),
             other => self.act_on_files(other),
         }
     }

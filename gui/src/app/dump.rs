@@ -69,10 +69,13 @@ impl App {
         let name = |cell: &u16| board.geometry.cells.get(*cell as usize).map(|c| c.name.to_string());
         let clicked: Vec<String> = self.clicks.clicked().iter().filter_map(name).collect();
         let targets: Vec<String> = self.clicks.targets().iter().filter_map(name).collect();
-        let mut on_board = rules_api::RVec::new();
-        let _ = self.shown_position().pieces(&mut on_board);
+        // What the screen shows: the viewer's pieces, none under the hand-over cover.
+        let view = self.view_for_screen(&self.shown_position()).unwrap_or_default();
+        let covered = matches!(self.dialog, Some(Dialog::HandOver(_)));
+        let on_board = if covered { Vec::new() } else { view.pieces };
         let pieces: serde_json::Map<String, serde_json::Value> =
             on_board.iter().filter_map(|p| Some((name(&p.cell)?, serde_json::json!([p.owner, p.kind])))).collect();
+        let fog: Vec<String> = view.fog.iter().filter_map(name).collect();
         let info = self.game.session.info();
         let seats: Vec<serde_json::Value> = self
             .game
@@ -118,6 +121,7 @@ impl App {
             ("accept-count".into(), Action::AcceptCount),
             ("resume-play".into(), Action::ResumePlay),
             ("apply".into(), Action::ApplySeats),
+            ("handover".into(), Action::HandOver),
         ];
         // The pieces in hand by type index (`hand0`, …), where offered.
         let kinds = self.game.session.info().piece_types.len() as u16;
@@ -188,7 +192,7 @@ impl App {
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
-            "pieces": pieces, "seats": seats, "standings": standings,
+            "pieces": pieces, "seats": seats, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
             "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
         });
         let text = dump.to_string();

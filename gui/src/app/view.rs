@@ -9,6 +9,8 @@ use sdl2::render::RenderTarget;
 use super::{App, SLIDE};
 use crate::board::BoardScene;
 use crate::clicks::ClickState;
+use crate::game::View;
+use tabula_core::boundary::CallError;
 use crate::hands;
 use crate::layout::{Area, BoardLayout};
 use crate::paint::Painter;
@@ -30,6 +32,20 @@ impl App {
         match self.view_ply {
             Some(ply) => self.game.position_at(ply),
             None => self.game.session.position().clone(),
+        }
+    }
+
+    /// What the window shows of `position`: everything, or in a game with
+    /// hidden information the view of [`crate::game::Game::viewer`].
+    pub(super) fn view_for_screen(&self, position: &PositionBox) -> Result<View, CallError> {
+        match self.game.viewer() {
+            Some(viewer) => self.game.view_of(position, viewer),
+            None => {
+                let shape = *self.game.session.shape();
+                let pieces = tabula_core::boundary::pieces(position, &shape)?;
+                let highlights = tabula_core::boundary::highlights(position, &shape)?;
+                Ok(View { pieces, highlights, fog: Vec::new() })
+            }
         }
     }
 
@@ -149,10 +165,10 @@ impl App {
     ) -> Result<(), GuiError> {
         let history = self.game.session.history();
         let ply = self.view_ply.unwrap_or(history.len());
-        let shape = *self.game.session.shape();
         let checked = |e: tabula_core::boundary::CallError| GuiError::Game(e.to_string());
-        let pieces: RVec<_> = tabula_core::boundary::pieces(position, &shape).map_err(checked)?.into();
-        let highlights: RVec<_> = tabula_core::boundary::highlights(position, &shape).map_err(checked)?.into();
+        let view = self.view_for_screen(position).map_err(checked)?;
+        let (pieces, highlights): (RVec<_>, RVec<_>) = (view.pieces.into(), view.highlights.into());
+        let fog = view.fog;
         let live = self.view_ply.is_none();
         let mut highlights = highlights;
         if live && !self.game.count.marks.is_empty() {
@@ -174,8 +190,11 @@ impl App {
             let ((fx, fy), (tx, ty)) = (at(s.from)?, at(s.to)?);
             Some((s.to, s.piece, fx + (tx - fx) * eased, fy + (ty - fy) * eased))
         });
+        // A move into or out of the fog is not marked: it would tell where.
+        let last_move = self.last_players_move(ply).filter(|m| !fog.contains(&m.from) && !fog.contains(&m.to));
         let scene = BoardScene {
-            last_move: self.last_players_move(ply),
+            fog: &fog,
+            last_move,
             clicked,
             targets: &targets,
             end_here,

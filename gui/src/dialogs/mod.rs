@@ -54,6 +54,9 @@ pub enum Dialog {
     Choose(Vec<(Move, String)>),
     /// Resume the game in progress when Tabula last closed? (its description)
     Resume(String),
+    /// The board covered between two people at one table in a game with
+    /// hidden information, until the one named (a player) clicks.
+    HandOver(u8),
 }
 
 impl Dialog {
@@ -71,6 +74,7 @@ impl Dialog {
             Dialog::GameOver => "over",
             Dialog::Choose(_) => "choose",
             Dialog::Resume(_) => "resume",
+            Dialog::HandOver(_) => "handover",
         }
     }
 }
@@ -178,6 +182,7 @@ pub fn draw_dialog<T: RenderTarget>(
             ],
         ),
         Dialog::GameOver => game_over(&mut pen, window, game),
+        Dialog::HandOver(player) => hand_over(&mut pen, window, game, *player),
         Dialog::Choose(moves) => chooser(&mut pen, window, moves, game),
     }
 }
@@ -229,6 +234,32 @@ fn help<T: RenderTarget>(
         line(pen.p, &note, px * 0.8, Style::Regular, theme::TEXT_DIM, (x, y), a.w * 0.6, Anchor::MidLeft)?;
     }
     pen.corner_buttons(a, &[(tr!("button-close"), Action::CloseDialog, Look::Normal)])
+}
+
+/// The whole window covered, nothing of the game showing, and one line:
+/// hand the window over to the next person, who clicks to see their view.
+fn hand_over<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    game: &Game,
+    player: u8,
+) -> Result<(), GuiError> {
+    let px = pen.px;
+    pen.p.fill_rect(window.x, window.y, window.w, window.h, theme::WINDOW)?;
+    let info = game.session.info();
+    let name = game.seats.get(player as usize).map_or(String::new(), |s| s.name.clone());
+    let (x, y) = (window.x + window.w / 2.0, window.y + window.h / 2.0);
+    draw_piece(pen.p, info, player, game.icon_kind(player), x, y - px * 5.0, px * 2.0)?;
+    let text = tr!("hand-over", side = side_name(info, player), name = name);
+    let w = (window.w - 4.0 * px).min(px * 40.0);
+    line(pen.p, &text, px * 1.4, Style::Bold, theme::TEXT, (x, y - px * 1.5), w, Anchor::Center)?;
+    let note = tr!("hand-over-note");
+    line(pen.p, &note, px, Style::Regular, theme::TEXT_DIM, (x, y + px * 0.8), w, Anchor::Center)?;
+    let bw = px * 12.0;
+    pen.button(Area { x: x - bw / 2.0, y: y + px * 2.5, w: bw, h: pen.bh }, &tr!("button-show-board"), Action::HandOver, Look::Normal)?;
+    // A click anywhere on the cover will do.
+    pen.hits.add(window, Action::HandOver);
+    Ok(())
 }
 
 /// The result: headline, reason, moves and time.

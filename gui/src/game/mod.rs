@@ -98,6 +98,9 @@ pub struct Game {
     /// Per ply of the history, the player who made it or, for a chance
     /// move, the player it was drawn for (the side to move before it).
     pub actors: Vec<u8>,
+    /// In a game with hidden information, the moves as the viewer
+    /// ([`Game::viewer`]) may read them, for the move list.
+    pub shown_texts: Option<Vec<String>>,
     /// Per player, the kind of piece that stands for it in the panel and
     /// the move list.
     icons: Vec<u16>,
@@ -151,6 +154,7 @@ impl Game {
             epoch: Instant::now(),
             captured: vec![Vec::new(); players],
             actors: Vec::new(),
+            shown_texts: None,
             icons: Vec::new(),
             config,
             session,
@@ -212,6 +216,8 @@ impl Game {
             self.paused = false;
             self.step = false;
         }
+        // Who looks at the board may have changed.
+        self.refresh_history();
         self.sync_clock();
         Ok(())
     }
@@ -718,10 +724,14 @@ impl Game {
         for list in &mut captured {
             list.sort_unstable();
         }
-        self.captured = captured;
+        // The pieces taken, counted from the whole truth, could tell a
+        // player what they may not see: not shown in a game that hides.
+        let hidden = self.is_hidden();
+        self.captured = if hidden { vec![Vec::new(); players] } else { captured };
         // A ply the replay could not make still gets a column.
         actors.resize(self.session.history().len(), 0);
         self.actors = actors;
+        self.shown_texts = self.viewer().and_then(|v| self.move_texts_for(v).ok());
     }
 }
 
@@ -776,5 +786,7 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
 }
 
 mod count;
+mod views;
+pub use views::View;
 #[cfg(test)]
 mod tests;
