@@ -224,7 +224,7 @@ fn a_tri_dimensional_chess_attack_board_moves_and_its_squares_with_it() {
     let v = gui.layout("the board move offered", |v| v["buttons"][&button].is_array());
     gui.click_at(&v["buttons"][&button]);
     let v = gui.layout("the board moved", |v| moves(v).len() == 1);
-    assert_eq!(moves(&v), [label.clone()]);
+    assert_eq!(moves(&v), std::slice::from_ref(&label));
     assert_eq!((shown(&v, from), shown(&v, &to)), (0, 4), "{label}: its squares moved with it");
     gui.screenshot(&artifact("gui-tridchess-board-moved.png"));
 }

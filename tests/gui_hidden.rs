@@ -136,7 +136,8 @@ fn a_person_against_the_computer_keeps_their_view_and_computers_are_watched_as_a
     let dir = tempfile::tempdir().unwrap();
     let gui_config = config(dir.path(), &["easy", "easy"]);
     let mut gui = Window::open(&tabula_binary(), &gui_config, dir.path());
-    let v = gui.layout("the deal", |v| v["viewer"] == SPECTATOR && v["moves"].as_array().is_some_and(|m| !m.is_empty()));
+    let v =
+        gui.layout("the deal", |v| v["viewer"] == SPECTATOR && v["moves"].as_array().is_some_and(|m| !m.is_empty()));
     if v["over"] != true {
         assert!(!has_piece(&v, CARDS[0]) && !has_piece(&v, CARDS[1]), "no card shown: {}", v["pieces"]);
         let mut fog = names(&v, "fog");

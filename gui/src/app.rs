@@ -605,35 +605,6 @@ impl App {
         Ok(())
     }
 
-    /// Covers the window when its view must pass from one person to
-    /// another at one table (a game with hidden information): the next
-    /// person clicks once the window is theirs ([`Action::HandOver`]).
-    fn cover_for_hand_over(&mut self) {
-        let Some(viewer) = self.game.viewer().filter(|&v| v != rules_api::SPECTATOR) else { return };
-        if self.game.people().len() < 2 || self.handed_to == Some(viewer) || self.game.is_over() {
-            if matches!(self.dialog, Some(Dialog::HandOver(_))) && self.handed_to == Some(viewer) {
-                self.dialog = None;
-            }
-            return;
-        }
-        if self.dialog != Some(Dialog::HandOver(viewer)) {
-            self.dialog = Some(Dialog::HandOver(viewer));
-            self.clicks = ClickState::default();
-            self.clicks_for = 0;
-            self.drag = None;
-            self.dirty = true;
-        }
-    }
-
-    /// The person named on the cover is there: show them their view.
-    fn handed_over(&mut self) {
-        if let Some(Dialog::HandOver(player)) = self.dialog {
-            self.handed_to = Some(player);
-            self.dialog = None;
-            self.dirty = true;
-        }
-    }
-
     /// Shows why the rules plugin failed (once) and pauses computer play.
     fn rules_failed(&mut self, reason: String) {
         if !self.game.paused {

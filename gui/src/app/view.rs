@@ -9,14 +9,15 @@ use sdl2::render::RenderTarget;
 use super::{App, SLIDE};
 use crate::board::BoardScene;
 use crate::clicks::ClickState;
+use crate::dialogs::Dialog;
 use crate::game::View;
-use tabula_core::boundary::CallError;
 use crate::hands;
 use crate::layout::{Area, BoardLayout};
 use crate::paint::Painter;
 use crate::scene::draw_board;
 use crate::shown::{click_paths, ShownBoard};
 use crate::GuiError;
+use tabula_core::boundary::CallError;
 
 /// The board of the position on screen, and which one it was read for.
 pub(super) struct BoardCache {
@@ -46,6 +47,35 @@ impl App {
                 let highlights = tabula_core::boundary::highlights(position, &shape)?;
                 Ok(View { pieces, highlights, fog: Vec::new() })
             }
+        }
+    }
+
+    /// Covers the window when its view must pass from one person to
+    /// another at one table (a game with hidden information): the next
+    /// person clicks once the window is theirs ([`Action::HandOver`]).
+    pub(super) fn cover_for_hand_over(&mut self) {
+        let Some(viewer) = self.game.viewer().filter(|&v| v != rules_api::SPECTATOR) else { return };
+        if self.game.people().len() < 2 || self.handed_to == Some(viewer) || self.game.is_over() {
+            if matches!(self.dialog, Some(Dialog::HandOver(_))) && self.handed_to == Some(viewer) {
+                self.dialog = None;
+            }
+            return;
+        }
+        if self.dialog != Some(Dialog::HandOver(viewer)) {
+            self.dialog = Some(Dialog::HandOver(viewer));
+            self.clicks = ClickState::default();
+            self.clicks_for = 0;
+            self.drag = None;
+            self.dirty = true;
+        }
+    }
+
+    /// The person named on the cover is there: show them their view.
+    pub(super) fn handed_over(&mut self) {
+        if let Some(Dialog::HandOver(player)) = self.dialog {
+            self.handed_to = Some(player);
+            self.dialog = None;
+            self.dirty = true;
         }
     }
 

@@ -256,7 +256,12 @@ fn hand_over<T: RenderTarget>(
     let note = tr!("hand-over-note");
     line(pen.p, &note, px, Style::Regular, theme::TEXT_DIM, (x, y + px * 0.8), w, Anchor::Center)?;
     let bw = px * 12.0;
-    pen.button(Area { x: x - bw / 2.0, y: y + px * 2.5, w: bw, h: pen.bh }, &tr!("button-show-board"), Action::HandOver, Look::Normal)?;
+    pen.button(
+        Area { x: x - bw / 2.0, y: y + px * 2.5, w: bw, h: pen.bh },
+        &tr!("button-show-board"),
+        Action::HandOver,
+        Look::Normal,
+    )?;
     // A click anywhere on the cover will do.
     pen.hits.add(window, Action::HandOver);
     Ok(())
