@@ -409,3 +409,29 @@ fn three_players_of_ludo_end_with_each_place_and_points_shown() {
     assert_eq!(v["standings"], serde_json::json!([[1, 2.0], [2, 0.0], [3, -2.0]]), "{v}");
     gui.screenshot(&artifact("gui-ludo-places.png"));
 }
+
+#[test]
+fn clicks_shared_by_several_moves_ask_which_with_their_standard_notation() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A pawn on a7: a7 then a8 are the clicks of four promotions.
+    let start = "[record]\nstart = \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let config = config(dir.path(), "chess", &[], &["human", "human"], start);
+    let mut gui = Window::open(&tabula_binary(), &config, dir.path());
+    click_cell(&mut gui, "a7");
+    gui.layout("the pawn picked up", |v| names(v, "clicked") == ["a7"]);
+    click_cell(&mut gui, "a8");
+    let v = gui.layout("the chooser", |v| v["dialog"] == "choose");
+    let mut offered: Vec<&str> =
+        v["buttons"].as_object().unwrap().keys().filter_map(|k| k.strip_prefix("choose:")).collect();
+    offered.sort_unstable();
+    assert_eq!(offered, ["a8=B", "a8=N", "a8=Q+", "a8=R+"], "the four promotions in standard notation: {v}");
+    assert!(moves(&v).is_empty(), "nothing played before the choice");
+    gui.screenshot(&artifact("gui-chooser-promotion.png"));
+    gui.click_at(&v["buttons"]["choose:a8=N"]);
+    let v = gui.layout("the knight", |v| moves(v).len() == 1);
+    assert_eq!(moves(&v), ["a7a8n"]);
+}
