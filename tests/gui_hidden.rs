@@ -98,6 +98,12 @@ fn two_people_at_one_table_see_only_their_own_card_with_a_hand_over_between() {
         gui.click_at(&v["buttons"]["handover"]);
         let v = gui.layout("the person's view", |v| v["dialog"] == "" && !names(v, "starts").is_empty());
         sees_only_own_card(&v, mover);
+        if turn == 0 {
+            // The deal's announcement, to Red alone: the card Red holds.
+            let card = v["pieces"][CARDS[0]][1].as_u64().unwrap() - 1;
+            let status = v["status"].as_str().unwrap();
+            assert!(status.ends_with(&format!("You were dealt a {card}.")), "{status}");
+        }
         if turn < 2 {
             gui.screenshot(&artifact(&format!("gui-hidden-view-{mover}.png")));
         }

@@ -24,12 +24,7 @@ const MIN_COLUMN: f32 = 6.0;
 /// The text of a turn: its plies' standard notation, in order.
 /// In a game with hidden information, as the viewer may read them.
 fn turn_text(game: &Game, turn: &Turn) -> String {
-    let history = game.session.history();
-    let text = |i: usize| match &game.shown_texts {
-        Some(texts) => texts.get(i).map(String::as_str),
-        None => history.get(i).map(|m| m.standard.as_str()),
-    };
-    let texts: Vec<&str> = (turn.first..=turn.last).filter_map(text).collect();
+    let texts: Vec<&str> = (turn.first..=turn.last).filter_map(|i| game.shown_text(i)).collect();
     texts.join(" ")
 }
 

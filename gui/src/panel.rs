@@ -188,10 +188,10 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
     }
     let history = game.session.history();
     if let Some(ply) = st.view_ply {
-        let text = match ply.checked_sub(1).and_then(|i| history.get(i).map(|m| (i, m))) {
+        let text = match ply.checked_sub(1).and_then(|i| game.shown_text(i).map(|m| (i, m))) {
             Some((i, m)) => tr!(
                 "status-review",
-                moves = st.numbering.label(&game.actors, i, &m.standard),
+                moves = st.numbering.label(&game.actors, i, m),
                 n = st.numbering.moves(&game.actors, ply),
                 total = st.numbering.moves(&game.actors, history.len())
             ),
@@ -220,6 +220,9 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
             _ => tr!("status-to-move", side = name),
         }
     };
+    // What the viewer was told by the last move, in a game that hides.
+    let told = game.announcement();
+    let text = if told.is_empty() { text } else { format!("{text} {told}") };
     (text, if check { theme::WARN } else { theme::TEXT })
 }
 

@@ -402,17 +402,15 @@ impl Game {
             return false;
         }
         let position = self.session.position();
-        let mut highlights = RVec::new();
-        let _ = position.highlights(&mut highlights);
-        highlights.iter().any(|h| h.kind == HighlightKind::CHECK) || position.flags().contains(PositionFlags::IN_CHECK)
+        // In a game that hides, only a check the viewer is shown counts.
+        let flagged = self.viewer().is_none() && position.flags().contains(PositionFlags::IN_CHECK);
+        self.check_marked() || flagged
     }
 
     /// Whether the check is shown on the board (a king in check, as
     /// opposed to a threat the game flags).
     pub fn check_marked(&self) -> bool {
-        let mut highlights = RVec::new();
-        let _ = self.session.position().highlights(&mut highlights);
-        highlights.iter().any(|h| h.kind == HighlightKind::CHECK)
+        self.shown_highlights().iter().any(|h| h.kind == HighlightKind::CHECK)
     }
 
     /// Cancels a running search (its answer is ignored).

@@ -52,6 +52,33 @@ impl Game {
         Some(last.unwrap_or(people[0]))
     }
 
+    /// The live position's highlights as the window shows them: the
+    /// viewer's in a game that hides, all of them otherwise.
+    pub fn shown_highlights(&self) -> Vec<Highlight> {
+        let position = self.session.position();
+        let list = match self.viewer() {
+            Some(viewer) => watch("view_highlights", || position.view_highlight_list(viewer)),
+            None => watch("highlights", || position.highlight_list()),
+        };
+        list.unwrap_or_default()
+    }
+
+    /// What the viewer was told by the last move (kriegspiel's umpire, a
+    /// refused try), in a game that hides; empty otherwise.
+    pub fn announcement(&self) -> String {
+        let Some(viewer) = self.viewer() else { return String::new() };
+        watch("announcement", || self.session.position().announcement_for(viewer)).unwrap_or_default()
+    }
+
+    /// The standard text of ply `i` as the window shows it (see
+    /// [`Game::shown_texts`]).
+    pub fn shown_text(&self, i: usize) -> Option<&str> {
+        match &self.shown_texts {
+            Some(texts) => texts.get(i).map(String::as_str),
+            None => self.session.history().get(i).map(|m| m.standard.as_str()),
+        }
+    }
+
     /// What `viewer` sees of `position`, checked like every plugin answer.
     pub fn view_of(&self, position: &PositionBox, viewer: u8) -> Result<View, CallError> {
         let shape = self.session.shape();
