@@ -62,6 +62,8 @@ pub enum Command {
     Uci(protocols::EngineArgs),
     /// Be a UCCI engine on stdin/stdout (default rules: config/protocols.toml).
     Ucci(protocols::EngineArgs),
+    /// Be a USI (shogi) engine on stdin/stdout (default: config/protocols.toml's, the variants plugin's shogi).
+    Usi(protocols::EngineArgs),
     /// Be a Gomocup (Piskvork) brain on stdin/stdout.
     Gomocup(protocols::EngineArgs),
     /// Be a Go Text Protocol engine on stdin/stdout (default rules: config/protocols.toml).
@@ -169,7 +171,7 @@ pub struct MatchArgs {
     pub isolate_rules: bool,
     /// Players, comma separated: strategy names, paths or levels,
     /// `isolate:S` for a strategy in a child process, or an engine
-    /// `uci:PROGRAM`, `ucci:PROGRAM`, `gomocup:PROGRAM`, `gtp:PROGRAM` (default: the config's).
+    /// `uci:PROGRAM`, `ucci:PROGRAM`, `usi:PROGRAM`, `gomocup:PROGRAM`, `gtp:PROGRAM` (default: the config's).
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     pub players: Vec<String>,
     /// Number of games; seats rotate from game to game.
@@ -283,6 +285,7 @@ pub fn run() -> i32 {
         Some(Command::Render(a)) => window::render(&a, &dirs),
         Some(Command::Uci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Uci, &dirs),
         Some(Command::Ucci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Ucci, &dirs),
+        Some(Command::Usi(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Usi, &dirs),
         Some(Command::Gomocup(a)) => protocols::gomocup(&a, &dirs),
         Some(Command::Gtp(a)) => protocols::gtp(&a, &dirs),
         Some(Command::Conform(a)) => conform::conform(&a, &dirs),
