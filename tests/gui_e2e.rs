@@ -371,9 +371,9 @@ fn renju_from_the_new_game_dialog_explains_a_forbidden_point_at_640x480() {
     let rule = options.iter().position(|o| o[0] == "rule").expect("a rule option");
     let renju = options[rule][1].as_array().unwrap().iter().position(|c| c == "renju").expect("renju");
     gui.click(&format!("FormPick(Option({rule}), {renju})"));
-    // Two people, so the test plays both colours.
-    gui.click("FormOpen(Mode)");
-    gui.click("FormPick(Mode, 0)");
+    // Two people, so the test plays both colours: both seats a person.
+    gui.click("FormPick(Seat(0), 0)");
+    gui.click("FormPick(Seat(1), 0)");
     gui.click("StartGame");
     gui.wait(10, "the renju game", |v| v["dialog"] == "" && v["cells"]["h8"].is_array());
     for cell in ["h8", "a1", "g8", "a3", "i9", "a5", "i10", "a7"] {

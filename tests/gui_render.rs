@@ -23,16 +23,24 @@ fn snapshot_dir() -> PathBuf {
 }
 
 fn session(rules: &str, moves: &str) -> Session {
+    session_with(rules, &[], moves)
+}
+
+fn session_with(rules: &str, options: &[(&str, &str)], moves: &str) -> Session {
     let plugin = find_plugin(rules, rules_api::PluginKind::RULES, &PluginDirs::new([]))
         .unwrap_or_else(|e| panic!("{e}\n(build the plugins first: cargo build --release --workspace)"));
-    let rules = Arc::new(plugin.new_rules(&[]).expect("default options"));
+    let options: Vec<(String, String)> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let rules = Arc::new(plugin.new_rules(&options).expect("the options"));
     let mut session = Session::new(rules, "").expect("start position");
     session.play_all(moves.split_whitespace()).expect("the moves are legal");
     session
 }
 
 fn check(name: &str, rules: &str, moves: &str) {
-    let s = session(rules, moves);
+    check_session(name, &session(rules, moves));
+}
+
+fn check_session(name: &str, s: &Session) {
     let image = render_image(s.rules(), s.position(), 640, 480).expect("render");
     let stored = snapshot_dir().join(format!("{name}.png"));
     let artifact =
@@ -91,6 +99,26 @@ fn gomoku_start() {
 #[test]
 fn gomoku_win_shows_the_line() {
     check("gomoku-win", "gomoku", "h8 a1 i8 a2 j8 a3 k8 b4 l8");
+}
+
+#[test]
+fn oware_writes_the_seeds_in_the_pits_and_stores() {
+    check("oware-midgame", "oware", "C e F");
+}
+
+#[test]
+fn connect_four_discs_fill_columns_from_the_bottom() {
+    check("connectfour-midgame", "connectfour", "4 4 3 5 4");
+}
+
+#[test]
+fn chinese_checkers_for_six_players() {
+    check_session("chinesecheckers-six", &session_with("chinesecheckers", &[("players", "6")], ""));
+}
+
+#[test]
+fn draughts_start() {
+    check("draughts-start", "draughts", "");
 }
 
 #[test]

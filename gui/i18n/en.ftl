@@ -62,6 +62,21 @@ result-wins-on-time = { $side } wins on time
 result-loses = { $side } loses
 result-draw = Draw
 result-because = { $reason }.
+# A player's place and points at the end of a game of several players (or with the rules' own points).
+# The board covered between two people at one table (hidden information).
+hand-over = Hand over to { $side } ({ $name }), then click
+record-hidden = The record holds what the players may not see: it can be copied once the game is over.
+hand-over-note = The board stays covered so that nobody sees another player's pieces.
+button-show-board = Show my board
+standing = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+} · { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 forfeit-resigned = { $side } resigned.
 forfeit-time = { $side }'s time ran out.
 forfeit-illegal = { $side }'s computer played an illegal move ({ $detail }).
@@ -87,6 +102,7 @@ moves-in-time = { $n ->
 
 ## Who plays
 seat-person = Person
+seat-computer = Computer
 seat-computer-level = Computer ({ $level })
 seat-computer-named = Computer ({ $name })
 seat-computer-isolated = Computer ({ $name }, isolated)
@@ -120,6 +136,7 @@ status-your-move = Your move ({ $side }).
 status-your-move-check = Check! Your move ({ $side }).
 status-your-move-threat = { $side } must answer a threat. Your move.
 status-to-move = { $side } to move.
+status-end-here = Click { $cell } again to end the move there, or go on.
 status-to-move-check = Check! { $side } to move.
 status-to-move-threat = { $side } must answer a threat.
 status-paused = Paused: { $side } to move. Press Step or Resume.
@@ -130,6 +147,7 @@ count-accept = Accept
 count-resume = Resume
 count-mark-dead = Mark dead groups
 count-score = Score: { $scores }
+strip-more-moves = { $n } more…
 forbidden-point = That point is forbidden for { $side }.
 forbidden-point-because = That point is forbidden for { $side }: { $reason }.
 
@@ -249,12 +267,13 @@ resume-description = { $game }, { $players }, { $n ->
    *[other] { $n } moves
 }
 promote-to = Promote to
+choose-move = Which move?
 help-title = How to play { $game }
 help-scroll = Lines { $first }–{ $last } of { $total }: scroll with the wheel or the arrow keys
 help-marks = MARKS ON THE BOARD
     Yellow squares or orange corner brackets: the last move. A red dot on a stone: the last stone placed.
     A red glow and ring: a king (general) in check.
-    Green dots and rings: where the selected piece may go.
+    Green dots and rings: where the next click may go; the cells already clicked are tinted, and numbered when there are several. A double yellow ring: the move may end there (click it again) or go on. Esc or a right click takes the last click back. On boards of several levels, faint dots show where the piece under the pointer could go.
     A red cross: a point the side to move may not play (renju's forbidden points); clicking it says why.
     A green ring: the winning line. A blue arrow or ring: the hint.
 help-keys = KEYS

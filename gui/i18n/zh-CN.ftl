@@ -58,6 +58,11 @@ result-wins-on-time = { $side }超时胜
 result-loses = { $side }负
 result-draw = 和棋
 result-because = { $reason }。
+hand-over = 换人：轮到{ $side }（{ $name }），然后点击
+record-hidden = 对局中不能复制棋谱：棋谱里有玩家看不到的棋子。
+hand-over-note = 换人时看不到棋盘：不能看别人的棋子。
+button-show-board = 打开棋盘
+standing = 第{ $place }名 · { $points }分
 forfeit-resigned = { $side }认输。
 forfeit-time = { $side }超时。
 forfeit-illegal = { $side }的电脑走了不合规则的棋（{ $detail }）。
@@ -80,6 +85,7 @@ moves-in-time = 共 { $n } 步，用时 { $time }
 
 ## Who plays
 seat-person = 棋手
+seat-computer = 电脑
 seat-computer-level = 电脑（{ $level }）
 seat-computer-named = 电脑（{ $name }）
 seat-computer-isolated = 电脑（{ $name }，独立进程）
@@ -112,6 +118,7 @@ status-your-move = 轮到你走（{ $side }）。
 status-your-move-check = 将军！轮到你走（{ $side }）。
 status-your-move-threat = { $side }必须应对威胁。轮到你走。
 status-to-move = 轮到{ $side }走。
+status-end-here = 第二次点击 { $cell } 在这里结束着法，或继续。
 status-to-move-check = 将军！轮到{ $side }走。
 status-to-move-threat = { $side }必须应对威胁。
 status-paused = 已暂停：轮到{ $side }走。请按“单步”或“继续”。
@@ -122,6 +129,7 @@ count-accept = 接受
 count-resume = 继续
 count-mark-dead = 标出死子
 count-score = 得分：{ $scores }
+strip-more-moves = 余下 { $n } 着…
 forbidden-point = 此处是{ $side }的禁手点。
 forbidden-point-because = 此处是{ $side }的禁手点：{ $reason }。
 
@@ -231,12 +239,13 @@ resign-question = 认输这一局吗？
 resume-question = Tabula 上次关闭时有一局未下完：{ $game }。继续吗？
 resume-description = { $game }，{ $players }，{ $n } 步
 promote-to = 升变为
+choose-move = 选一个着法
 help-title = { $game }玩法
 help-scroll = 第 { $first }–{ $last } 行，共 { $total } 行：用滚轮或方向键滚动
 help-marks = 棋盘上的标记
     黄色格子或橙色角框：上一步。棋子上的红点：最后落下的棋子。
     红色光晕和圆圈：被将军的王（帅、将）。
-    绿色圆点和圆圈：所选棋子可以去的地方。
+    绿色圆点和圆圈：下一次点击可以去的地方；已点击的格子会变色，点击不止一次时标上数字。黄色双圈：着法可以在这里结束（第二次点击它）或继续。Esc 退回上一次点击。分级的棋盘上，光标下的棋子可以去的地方标上小点。
     红叉：行棋方不能下的点（连珠的禁手）；点击它会说明原因。
     绿色圆圈：获胜的连线。蓝色箭头或圆圈：提示。
 help-keys = 按键

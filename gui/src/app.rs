@@ -14,12 +14,11 @@ use rules_api::{Move, Piece, CELL_NONE};
 use sdl2::render::RenderTarget;
 use sdl2::video::Window;
 
-use super::board::{draw_board, BoardScene};
+use super::clicks::ClickState;
 use super::controls::{Focus, Hits};
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
 use super::frames::FrameLog;
 use super::game::{Event, Game};
-use super::hands;
 use super::input::Drag;
 use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
 use super::lobby::{draw_lobby, Hosted, Lobby};
@@ -48,6 +47,7 @@ mod dump;
 mod events;
 mod files;
 mod online;
+mod view;
 
 /// How long a piece takes to slide to its square.
 const SLIDE: Duration = Duration::from_millis(150);
@@ -77,7 +77,12 @@ struct App {
     /// The server this window runs for a game it hosts.
     hosted: Option<Hosted>,
     dialog: Option<Dialog>,
-    selected: Option<u16>,
+    /// The clicks of the move being made on the live position.
+    clicks: ClickState,
+    /// The generation of the game the click paths are for.
+    clicks_for: u64,
+    /// The board of the position on screen.
+    board: Option<view::BoardCache>,
     /// A piece type picked up from the mover's hand, to drop.
     picked: Option<u16>,
     drag: Option<Drag>,
@@ -93,6 +98,11 @@ struct App {
     over_seen: bool,
     hover: (f32, f32),
     hovered: Option<usize>,
+    /// The board cell under the pointer (tracked on layered boards only).
+    hover_cell: Option<u16>,
+    /// The list of moves that name no cell and did not fit under the
+    /// board is open.
+    more_moves: bool,
     quit: bool,
     games: Option<Vec<GameChoice>>,
     dumped: String,
@@ -106,6 +116,9 @@ struct App {
     autosaved: Option<(usize, bool)>,
     clipboard: Option<sdl2::clipboard::ClipboardUtil>,
     text_input: Option<sdl2::keyboard::TextInputUtil>,
+    /// In a game with hidden information played by several people at one
+    /// table, the one the window was last handed over to (who may see).
+    handed_to: Option<u8>,
     /// When a network game was last redrawn (its strip shows the link and the server's clocks).
     net_drawn: Instant,
 }
@@ -227,7 +240,9 @@ impl App {
             hosted: None,
             net_drawn: Instant::now(),
             dialog: None,
-            selected: None,
+            clicks: ClickState::default(),
+            clicks_for: 0,
+            board: None,
             picked: None,
             drag: None,
             view_ply: None,
@@ -242,6 +257,8 @@ impl App {
             over_seen: false,
             hover: (0.0, 0.0),
             hovered: None,
+            hover_cell: None,
+            more_moves: false,
             quit: false,
             games: None,
             dumped: String::new(),
@@ -255,6 +272,7 @@ impl App {
             autosaved: None,
             clipboard: None,
             text_input: None,
+            handed_to: None,
         };
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
@@ -278,7 +296,7 @@ impl App {
 
     /// How long the loop may sleep before something on screen changes.
     fn wait_ms(&self) -> u32 {
-        if self.slide.is_some() || self.drag.is_some_and(|d| d.moved) {
+        if self.slide.is_some() || self.drag.as_ref().is_some_and(|d| d.moved) {
             return 8;
         }
         let mut wait = IDLE_WAIT_MS;
@@ -307,7 +325,8 @@ impl App {
     /// Plays a person's move; `slide` when it was typed (a drag or a click
     /// already shows where the piece went).
     fn play(&mut self, m: Move, slide: bool) {
-        self.selected = None;
+        self.clicks.clear();
+        self.more_moves = false;
         self.picked = None;
         self.drag = None;
         self.dirty = true;
@@ -328,6 +347,8 @@ impl App {
             match e {
                 Event::Moved { mv, piece, capture, check } => {
                     self.message = None;
+                    // A slide would show the piece that moved, which may be hidden.
+                    let slide = slide && self.game.viewer().is_none();
                     if let (true, true, Some(piece)) = (slide, self.settings.animate, piece) {
                         if mv.from != CELL_NONE && mv.to != CELL_NONE {
                             self.slide = Some(Slide { piece, from: mv.from, to: mv.to, start: Instant::now() });
@@ -362,7 +383,7 @@ impl App {
                 Change::Replace(game) => {
                     let dialog = self.dialog.take();
                     self.replace_game(*game);
-                    // Keep the promotion chooser or help open across a refresh.
+                    // Keep the move chooser or help open across a refresh.
                     self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
                 }
                 Change::Say(text, error) => self.say(text, error),
@@ -404,6 +425,7 @@ impl App {
         }
         self.dirty |= self.slide.is_some();
         self.step_replay();
+        self.cover_for_hand_over();
         if self.game.is_over() && !self.game.is_marking() {
             if !self.over_seen && self.dialog.is_none() && self.replay.is_none() {
                 self.dialog = Some(Dialog::GameOver);
@@ -482,7 +504,7 @@ impl App {
         let len = self.game.session.history().len();
         let ply = ply.min(len);
         let before = self.view_ply.unwrap_or(len);
-        self.selected = None;
+        self.clicks.clear();
         self.view_ply = Some(ply);
         self.slide = None;
         if slide && self.settings.animate && ply == before + 1 {
@@ -501,7 +523,8 @@ impl App {
         self.game.cancel_search();
         self.game = game;
         self.numbering = self.game.numbering();
-        self.selected = None;
+        self.clicks = ClickState::default();
+        self.board = None;
         self.picked = None;
         self.drag = None;
         self.view_ply = None;
@@ -511,6 +534,7 @@ impl App {
         self.replay = None;
         self.entry.clear();
         self.over_seen = self.game.is_over();
+        self.handed_to = None;
         self.flipped = self.auto_flip();
         self.autosaved = None;
         self.dirty = true;
@@ -540,13 +564,17 @@ impl App {
         let move_strip = Area { x: inner.x, y: inner.y + inner.h + margin * 0.3, w: inner.w, h: strip_h };
         // Drop games keep the pieces in hand in a strip right of the board.
         match self.draw_board(p, inner) {
-            Ok(()) => super::strip::draw_strip(p, &mut self.hits, &self.game, move_strip, self.hover)?,
+            Ok(()) => {
+                let areas = (move_strip, board_area);
+                super::strip::draw_strip(p, &mut self.hits, &self.game, areas, self.hover, self.more_moves)?
+            }
             // The rules plugin failed (its process died, say): the window
             // stays up without the board, with computer play paused and the
             // reason shown, so the game can still be saved or replaced.
             Err(GuiError::Game(reason)) => self.rules_failed(reason),
             Err(e) => return Err(e),
         }
+        let end_here = self.end_here_name();
         let message = self.message.as_ref().map(|(m, e)| (m.as_str(), *e));
         let state = PanelState {
             view_ply: self.view_ply,
@@ -560,6 +588,7 @@ impl App {
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
             online: self.net.is_some(),
+            end_here,
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {
@@ -576,20 +605,6 @@ impl App {
         Ok(())
     }
 
-    /// The board, its pieces and the pieces in hand, in `inner`.
-    fn draw_board<T: RenderTarget>(&mut self, p: &mut Painter<T>, inner: Area) -> Result<(), GuiError> {
-        let position = self.shown_position();
-        let mut hand_list = rules_api::RVec::new();
-        position.hands(&mut hand_list).into_result()?;
-        let inner = if hand_list.is_empty() { inner } else { hands::board_area(inner, &self.game.geometry) };
-        let layout = BoardLayout::new(&self.game.geometry, inner, self.flipped);
-        let live_legal = if self.view_ply.is_none() { self.game.legal_moves() } else { Vec::new() };
-        self.draw_scene(p, &layout, &position, &live_legal)?;
-        self.draw_hands(p, &layout, &position, &hand_list, &live_legal)?;
-        self.layout = Some(layout);
-        Ok(())
-    }
-
     /// Shows why the rules plugin failed (once) and pauses computer play.
     fn rules_failed(&mut self, reason: String) {
         if !self.game.paused {
@@ -599,86 +614,5 @@ impl App {
         if self.message.as_ref().map_or(true, |(m, _)| *m != text) {
             self.say(text, true);
         }
-    }
-
-    /// The position on screen: the live one, or the one reviewed.
-    fn shown_position(&self) -> rules_api::PositionBox {
-        match self.view_ply {
-            Some(ply) => self.game.position_at(ply),
-            None => self.game.session.position().clone(),
-        }
-    }
-
-    /// The pieces in hand beside the board; the mover's kinds that can be
-    /// dropped now are clickable when a person is to move.
-    fn draw_hands<T: RenderTarget>(
-        &mut self,
-        p: &mut Painter<T>,
-        layout: &BoardLayout,
-        position: &rules_api::PositionBox,
-        hand_list: &[rules_api::HandPiece],
-        live_legal: &[Move],
-    ) -> Result<(), GuiError> {
-        if hand_list.is_empty() {
-            return Ok(());
-        }
-        let slots = hands::slots(layout, &self.game.geometry, hand_list);
-        let pickable: Vec<u16> = if self.game.human_to_move() {
-            slots.iter().map(|s| s.hand.kind).filter(|&k| hands::drops_of(live_legal, k).next().is_some()).collect()
-        } else {
-            Vec::new()
-        };
-        let mover = position.side_to_move();
-        let picked = self.picked.filter(|_| self.view_ply.is_none());
-        hands::draw(p, &mut self.hits, self.game.session.info(), &slots, &pickable, picked, mover)
-    }
-
-    /// The board with the shown position, its marks and any moving piece.
-    fn draw_scene<T: RenderTarget>(
-        &self,
-        p: &mut Painter<T>,
-        layout: &BoardLayout,
-        position: &rules_api::PositionBox,
-        live_legal: &[Move],
-    ) -> Result<(), GuiError> {
-        let history = self.game.session.history();
-        let ply = self.view_ply.unwrap_or(history.len());
-        let shape = *self.game.session.shape();
-        let checked = |e: tabula_core::boundary::CallError| GuiError::Game(e.to_string());
-        let pieces: rules_api::RVec<_> = tabula_core::boundary::pieces(position, &shape).map_err(checked)?.into();
-        let highlights: rules_api::RVec<_> =
-            tabula_core::boundary::highlights(position, &shape).map_err(checked)?.into();
-        let live = self.view_ply.is_none();
-        let mut highlights = highlights;
-        if live && !self.game.count.marks.is_empty() {
-            // The count's territory and dead pieces replace the plugin's own marks.
-            highlights = self.game.count.marks.clone().into();
-        }
-        let targets: Vec<u16> = match (self.selected, self.picked) {
-            (Some(s), _) => live_legal.iter().filter(|m| m.from == s).map(|m| m.to).collect(),
-            (None, Some(kind)) => hands::drops_of(live_legal, kind).map(|m| m.to).collect(),
-            _ => Vec::new(),
-        };
-        let sliding = self.slide.and_then(|s| {
-            let t = (s.start.elapsed().as_secs_f32() / SLIDE.as_secs_f32()).min(1.0);
-            let eased = 1.0 - (1.0 - t) * (1.0 - t);
-            let at =
-                |cell: u16| self.game.geometry.cells.get(cell as usize).map(|c| layout.to_screen(c.x, c.y, c.layer));
-            let ((fx, fy), (tx, ty)) = (at(s.from)?, at(s.to)?);
-            Some((s.to, s.piece, fx + (tx - fx) * eased, fy + (ty - fy) * eased))
-        });
-        let scene = BoardScene {
-            geometry: &self.game.geometry,
-            info: self.game.session.info(),
-            pieces: &pieces,
-            highlights: &highlights,
-            last_move: ply.checked_sub(1).and_then(|i| history.get(i)).map(|m| m.mv),
-            selected: self.selected.filter(|_| live),
-            targets: &targets,
-            hint: self.game.hint.filter(|_| live),
-            dragging: self.drag.filter(|d| d.moved && live).map(|d| (d.cell, d.at.0, d.at.1)),
-            sliding,
-        };
-        draw_board(p, layout, &scene)
     }
 }

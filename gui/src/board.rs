@@ -2,7 +2,7 @@
 //! pieces, drawn only from the rules plugin's geometry, game information
 //! and position — never from knowledge of a particular game.
 
-use rules_api::{CellShape, GameInfo, Geometry, Highlight, HighlightKind, MarkKind, Move, Piece, Rgba, CELL_NONE};
+use rules_api::{CellShape, CellText, GameInfo, Geometry, Highlight, MarkKind, Move, Piece, Rgba};
 use sdl2::render::RenderTarget;
 
 use super::fonts::Style;
@@ -10,26 +10,38 @@ use super::image::Image;
 use super::layout::BoardLayout;
 use super::paint::{Anchor, Painter};
 use super::raster;
+use super::shown::ShownBoard;
 use super::theme;
 use super::GuiError;
 
 /// Everything drawn on the board in one frame.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardScene<'a> {
-    /// The board.
+    /// The board as the position shows it (cells moved and renamed).
     pub geometry: &'a Geometry,
+    /// Per cell: hidden in this position (not drawn, holds nothing).
+    pub hidden: &'a [bool],
+    /// Short texts on cells (seeds, stack heights, dice).
+    pub texts: &'a [CellText],
     /// Players and piece types.
     pub info: &'a GameInfo,
     /// The pieces on the board.
     pub pieces: &'a [Piece],
     /// The plugin's highlights (check, winning line, forbidden points).
     pub highlights: &'a [Highlight],
+    /// The cells the viewer cannot see into (hidden information), fogged.
+    pub fog: &'a [u16],
     /// The move that led to this position.
     pub last_move: Option<Move>,
-    /// The cell of the piece the player picked up.
-    pub selected: Option<u16>,
-    /// Where the selected piece may go (or where a stone may be placed).
+    /// The cells clicked so far for the move being made, in order.
+    pub clicked: &'a [u16],
+    /// The cells the next click may go to.
     pub targets: &'a [u16],
+    /// The last clicked cell, when the move may end there (clicked again).
+    pub end_here: Option<u16>,
+    /// Where the piece under the pointer could go (layered boards), drawn
+    /// fainter than targets.
+    pub preview: &'a [u16],
     /// A suggested move, drawn as an arrow (or a ring for a placement).
     pub hint: Option<Move>,
     /// A piece being dragged: its cell and the pointer position in pixels.
@@ -40,20 +52,40 @@ pub struct BoardScene<'a> {
 }
 
 impl<'a> BoardScene<'a> {
-    /// A plain scene: the pieces and highlights, nothing selected.
-    pub fn plain(geometry: &'a Geometry, info: &'a GameInfo, pieces: &'a [Piece], highlights: &'a [Highlight]) -> Self {
+    /// A plain scene: the board, the pieces and highlights, nothing clicked.
+    pub fn plain(board: &'a ShownBoard, info: &'a GameInfo, pieces: &'a [Piece], highlights: &'a [Highlight]) -> Self {
         BoardScene {
-            geometry,
+            geometry: &board.geometry,
+            hidden: &board.hidden,
+            texts: &board.texts,
             info,
             pieces,
             highlights,
+            fog: &[],
             last_move: None,
-            selected: None,
+            clicked: &[],
             targets: &[],
+            end_here: None,
+            preview: &[],
             hint: None,
             dragging: None,
             sliding: None,
         }
+    }
+
+    /// Whether `cell` is on the board in this position.
+    pub fn shown(&self, cell: u16) -> bool {
+        (cell as usize) < self.geometry.cells.len() && !self.hidden.get(cell as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether a text (a count, a die) is written on `cell`.
+    pub fn has_text(&self, cell: u16) -> bool {
+        self.texts.iter().any(|t| t.cell == cell)
+    }
+
+    /// The pixel centre and shape of a cell on the board now.
+    pub fn centre(&self, layout: &BoardLayout, cell: u16) -> Option<(f32, f32, CellShape)> {
+        self.shown(cell).then(|| cell_center(layout, self.geometry, cell)).flatten()
     }
 }
 
@@ -66,7 +98,8 @@ pub fn piece_radius(shape: CellShape) -> f32 {
     }
 }
 
-fn is_filled(shape: CellShape) -> bool {
+/// Whether a cell of this shape is filled (its mark is a tint, not a ring).
+pub fn is_filled(shape: CellShape) -> bool {
     shape == CellShape::SQUARE || shape == CellShape::HEX
 }
 
@@ -83,7 +116,7 @@ fn hexagon(cx: f32, cy: f32, scale: f32) -> Vec<(f32, f32)> {
 
 /// Fills the shape of cell `cell` with `color` (squares and hexagons), or
 /// draws a disc in it (points and circles).
-fn tint_cell<T: RenderTarget>(
+pub fn tint_cell<T: RenderTarget>(
     p: &mut Painter<T>,
     layout: &BoardLayout,
     g: &Geometry,
@@ -100,18 +133,23 @@ fn tint_cell<T: RenderTarget>(
     }
 }
 
-/// Draws the empty board: backgrounds, cells, lines, marks and labels.
+/// Draws the empty board: backgrounds, cells (but those in `hidden`),
+/// lines, marks and labels.
 pub fn draw_empty_board<T: RenderTarget>(
     p: &mut Painter<T>,
     layout: &BoardLayout,
     g: &Geometry,
+    hidden: &[bool],
 ) -> Result<(), GuiError> {
     let s = layout.scale;
     for layer in 0..g.layers.max(1) {
         let a = layout.layer_area(layer);
         p.fill_rect(a.x, a.y, a.w, a.h, g.background)?;
     }
-    for c in g.cells.iter() {
+    for (i, c) in g.cells.iter().enumerate() {
+        if hidden.get(i).copied().unwrap_or(false) {
+            continue;
+        }
         let (x, y) = layout.to_screen(c.x, c.y, c.layer);
         match c.shape {
             CellShape::SQUARE => {
@@ -233,7 +271,7 @@ const ART_RADIUS: f32 = 0.42;
 
 /// Whether the piece type has art for `owner` or a glyph (rather than
 /// being a plain stone).
-fn has_face(info: &GameInfo, owner: u8, kind: u16) -> bool {
+pub fn has_face(info: &GameInfo, owner: u8, kind: u16) -> bool {
     info.piece_types.get(kind as usize).is_some_and(|t| {
         t.glyphs.get(owner as usize).is_some_and(|g| !g.is_empty())
             || t.art.get(owner as usize).is_some_and(|a| !a.is_empty())
@@ -280,188 +318,9 @@ fn piece_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, glyph: &str, 
     (image, (c, c))
 }
 
-fn cell_center(layout: &BoardLayout, g: &Geometry, cell: u16) -> Option<(f32, f32, CellShape)> {
+/// The pixel centre and shape of `cell`.
+pub fn cell_center(layout: &BoardLayout, g: &Geometry, cell: u16) -> Option<(f32, f32, CellShape)> {
     let c = g.cells.get(cell as usize)?;
     let (x, y) = layout.to_screen(c.x, c.y, c.layer);
     Some((x, y, c.shape))
-}
-
-/// Draws the whole scene: the board, then marks under the pieces, the
-/// pieces, then marks over them.
-pub fn draw_board<T: RenderTarget>(
-    p: &mut Painter<T>,
-    layout: &BoardLayout,
-    scene: &BoardScene,
-) -> Result<(), GuiError> {
-    let g = scene.geometry;
-    let s = layout.scale;
-    draw_empty_board(p, layout, g)?;
-    draw_under_pieces(p, layout, scene)?;
-    for piece in scene.pieces {
-        if scene.dragging.is_some_and(|(cell, _, _)| cell == piece.cell)
-            || scene.sliding.is_some_and(|(cell, ..)| cell == piece.cell)
-        {
-            continue;
-        }
-        if let Some((x, y, shape)) = cell_center(layout, g, piece.cell) {
-            draw_piece(p, scene.info, piece.owner, piece.kind, x, y, piece_radius(shape) * s)?;
-        }
-    }
-    draw_over_pieces(p, layout, scene)?;
-    if let Some(m) = scene.hint {
-        draw_hint(p, layout, g, m)?;
-    }
-    if let Some((cell, piece, px, py)) = scene.sliding {
-        if let Some((_, _, shape)) = cell_center(layout, g, cell) {
-            draw_piece(p, scene.info, piece.owner, piece.kind, px, py, piece_radius(shape) * s)?;
-        }
-    }
-    if let Some((cell, px, py)) = scene.dragging {
-        if let (Some(piece), Some((_, _, shape))) =
-            (scene.pieces.iter().find(|pc| pc.cell == cell), cell_center(layout, g, cell))
-        {
-            draw_piece(p, scene.info, piece.owner, piece.kind, px, py, piece_radius(shape) * s * 1.08)?;
-        }
-    }
-    Ok(())
-}
-
-/// The marks under the pieces: the last move and the selection as cell
-/// tints, and check.
-fn draw_under_pieces<T: RenderTarget>(
-    p: &mut Painter<T>,
-    layout: &BoardLayout,
-    scene: &BoardScene,
-) -> Result<(), GuiError> {
-    let (g, s) = (scene.geometry, layout.scale);
-    if let Some(m) = scene.last_move {
-        for cell in [m.from, m.to] {
-            if let Some((x, y, shape)) = cell_center(layout, g, cell) {
-                if is_filled(shape) {
-                    tint_cell(p, layout, g, cell, theme::LAST_MOVE)?;
-                } else if cell == m.from {
-                    p.ring(x, y, 0.2 * s, (0.05 * s).max(1.5), theme::LAST_MOVE_STRONG)?;
-                }
-            }
-        }
-    }
-    if let Some(cell) = scene.selected {
-        if let Some((_, _, shape)) = cell_center(layout, g, cell) {
-            if is_filled(shape) {
-                tint_cell(p, layout, g, cell, theme::SELECTED)?;
-            }
-        }
-    }
-    for h in scene.highlights {
-        if h.kind == HighlightKind::CHECK {
-            if let Some((x, y, _)) = cell_center(layout, g, h.cell) {
-                p.disc(x, y, 0.52 * s, theme::CHECK, Rgba::TRANSPARENT, 0.0)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Four corner brackets around a piece on a board of points: the last
-/// move marked without covering the piece's face.
-fn draw_brackets<T: RenderTarget>(p: &mut Painter<T>, x: f32, y: f32, r: f32, s: f32) -> Result<(), GuiError> {
-    let arm = r * 0.45;
-    let w = (0.05 * s).max(2.0);
-    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-        let (cx, cy) = (x + dx * r, y + dy * r);
-        p.line(cx, cy, cx - dx * arm, cy, w, theme::LAST_MOVE_STRONG)?;
-        p.line(cx, cy, cx, cy - dy * arm, w, theme::LAST_MOVE_STRONG)?;
-    }
-    Ok(())
-}
-
-/// The marks over the pieces: the last move and the selection on boards of
-/// points, the plugin's highlights, and the targets of the selected piece.
-fn draw_over_pieces<T: RenderTarget>(
-    p: &mut Painter<T>,
-    layout: &BoardLayout,
-    scene: &BoardScene,
-) -> Result<(), GuiError> {
-    let (g, s) = (scene.geometry, layout.scale);
-    if let Some(m) = scene.last_move {
-        if let Some((x, y, shape)) = cell_center(layout, g, m.to) {
-            let piece = scene.pieces.iter().find(|pc| pc.cell == m.to);
-            let faced = piece.is_some_and(|pc| has_face(scene.info, pc.owner, pc.kind));
-            if faced && !is_filled(shape) {
-                draw_brackets(p, x, y, (piece_radius(shape) + 0.06) * s, s)?;
-            } else if !is_filled(shape) {
-                // A plain stone: a small dot on it, as stone games mark the last move.
-                p.disc(x, y, 0.1 * s, theme::LAST_MOVE_DOT, Rgba::TRANSPARENT, 0.0)?;
-            }
-        }
-    }
-    if let Some(cell) = scene.selected {
-        if let Some((x, y, shape)) = cell_center(layout, g, cell) {
-            if !is_filled(shape) {
-                p.ring(x, y, (piece_radius(shape) + 0.05) * s, (0.07 * s).max(2.0), theme::SELECTED_RING)?;
-            }
-        }
-    }
-    for h in scene.highlights {
-        let Some((x, y, shape)) = cell_center(layout, g, h.cell) else { continue };
-        match h.kind {
-            HighlightKind::CHECK => {
-                p.ring(x, y, (piece_radius(shape) + 0.05) * s, (0.07 * s).max(2.5), theme::CHECK_RING)?
-            }
-            HighlightKind::WIN => p.ring(x, y, (piece_radius(shape) + 0.04) * s, (0.08 * s).max(2.0), theme::WIN)?,
-            HighlightKind::NOTE => p.ring(x, y, (piece_radius(shape) + 0.04) * s, (0.06 * s).max(2.0), theme::NOTE)?,
-            HighlightKind::TERRITORY => {
-                let fill = scene.info.players.get(h.player as usize).map_or(theme::NOTE, |pl| pl.color);
-                let d = 0.16 * s;
-                p.fill_rect(x - d, y - d, 2.0 * d, 2.0 * d, fill)?;
-                p.frame_rect(x - d, y - d, 2.0 * d, 2.0 * d, 1.0, theme::rim_for(fill))?;
-            }
-            HighlightKind::DEAD => {
-                // Veil the dead piece in the board's colour and cross it out.
-                let veil = Rgba { a: 150, ..scene.geometry.background };
-                p.disc(x, y, piece_radius(shape) * s, veil, Rgba::TRANSPARENT, 0.0)?;
-                let d = 0.2 * s;
-                let w = (0.06 * s).max(1.5);
-                p.line(x - d, y - d, x + d, y + d, w, theme::FORBIDDEN)?;
-                p.line(x - d, y + d, x + d, y - d, w, theme::FORBIDDEN)?;
-            }
-            HighlightKind::FORBIDDEN => {
-                let d = 0.14 * s;
-                let w = (0.05 * s).max(1.5);
-                p.line(x - d, y - d, x + d, y + d, w, theme::FORBIDDEN)?;
-                p.line(x - d, y + d, x + d, y - d, w, theme::FORBIDDEN)?;
-            }
-            _ => {}
-        }
-    }
-    let occupied = |cell: u16| scene.pieces.iter().any(|pc| pc.cell == cell);
-    for &cell in scene.targets {
-        if let Some((x, y, shape)) = cell_center(layout, g, cell) {
-            if occupied(cell) {
-                p.ring(x, y, (piece_radius(shape) + 0.05) * s, (0.07 * s).max(2.0), theme::TARGET)?;
-            } else {
-                p.disc(x, y, 0.14 * s, theme::TARGET, Rgba::TRANSPARENT, 0.0)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// An arrow from the move's origin to its target, or a ring on the target
-/// of a placement.
-fn draw_hint<T: RenderTarget>(p: &mut Painter<T>, layout: &BoardLayout, g: &Geometry, m: Move) -> Result<(), GuiError> {
-    let s = layout.scale;
-    let Some((tx, ty, shape)) = cell_center(layout, g, m.to) else { return Ok(()) };
-    let from = if m.from == CELL_NONE { None } else { cell_center(layout, g, m.from) };
-    let Some((fx, fy, _)) = from else {
-        return p.ring(tx, ty, (piece_radius(shape) + 0.06) * s, (0.1 * s).max(2.0), theme::HINT);
-    };
-    let (dx, dy) = (tx - fx, ty - fy);
-    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (ux, uy) = (dx / len, dy / len);
-    let head = 0.38 * s;
-    let (bx, by) = (tx - ux * head, ty - uy * head);
-    p.line(fx, fy, bx, by, 0.13 * s, theme::HINT)?;
-    let (nx, ny) = (-uy * head * 0.55, ux * head * 0.55);
-    p.fill_polygon(&[(tx, ty), (bx + nx, by + ny), (bx - nx, by - ny)], theme::HINT)
 }

@@ -6,45 +6,13 @@ use rules_api::Move;
 use super::layout::Area;
 use super::seats::SeatChoice;
 
-/// Who plays in a new game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Two people at one screen.
-    HumanHuman,
-    /// A person against the computer.
-    HumanComputer,
-    /// The computer against itself.
-    ComputerComputer,
-}
-
-impl Mode {
-    /// Every mode, in the order the New game dialog shows them.
-    pub const ALL: [Mode; 3] = [Mode::HumanHuman, Mode::HumanComputer, Mode::ComputerComputer];
-
-    /// The word kept in the settings file.
-    pub fn word(self) -> &'static str {
-        match self {
-            Mode::HumanHuman => "people",
-            Mode::HumanComputer => "computer",
-            Mode::ComputerComputer => "computers",
-        }
-    }
-
-    /// Inverse of [`Mode::word`].
-    pub fn from_word(word: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.word() == word)
-    }
-}
-
 /// A row of the New game form.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FormKey {
     /// The rules plugin's option at this index of its specs.
     Option(usize),
-    /// Who plays.
-    Mode,
-    /// The person's side against the computer.
-    Side,
+    /// Who plays this seat: a person (0) or the computer (1).
+    Seat(usize),
     /// The strength of the computer in this seat.
     Level(usize),
     /// The time control.
@@ -137,12 +105,14 @@ pub enum Action {
     PlayersDialog,
     /// Players dialog: what plays this seat.
     SeatChoose(usize, SeatChoice),
+    /// Players dialog: open (or close) the list of levels of this seat.
+    SeatLevels(usize),
     /// Apply the Players dialog to the running game.
     ApplySeats,
     /// Load the saved game at this index of the list.
     LoadSave(usize),
-    /// Play this move (the promotion chooser's answer).
-    Promote(Move),
+    /// Play this move (the move chooser's answer).
+    ChooseMove(Move),
     /// Pick up a piece of this type from the mover's hand, to drop it.
     PickHand(u16),
     /// Quit without asking again.
@@ -155,6 +125,9 @@ pub enum Action {
     ScrollMoves(i32),
     /// Play this move that names no cell (a pass, a swap).
     OffBoard(Move),
+    /// Open (or close) the list of the moves that name no cell and did
+    /// not fit under the board.
+    MoreMoves,
     /// The count: take back the last pass and play on.
     ResumePlay,
     /// The count: agree to it as marked.
@@ -175,6 +148,8 @@ pub enum Action {
     Resume,
     /// Forget that game and keep the one shown.
     DiscardResume,
+    /// The person the window was handed over to is there: show their view.
+    HandOver,
     /// Network game: accept (true) or decline the opponent's request.
     NetAnswer(bool),
     /// Network game: offer a draw.

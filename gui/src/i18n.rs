@@ -189,6 +189,11 @@ impl From<u32> for Arg {
         Arg::Num(n as f64)
     }
 }
+impl From<f64> for Arg {
+    fn from(n: f64) -> Arg {
+        Arg::Num(n)
+    }
+}
 impl From<i64> for Arg {
     fn from(n: i64) -> Arg {
         Arg::Num(n as f64)

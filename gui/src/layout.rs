@@ -58,9 +58,10 @@ pub struct WindowLayout {
 }
 
 /// The height of the panel's controls (title, seats, thinking, status,
-/// buttons, move entry) in units of the text size; `PanelRects` lays them
-/// out within it (a test keeps the two in step).
-pub const CONTROLS_HEIGHT: f32 = 29.8;
+/// buttons, move entry) in units of the text size, with room for six
+/// seats; `PanelRects` lays them out within it (a test keeps the two in
+/// step).
+pub const CONTROLS_HEIGHT: f32 = 32.9;
 
 /// The narrowest column of controls.
 const CONTROLS_MIN_W: f32 = 290.0;
@@ -194,9 +195,16 @@ fn arrangement(layers: u16, w: f32, h: f32, area: Area) -> (u16, u16, f32) {
 impl BoardLayout {
     /// Fits `geometry` into `area`.
     pub fn new(geometry: &Geometry, area: Area, flipped: bool) -> BoardLayout {
+        BoardLayout::covering(geometry, geometry, area, flipped)
+    }
+
+    /// Fits `geometry` into `area` with room for its cells where `shown`
+    /// (the same board with one position's cells moved) puts them too, so
+    /// the board keeps its place and size while parts of it move.
+    pub fn covering(geometry: &Geometry, shown: &Geometry, area: Area, flipped: bool) -> BoardLayout {
         let mut bounds = Bounds::EMPTY;
         let mut cells_bounds = Bounds::EMPTY;
-        for cell in geometry.cells.iter() {
+        for cell in geometry.cells.iter().chain(shown.cells.iter()) {
             let (hw, hh) = cell_extent(cell.shape);
             bounds.add(cell.x, cell.y, hw, hh);
             cells_bounds.add(cell.x, cell.y, 0.0, 0.0);
@@ -282,13 +290,15 @@ impl BoardLayout {
     }
 
     /// The cell under pixel (sx, sy): on that layer, the nearest centre
-    /// whose square, hexagon or disc contains the point.
-    pub fn cell_at(&self, geometry: &Geometry, sx: f32, sy: f32) -> Option<u16> {
+    /// whose square, hexagon or disc contains the point; cells marked in
+    /// `hidden` are not there.
+    pub fn cell_at(&self, geometry: &Geometry, hidden: &[bool], sx: f32, sy: f32) -> Option<u16> {
         let (x, y, layer) = self.to_board(sx, sy)?;
         geometry
             .cells
             .iter()
             .enumerate()
+            .filter(|(i, _)| !hidden.get(*i).copied().unwrap_or(false))
             .filter(|(_, c)| c.layer == layer || self.layers == 1)
             .filter(|(_, c)| cell_contains(c.shape, x - c.x, y - c.y))
             .map(|(i, c)| (i, (c.x - x).powi(2) + (c.y - y).powi(2)))
@@ -362,11 +372,31 @@ mod tests {
                 let layout = BoardLayout::new(&g, Area { x: 10.0, y: 20.0, w: 900.0, h: 300.0 }, flipped);
                 for (i, c) in g.cells.iter().enumerate() {
                     let (sx, sy) = layout.to_screen(c.x, c.y, c.layer);
-                    assert_eq!(layout.cell_at(&g, sx, sy), Some(i as u16), "layers {layers} flipped {flipped}");
+                    assert_eq!(layout.cell_at(&g, &[], sx, sy), Some(i as u16), "layers {layers} flipped {flipped}");
                 }
-                assert_eq!(layout.cell_at(&g, 0.0, 0.0), None);
+                assert_eq!(layout.cell_at(&g, &[], 0.0, 0.0), None);
             }
         }
+    }
+
+    #[test]
+    fn hidden_cells_are_not_clicked_and_moved_cells_stay_on_the_board() {
+        let g = grid(3, 1);
+        let mut hidden = vec![false; 9];
+        hidden[4] = true;
+        let layout = BoardLayout::new(&g, Area { x: 0.0, y: 0.0, w: 300.0, h: 300.0 }, false);
+        let (sx, sy) = layout.to_screen(1.0, 1.0, 0);
+        assert_eq!(layout.cell_at(&g, &hidden, sx, sy), None, "the hidden centre cell");
+        let (sx, sy) = layout.to_screen(0.0, 0.0, 0);
+        assert_eq!(layout.cell_at(&g, &hidden, sx, sy), Some(0));
+        // A cell moved far to the right: the layout covering both keeps
+        // room for it, and it is found where it went.
+        let mut moved = g.clone();
+        moved.cells[8].x = 6.0;
+        let layout = BoardLayout::covering(&g, &moved, Area { x: 0.0, y: 0.0, w: 700.0, h: 300.0 }, false);
+        let (sx, sy) = layout.to_screen(6.0, 2.0, 0);
+        assert!((0.0..=700.0).contains(&sx), "{sx}");
+        assert_eq!(layout.cell_at(&moved, &[], sx, sy), Some(8));
     }
 
     fn inside(inner: Area, outer: Area) -> bool {
@@ -463,21 +493,25 @@ mod tests {
             let s = layout.scale;
             for (i, c) in g.cells.iter().enumerate() {
                 let (sx, sy) = layout.to_screen(c.x, c.y, 0);
-                assert_eq!(layout.cell_at(&g, sx, sy), Some(i as u16));
+                assert_eq!(layout.cell_at(&g, &[], sx, sy), Some(i as u16));
                 // Close to each of the six corners, beyond the inscribed circle.
                 for k in 0..6 {
                     let a = (-90.0 + 60.0 * k as f32).to_radians();
                     let r = 0.96 * HEX_HALF_HEIGHT;
                     let (px, py) = (c.x + r * a.cos(), c.y + r * a.sin());
                     let (sx, sy) = layout.to_screen(px, py, 0);
-                    assert_eq!(layout.cell_at(&g, sx, sy), Some(i as u16), "cell {i} corner {k} flipped {flipped}");
+                    assert_eq!(
+                        layout.cell_at(&g, &[], sx, sy),
+                        Some(i as u16),
+                        "cell {i} corner {k} flipped {flipped}"
+                    );
                 }
             }
             // Left of a1 and right of the last cell of row one: no cell.
             let (sx, sy) = layout.to_screen(-0.7, 0.0, 0);
-            assert_eq!(layout.cell_at(&g, sx, sy), None);
+            assert_eq!(layout.cell_at(&g, &[], sx, sy), None);
             let (sx, sy) = layout.to_screen(10.7, 0.0, 0);
-            assert_eq!(layout.cell_at(&g, sx, sy), None);
+            assert_eq!(layout.cell_at(&g, &[], sx, sy), None);
             // The whole rhombus, hexagon tips included, fits the area.
             let (top_x, top_y) = layout.to_screen(0.0, -HEX_HALF_HEIGHT, 0);
             let (bottom_x, bottom_y) = layout.to_screen(15.0, 10.0 * 0.866_025_4 + HEX_HALF_HEIGHT, 0);

@@ -7,12 +7,14 @@
 //! * [`render_png`] draws a position with the same code through SDL2's
 //!   software renderer (no window, no display) and writes a PNG.
 //!
-//! Everything on the board comes from the rules plugin's geometry, pieces
-//! and highlights, so any game draws without a change here.
+//! Everything on the board comes from the rules plugin's geometry, pieces,
+//! highlights, cell changes and texts, and moves are chosen by the clicks
+//! the plugin describes, so any game draws and plays without a change here.
 
 mod app;
 mod art;
 pub mod board;
+pub mod clicks;
 mod clock;
 mod controls;
 mod dialogs;
@@ -26,14 +28,17 @@ mod input;
 pub mod layout;
 mod lobby;
 pub mod messages;
+mod movelist;
 pub mod network;
 pub mod numbering;
 pub mod paint;
 mod panel;
 mod raster;
 mod saves;
+pub mod scene;
 mod seats;
 mod settings;
+pub mod shown;
 mod sound;
 mod strip;
 pub mod theme;
@@ -50,9 +55,11 @@ use sdl2::surface::Surface;
 pub use app::{run, RunOptions};
 pub use image::{read_png, write_png, Image};
 
-use board::{draw_board, BoardScene};
+use board::BoardScene;
 use layout::{Area, BoardLayout};
 use paint::{Painter, TextureCache};
+use scene::draw_board;
+use shown::ShownBoard;
 
 /// What can go wrong in the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,6 +109,7 @@ pub fn render_image(rules: &RulesBox, position: &PositionBox, width: u32, height
     let (info, geometry, shape) = tabula_core::boundary::describe(rules).map_err(game)?;
     let pieces: RVec<_> = tabula_core::boundary::pieces(position, &shape).map_err(game)?.into();
     let highlights: RVec<_> = tabula_core::boundary::highlights(position, &shape).map_err(game)?.into();
+    let board = ShownBoard::of(&geometry, position, &shape).map_err(game)?;
     let fonts = fonts::fonts()?;
     let surface = Surface::new(width, height, PixelFormatEnum::ARGB8888).map_err(GuiError::Sdl)?;
     let mut canvas = Canvas::from_surface(surface).map_err(GuiError::Sdl)?;
@@ -112,8 +120,8 @@ pub fn render_image(rules: &RulesBox, position: &PositionBox, width: u32, height
         painter.clear(theme::WINDOW);
         let margin = (width.min(height) as f32 * 0.02).max(2.0);
         let area = Area { x: margin, y: margin, w: width as f32 - 2.0 * margin, h: height as f32 - 2.0 * margin };
-        let layout = BoardLayout::new(&geometry, area, false);
-        draw_board(&mut painter, &layout, &BoardScene::plain(&geometry, &info, &pieces, &highlights))?;
+        let layout = BoardLayout::covering(&geometry, &board.geometry, area, false);
+        draw_board(&mut painter, &layout, &BoardScene::plain(&board, &info, &pieces, &highlights))?;
     }
     let surface = canvas.into_surface();
     let pitch = surface.pitch() as usize;

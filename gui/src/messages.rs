@@ -95,6 +95,23 @@ pub fn result_reason(result: &GameResult, info: &GameInfo) -> String {
     }
 }
 
+/// Whether a finished game's result says more than who won: three or more
+/// players (each has a place), or the rules' own points (a gammon).
+pub fn shows_standings(result: &GameResult, players: usize) -> bool {
+    players > 2 || matches!(result, GameResult::Scored { .. })
+}
+
+/// Each player's place (1 for the best, shared by equal points) and
+/// points, in seat order.
+pub fn standings(result: &GameResult, players: usize) -> Vec<(u8, f64)> {
+    result.places(players).into_iter().zip(result.payoffs(players)).collect()
+}
+
+/// A player's place and points as players read them: `1st · 2 points`.
+pub fn standing_text(place: u8, points: f64) -> String {
+    tr!("standing", place = place as usize, points = points)
+}
+
 /// The result in one line: `White wins on time. Black's time ran out.`
 pub fn result_line(result: &GameResult, info: &GameInfo) -> String {
     let reason = result_reason(result, info);

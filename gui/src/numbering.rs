@@ -5,7 +5,10 @@
 //!   the first player's move and its answer (`1. e4 e5`); a game that
 //!   starts with the second player to move opens with `1... d5`, and a
 //!   FEN start text's move-number field is followed, as PGN does;
-//! * placement games (gomoku, Go) number every stone (`1 h8`, `2 i9`).
+//! * placement games (gomoku, Go) number every stone (`1 h8`, `2 i9`);
+//! * a player's plies in a row are one turn, so a roll of the dice and the
+//!   move it allows share a place in the list, and with three or more
+//!   players a round has a column per player.
 
 use rules_api::{Move, CELL_NONE};
 
@@ -22,15 +25,48 @@ pub struct Numbering {
     pub first_number: u32,
 }
 
-/// One row of the move list: its number and the plies in it, by column
-/// (`None`: an empty column, before a game that starts with the second
-/// player).
+/// One player's turn in the move list: the plies it made in a row, with
+/// the chance moves (rolls) that came for it (a roll and the move it
+/// allows are one turn; a six that earns another roll extends it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The player whose turn it is.
+    pub actor: u8,
+    /// Its first ply (0-based).
+    pub first: usize,
+    /// Its last ply.
+    pub last: usize,
+}
+
+impl Turn {
+    /// Whether ply `i` belongs to this turn.
+    pub fn holds(&self, i: usize) -> bool {
+        (self.first..=self.last).contains(&i)
+    }
+}
+
+/// The turns of a game whose plies were made by (or, for rolls, for)
+/// `actors`, in order.
+pub fn turns(actors: &[u8]) -> Vec<Turn> {
+    let mut out: Vec<Turn> = Vec::new();
+    for (i, &actor) in actors.iter().enumerate() {
+        match out.last_mut() {
+            Some(t) if t.actor == actor => t.last = i,
+            _ => out.push(Turn { actor, first: i, last: i }),
+        }
+    }
+    out
+}
+
+/// One row of the move list: its number and the turns in it, by column
+/// (`None`: an empty column, before a game that starts with a later
+/// player, or a player who did not move in that round).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     /// `12.`, or `12–13` for plies.
     pub label: String,
-    /// Ply index (0-based) per column.
-    pub plies: Vec<Option<usize>>,
+    /// The turn in each column.
+    pub cells: Vec<Option<Turn>>,
 }
 
 impl Numbering {
@@ -48,70 +84,80 @@ impl Numbering {
         Numbering { per_ply, players: players.max(1), first_mover: first_mover as usize, first_number }
     }
 
-    /// The round (or ply) number of ply `i` (0-based).
-    pub fn number(&self, i: usize) -> u32 {
+    /// The turns of `actors` with the number of each: its round (a new
+    /// round begins when a player moves who comes no later in the seats
+    /// than the one before), or its ply for placement games.
+    pub fn numbered(&self, actors: &[u8]) -> Vec<(Turn, u32)> {
         if self.per_ply {
-            self.first_number + i as u32
-        } else {
-            self.first_number + ((self.first_mover + i) / self.players) as u32
+            let one = |i: usize| Turn { actor: actors[i], first: i, last: i };
+            return (0..actors.len()).map(|i| (one(i), self.first_number + i as u32)).collect();
         }
+        let mut round = self.first_number;
+        let mut before: Option<u8> = None;
+        let mut out = Vec::new();
+        for t in turns(actors) {
+            if before.is_some_and(|b| t.actor <= b) {
+                round += 1;
+            }
+            before = Some(t.actor);
+            out.push((t, round));
+        }
+        out
     }
 
-    /// Ply `i` with its number as in a record: `12. Nf3`, `12... Nf6`
-    /// (the answer after the round's first move), `37 h8`.
-    pub fn label(&self, i: usize, text: &str) -> String {
-        let n = self.number(i);
+    /// Ply `i` with its number as in a record: `12. Nf3` (the first
+    /// player's), `12... Nf6` (another's), `37 h8`.
+    pub fn label(&self, actors: &[u8], i: usize, text: &str) -> String {
+        let numbered = self.numbered(&actors[..(i + 1).min(actors.len())]);
+        let Some(&(turn, n)) = numbered.last() else { return text.to_string() };
         if self.per_ply {
             format!("{n} {text}")
-        } else if (self.first_mover + i) % self.players == 0 {
+        } else if turn.actor == 0 {
             format!("{n}. {text}")
         } else {
             format!("{n}... {text}")
         }
     }
 
-    /// How many moves `plies` plies make, as players count them: rounds
-    /// begun, or stones placed.
-    pub fn moves(&self, plies: usize) -> usize {
-        if plies == 0 {
-            0
-        } else if self.per_ply {
-            plies
-        } else {
-            (self.number(plies - 1) - self.first_number + 1) as usize
-        }
+    /// How many moves the first `plies` plies make, as players count them:
+    /// rounds begun, or stones placed.
+    pub fn moves(&self, actors: &[u8], plies: usize) -> usize {
+        let numbered = self.numbered(&actors[..plies.min(actors.len())]);
+        numbered.last().map_or(0, |&(_, n)| (n - self.first_number + 1) as usize)
     }
 
-    /// The rows of a list of `plies` plies, `columns` plies per row.
-    pub fn rows(&self, plies: usize) -> Vec<Row> {
-        let columns = self.players;
-        let offset = if self.per_ply { 0 } else { self.first_mover % columns };
-        let mut rows = Vec::new();
-        let mut slot = 0;
-        while slot < plies + offset {
-            let cells: Vec<Option<usize>> =
-                (slot..slot + columns).map(|s| s.checked_sub(offset).filter(|&i| i < plies)).collect();
-            let first = cells.iter().flatten().next().copied().unwrap_or(0);
-            let label = if self.per_ply {
-                let last = cells.iter().flatten().last().copied().unwrap_or(first);
-                if last > first {
-                    format!("{}–{}", self.number(first), self.number(last))
-                } else {
-                    format!("{}", self.number(first))
-                }
-            } else {
-                format!("{}.", self.number(first))
-            };
-            rows.push(Row { label, plies: cells });
-            slot += columns;
+    /// The rows of the move list: a round per row with a column per
+    /// player, or (placement games) plies in pairs of columns.
+    pub fn rows(&self, actors: &[u8]) -> Vec<Row> {
+        let numbered = self.numbered(actors);
+        if self.per_ply {
+            return numbered
+                .chunks(self.players)
+                .map(|chunk| {
+                    let (first, last) = (chunk[0].1, chunk[chunk.len() - 1].1);
+                    let label = if last > first { format!("{first}–{last}") } else { first.to_string() };
+                    let mut cells: Vec<Option<Turn>> = chunk.iter().map(|&(t, _)| Some(t)).collect();
+                    cells.resize(self.players, None);
+                    Row { label, cells }
+                })
+                .collect();
         }
-        rows
+        let mut rows: Vec<(u32, Row)> = Vec::new();
+        for (turn, n) in numbered {
+            if rows.last().map_or(true, |(m, _)| *m != n) {
+                rows.push((n, Row { label: format!("{n}."), cells: vec![None; self.players] }));
+            }
+            let row = &mut rows.last_mut().expect("pushed above").1;
+            if let Some(cell) = row.cells.get_mut(turn.actor as usize) {
+                *cell = Some(turn);
+            }
+        }
+        rows.into_iter().map(|(_, r)| r).collect()
     }
 
-    /// The row holding ply `i`.
-    pub fn row_of(&self, i: usize) -> usize {
-        let offset = if self.per_ply { 0 } else { self.first_mover % self.players };
-        (i + offset) / self.players
+    /// The row holding ply `i` in [`Numbering::rows`].
+    pub fn row_of(&self, actors: &[u8], i: usize) -> usize {
+        self.rows(&actors[..(i + 1).min(actors.len())]).len().saturating_sub(1)
     }
 }
 
@@ -121,40 +167,68 @@ mod tests {
 
     const FEN_BLACK: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 
+    fn turn(actor: u8, first: usize, last: usize) -> Option<Turn> {
+        Some(Turn { actor, first, last })
+    }
+
     #[test]
     fn black_to_move_opens_with_an_ellipsis() {
         let n = Numbering::new(2, 1, FEN_BLACK, "FEN", Some(Move::new(52, 36)));
-        assert_eq!(n.label(0, "d5"), "1... d5");
-        assert_eq!(n.label(1, "exd6"), "2. exd6");
-        let rows = n.rows(3);
-        assert_eq!(rows[0], Row { label: "1.".into(), plies: vec![None, Some(0)] });
-        assert_eq!(rows[1], Row { label: "2.".into(), plies: vec![Some(1), Some(2)] });
-        assert_eq!(n.row_of(1), 1);
-        assert_eq!(n.moves(3), 2);
+        let actors = [1, 0, 1];
+        assert_eq!(n.label(&actors, 0, "d5"), "1... d5");
+        assert_eq!(n.label(&actors, 1, "exd6"), "2. exd6");
+        let rows = n.rows(&actors);
+        assert_eq!(rows[0], Row { label: "1.".into(), cells: vec![None, turn(1, 0, 0)] });
+        assert_eq!(rows[1], Row { label: "2.".into(), cells: vec![turn(0, 1, 1), turn(1, 2, 2)] });
+        assert_eq!(n.row_of(&actors, 1), 1);
+        assert_eq!(n.moves(&actors, 3), 2);
     }
 
     #[test]
     fn the_fen_move_number_is_followed() {
         let fen = "4k3/8/8/8/8/8/8/4K3 w - - 10 23";
         let n = Numbering::new(2, 0, fen, "FEN", Some(Move::new(4, 12)));
-        assert_eq!(n.label(0, "Kd2"), "23. Kd2");
-        assert_eq!(n.label(1, "Kd7"), "23... Kd7");
-        assert_eq!(n.label(2, "Ke3"), "24. Ke3");
-        assert_eq!(n.moves(3), 2);
+        let actors = [0, 1, 0, 1];
+        assert_eq!(n.label(&actors, 0, "Kd2"), "23. Kd2");
+        assert_eq!(n.label(&actors, 1, "Kd7"), "23... Kd7");
+        assert_eq!(n.label(&actors, 2, "Ke3"), "24. Ke3");
+        assert_eq!(n.moves(&actors, 3), 2);
         let plain = Numbering::new(2, 0, "", "FEN", Some(Move::new(4, 12)));
-        assert_eq!(plain.rows(4).iter().map(|r| r.label.as_str()).collect::<Vec<_>>(), vec!["1.", "2."]);
-        assert_eq!(plain.moves(4), 2);
-        assert_eq!(plain.moves(0), 0);
+        assert_eq!(plain.rows(&actors).iter().map(|r| r.label.as_str()).collect::<Vec<_>>(), vec!["1.", "2."]);
+        assert_eq!(plain.moves(&actors, 4), 2);
+        assert_eq!(plain.moves(&actors, 0), 0);
     }
 
     #[test]
     fn placement_games_number_every_stone() {
         let n = Numbering::new(2, 0, "15 ....", "text", Some(Move::place(112)));
-        assert_eq!(n.label(0, "h8"), "1 h8");
-        assert_eq!(n.label(1, "i9"), "2 i9");
-        assert_eq!(n.moves(3), 3);
-        let rows = n.rows(3);
+        let actors = [0, 1, 0];
+        assert_eq!(n.label(&actors, 0, "h8"), "1 h8");
+        assert_eq!(n.label(&actors, 1, "i9"), "2 i9");
+        assert_eq!(n.moves(&actors, 3), 3);
+        let rows = n.rows(&actors);
         assert_eq!(rows[0].label, "1–2");
-        assert_eq!(rows[1], Row { label: "3".into(), plies: vec![Some(2), None] });
+        assert_eq!(rows[1], Row { label: "3".into(), cells: vec![turn(0, 2, 2), None] });
+    }
+
+    #[test]
+    fn a_roll_and_the_move_it_allows_are_one_turn_and_rounds_go_round_every_seat() {
+        // Backgammon: white's roll and play, black's roll and play, white again.
+        let n = Numbering::new(2, 0, "", "text", Some(Move::new(3, 5)));
+        let actors = [0, 0, 1, 1, 0, 0];
+        assert_eq!(turns(&actors), vec![turn(0, 0, 1).unwrap(), turn(1, 2, 3).unwrap(), turn(0, 4, 5).unwrap()]);
+        let rows = n.rows(&actors);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].cells, vec![turn(0, 0, 1), turn(1, 2, 3)]);
+        assert_eq!(n.label(&actors, 3, "24/18"), "1... 24/18");
+        assert_eq!(n.moves(&actors, 6), 2);
+        // Four players, the second skipped once, the third rolling a six twice.
+        let n = Numbering::new(4, 0, "", "text", Some(Move::new(3, 5)));
+        let actors = [0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 0, 0, 2, 2];
+        let rows = n.rows(&actors);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].cells, vec![turn(0, 0, 1), turn(1, 2, 3), turn(2, 4, 7), turn(3, 8, 9)]);
+        assert_eq!(rows[1].cells, vec![turn(0, 10, 11), None, turn(2, 12, 13), None]);
+        assert_eq!(n.row_of(&actors, 12), 1);
     }
 }

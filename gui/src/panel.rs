@@ -17,11 +17,14 @@ use crate::controls::{Action, Focus, Hits, Look, PanelButton};
 use crate::fonts::Style;
 use crate::game::Game;
 use crate::layout::{Area, WindowLayout};
-use crate::messages::{clock_text, count_text, evaluation_text, result_line, seat_label, side_name};
+use crate::messages::{
+    clock_text, count_text, evaluation_text, result_line, seat_label, shows_standings, side_name, standing_text,
+    standings,
+};
 use crate::numbering::Numbering;
 use crate::paint::{Anchor, Painter};
 use crate::sound::SoundState;
-use crate::widgets::{button, line, list, text_box, text_field};
+use crate::widgets::{button, line, text_box, text_field};
 use crate::{theme, tr, GuiError};
 
 /// The columns of the button grid.
@@ -52,6 +55,8 @@ pub struct PanelState<'a> {
     /// Whether the game is played over the network (no hint, saving,
     /// loading, redo, seat changes or pausing there).
     pub online: bool,
+    /// The cell where the move being clicked may end (clicked again).
+    pub end_here: Option<String>,
 }
 
 /// Where each part of the panel goes.
@@ -84,7 +89,7 @@ impl PanelRects {
         let mut y = c.y + pad;
         let title = Area { x, y, w, h: px * 1.6 };
         y += title.h + px * 0.4;
-        let seat_h = px * 3.7;
+        let seat_h = seat_height(px, seats);
         let seats =
             (0..seats).map(|i| Area { x, y: y + i as f32 * seat_h, w, h: seat_h - px * 0.3 }).collect::<Vec<_>>();
         y += seat_h * seats.len() as f32;
@@ -111,6 +116,16 @@ impl PanelRects {
     }
 }
 
+/// The height of one seat's block: two lines and the pieces taken for
+/// two players, one line each for more.
+fn seat_height(px: f32, seats: usize) -> f32 {
+    if seats <= 2 {
+        px * 3.7
+    } else {
+        px * 1.75
+    }
+}
+
 /// The panel's buttons, always the same ones in the same order.
 pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
     let cvc = game.all_computers();
@@ -121,7 +136,8 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("new", tr!("button-new"), Action::NewGameDialog, true),
         b("undo", tr!("button-undo"), Action::Undo, game.session.can_undo()),
         b("redo", tr!("button-redo"), Action::Redo, local && game.session.can_redo()),
-        b("hint", tr!("button-hint"), Action::Hint, local && !over && game.human_to_move()),
+        // A hint would search the whole truth of a game that hides some.
+        b("hint", tr!("button-hint"), Action::Hint, local && !over && game.human_to_move() && game.viewer().is_none()),
         b("resign", tr!("button-resign"), Action::ResignDialog, !over && !cvc),
         b("flip", tr!("button-flip"), Action::Flip, true),
         b("save", tr!("button-save"), Action::SaveDialog, local),
@@ -163,20 +179,23 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
     if let Some((m, error)) = st.message {
         return (m.to_string(), if error { theme::ERROR } else { theme::TEXT });
     }
+    if let Some(cell) = &st.end_here {
+        return (tr!("status-end-here", cell = cell.as_str()), theme::ACCENT);
+    }
     let info = game.session.info();
     if game.is_marking() {
         return (tr!("status-counting"), theme::ACCENT);
     }
     let history = game.session.history();
     if let Some(ply) = st.view_ply {
-        let text = match ply.checked_sub(1).and_then(|i| history.get(i).map(|m| (i, m))) {
+        let text = match ply.checked_sub(1).and_then(|i| game.shown_text(i).map(|m| (i, m))) {
             Some((i, m)) => tr!(
                 "status-review",
-                moves = st.numbering.label(i, &m.standard),
-                n = st.numbering.moves(ply),
-                total = st.numbering.moves(history.len())
+                moves = st.numbering.label(&game.actors, i, m),
+                n = st.numbering.moves(&game.actors, ply),
+                total = st.numbering.moves(&game.actors, history.len())
             ),
-            None => tr!("status-review-start", total = st.numbering.moves(history.len())),
+            None => tr!("status-review-start", total = st.numbering.moves(&game.actors, history.len())),
         };
         return (text, theme::ACCENT);
     }
@@ -201,6 +220,9 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
             _ => tr!("status-to-move", side = name),
         }
     };
+    // What the viewer was told by the last move, in a game that hides.
+    let told = game.announcement();
+    let text = if told.is_empty() { text } else { format!("{text} {told}") };
     (text, if check { theme::WARN } else { theme::TEXT })
 }
 
@@ -234,7 +256,11 @@ pub fn draw_panel<T: RenderTarget>(
         if i == side && !game.is_over() && live {
             p.fill_rect(area.x + 1.0, seat_area.y, 4.0, seat_area.h, theme::ACCENT)?;
         }
-        draw_seat(p, game, i, px, *seat_area)?;
+        if r.seats.len() <= 2 {
+            draw_seat(p, game, i, px, *seat_area)?;
+        } else {
+            draw_seat_line(p, game, i, px, *seat_area)?;
+        }
     }
     draw_thinking(p, hits, game, &st, px, r.thinking)?;
     let (status, color) = status_text(game, &st);
@@ -254,7 +280,7 @@ pub fn draw_panel<T: RenderTarget>(
         let m = window.moves.unwrap_or(area);
         p.fill_rect(m.x, m.y, 1.0, m.h, theme::WINDOW)?;
     }
-    draw_move_list(p, hits, game, &mut st, r.moves, px)
+    crate::movelist::draw_move_list(p, hits, game, &mut st, r.moves, px)
 }
 
 /// The move entry's hint, with a legal move of this position as the example.
@@ -269,13 +295,24 @@ fn entry_placeholder(game: &Game) -> String {
     }
 }
 
+/// Seat `i`'s place and points once the game is over, where the result
+/// says more than who won (see [`shows_standings`]).
+fn standing_of(game: &Game, i: usize) -> Option<String> {
+    let result = game.result()?;
+    let players = game.seats.len();
+    if !shows_standings(&result, players) {
+        return None;
+    }
+    let (place, points) = *standings(&result, players).get(i)?;
+    Some(standing_text(place, points))
+}
+
 /// One seat's block: its piece, name and clock, who plays it, and the
 /// pieces it has taken.
 fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32, a: Area) -> Result<(), GuiError> {
     let info = game.session.info();
     let seat = &game.seats[i];
-    let kind = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
-    let kind = kind.min(info.piece_types.len().saturating_sub(1) as u16);
+    let kind = game.icon_kind(i as u8);
     let icon = px * 0.85;
     draw_piece(p, info, i as u8, kind, a.x + icon + 2.0, a.y + icon + 1.0, icon)?;
     let text_x = a.x + px * 2.3;
@@ -283,7 +320,8 @@ fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32
     let name_w = a.x + a.w - text_x - clock_w - px * 0.5;
     line(p, &seat.name, px, Style::Bold, theme::TEXT, (text_x, a.y), name_w, Anchor::TopLeft)?;
     let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();
-    let role = tr!("seat-line", side = side_name(info, i as u8), who = source);
+    let who = standing_of(game, i).unwrap_or(source);
+    let role = tr!("seat-line", side = side_name(info, i as u8), who = who);
     line(
         p,
         &role,
@@ -294,16 +332,61 @@ fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32
         a.w - px * 2.3,
         Anchor::TopLeft,
     )?;
-    let mut cx = text_x;
-    let r = px * 0.55;
-    let taken = game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]);
-    let owner = if i == 0 { 1 } else { 0 };
-    for &kind in taken {
-        if cx + r * 2.0 > a.x + a.w {
+    draw_taken(p, game, i, (text_x, a.x + a.w), a.y + px * 2.75, px * 0.55)?;
+    Ok(())
+}
+
+/// The pieces seat `i` has taken, small, in a row from `x0` up to `x1`
+/// centred on `y`; returns where the row ended.
+fn draw_taken<T: RenderTarget>(
+    p: &mut Painter<T>,
+    game: &Game,
+    i: usize,
+    (x0, x1): (f32, f32),
+    y: f32,
+    r: f32,
+) -> Result<f32, GuiError> {
+    let info = game.session.info();
+    let mut cx = x0;
+    for &(owner, kind) in game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]) {
+        if cx + r * 2.0 > x1 {
             break;
         }
-        draw_piece(p, info, owner, kind, cx + r, a.y + px * 2.75, r)?;
+        draw_piece(p, info, owner, kind, cx + r, y, r)?;
         cx += r * 1.7;
+    }
+    Ok(cx)
+}
+
+/// One seat on one line, for games of three to six: its piece, name and
+/// clock, and the pieces it has taken (or who plays it, when none).
+fn draw_seat_line<T: RenderTarget>(
+    p: &mut Painter<T>,
+    game: &Game,
+    i: usize,
+    px: f32,
+    a: Area,
+) -> Result<(), GuiError> {
+    let info = game.session.info();
+    let kind = game.icon_kind(i as u8);
+    let icon = px * 0.6;
+    let mid = a.y + a.h / 2.0;
+    draw_piece(p, info, i as u8, kind, a.x + icon + 2.0, mid, icon)?;
+    let text_x = a.x + px * 1.7;
+    let clock_w = draw_clock(p, game, i, px * 0.85, a.x + a.w, a.y + px * 0.2)?;
+    let room = a.x + a.w - text_x - clock_w - px * 0.5;
+    let name = &game.seats[i].name;
+    let name_w = (p.text_size(name, px * 0.9, Style::Bold).0 as f32).min(room * 0.6);
+    line(p, name, px * 0.9, Style::Bold, theme::TEXT, (text_x, mid), name_w + 1.0, Anchor::MidLeft)?;
+    let rest = (text_x + name_w + px * 0.5, text_x + room);
+    if let Some(standing) = standing_of(game, i) {
+        line(p, &standing, px * 0.8, Style::Bold, theme::TEXT, (rest.0, mid), rest.1 - rest.0, Anchor::MidLeft)?;
+    } else if game.captured.get(i).is_some_and(|t| !t.is_empty()) {
+        draw_taken(p, game, i, rest, mid, px * 0.38)?;
+    } else {
+        let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();
+        let who = tr!("seat-line", side = side_name(info, i as u8), who = source);
+        line(p, &who, px * 0.75, Style::Regular, theme::TEXT_DIM, (rest.0, mid), rest.1 - rest.0, Anchor::MidLeft)?;
     }
     Ok(())
 }
@@ -352,7 +435,10 @@ fn draw_thinking<T: RenderTarget>(
     let mover = game.session.side_to_move();
     let text = if game.is_thinking() {
         let who = game.seats.get(mover as usize).map_or(String::new(), |s| s.name.clone());
-        match (&game.thinking, st.details) {
+        // In a game that hides, the search's score and line could tell
+        // what the person may not see: only who is thinking.
+        let thinking = game.thinking.as_ref().filter(|_| game.viewer().is_none());
+        match (thinking, st.details) {
             (Some(t), true) => tr!(
                 "thinking-details",
                 depth = t.depth as usize,
@@ -383,97 +469,18 @@ fn draw_thinking<T: RenderTarget>(
     Ok(())
 }
 
-/// The moves, numbered as the game numbers them, scrollable; a click reviews.
-fn draw_move_list<T: RenderTarget>(
-    p: &mut Painter<T>,
-    hits: &mut Hits,
-    game: &Game,
-    st: &mut PanelState,
-    area: Area,
-    px: f32,
-) -> Result<(), GuiError> {
-    if area.h < px * 1.6 {
-        return Ok(());
-    }
-    p.fill_rect(area.x, area.y, area.w, area.h, theme::WINDOW)?;
-    let history = game.session.history();
-    let rows = st.numbering.rows(history.len());
-    let row_h = px * 1.45;
-    let visible = (area.h / row_h).floor().max(1.0) as usize;
-    let current = st.view_ply.unwrap_or(history.len());
-    // Follow the game (or the reviewed move) unless the player scrolled away.
-    let focus_row = current.checked_sub(1).map_or(0, |i| st.numbering.row_of(i));
-    if st.view_ply.is_some() {
-        if focus_row < *st.scroll || focus_row >= *st.scroll + visible {
-            *st.scroll = focus_row.saturating_sub(visible / 2);
-        }
-    } else if *st.scroll + visible + 1 >= rows.len() {
-        *st.scroll = rows.len();
-    }
-    let label_w = px * 3.2;
-    let columns = st.numbering.players.max(1);
-    let col_w = (area.w - label_w - 6.0) / columns as f32;
-    list(p, area, rows.len(), row_h, st.scroll, |p, r, cell| {
-        let row = &rows[r];
-        let ty = cell.y + px * 0.15;
-        line(
-            p,
-            &row.label,
-            px * 0.8,
-            Style::Regular,
-            theme::TEXT_DIM,
-            (cell.x + px * 0.3, ty),
-            label_w - px * 0.4,
-            Anchor::TopLeft,
-        )?;
-        for (c, ply) in row.plies.iter().enumerate() {
-            let a = Area { x: cell.x + label_w + c as f32 * col_w, y: cell.y, w: col_w, h: row_h };
-            let Some(i) = *ply else {
-                // A game that starts with a later player: `1. … d5`.
-                if r == 0 && row.plies[c..].iter().any(Option::is_some) {
-                    line(
-                        p,
-                        "…",
-                        px * 0.88,
-                        Style::Regular,
-                        theme::TEXT_DIM,
-                        (a.x + px * 0.3, ty),
-                        a.w,
-                        Anchor::TopLeft,
-                    )?;
-                }
-                continue;
-            };
-            let Some(m) = history.get(i) else { continue };
-            if i + 1 == current {
-                p.fill_rect(a.x, a.y, a.w - 2.0, a.h, theme::darker(theme::ACCENT, 0.5))?;
-            }
-            line(
-                p,
-                &m.standard,
-                px * 0.88,
-                Style::Regular,
-                theme::TEXT,
-                (a.x + px * 0.3, ty),
-                a.w - px * 0.5,
-                Anchor::TopLeft,
-            )?;
-            hits.add(a, Action::ReviewPly(i + 1));
-        }
-        Ok(())
-    })?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn controls_keep_their_places_whatever_is_shown() {
-        for (w, h) in [(640, 480), (1120, 760), (700, 1200), (700, 1100), (640, 900), (1900, 600)] {
+        for ((w, h), seats) in [(640, 480), (1120, 760), (700, 1200), (700, 1100), (640, 900), (1900, 600)]
+            .into_iter()
+            .flat_map(|size| (1..=6).map(move |seats| (size, seats)))
+        {
             let window = WindowLayout::new(w, h);
-            let r = PanelRects::new(&window, 2, 19);
+            let r = PanelRects::new(&window, seats, 20);
             let c = window.controls;
             for (i, b) in r.buttons.iter().enumerate() {
                 assert!(b.x >= c.x && b.x + b.w <= c.x + c.w + 0.01, "{w}x{h}: button {i} {b:?}");
@@ -485,7 +492,11 @@ mod tests {
             let needed = r.entry.y + r.entry.h + window.px * 0.8 - c.y;
             assert!(needed <= crate::layout::CONTROLS_HEIGHT * window.px + 0.5, "{w}x{h}: controls need {needed}");
             assert!(r.moves.h >= window.px * 4.0, "{w}x{h}: room for moves: {:?}", r.moves);
-            assert_eq!(r, PanelRects::new(&window, 2, 19), "the same sizes give the same places");
+            assert_eq!(r, PanelRects::new(&window, seats, 20), "the same sizes give the same places");
+            for pair in r.seats.windows(2) {
+                assert!(pair[0].y + pair[0].h <= pair[1].y, "{w}x{h}, {seats} seats: {pair:?}");
+            }
+            assert!(r.seats.iter().all(|s| s.h >= window.px * 1.3), "{w}x{h}: a seat is a line at least");
         }
     }
 }

@@ -15,21 +15,25 @@ pub enum SeatChoice {
 }
 
 impl SeatChoice {
-    /// The first row of choices, in the order the dialogs show them (the
-    /// calibrated levels, `Level::LADDER`, are a second row).
-    pub const ALL: [SeatChoice; 4] = [
-        SeatChoice::Human,
-        SeatChoice::Computer(Level::Easy),
-        SeatChoice::Computer(Level::Medium),
-        SeatChoice::Computer(Level::Hard),
-    ];
-
-    /// The button label, in the interface's language.
-    pub fn label(self) -> String {
+    /// The word kept in the settings file: `person`, or the level's word.
+    pub fn word(self) -> &'static str {
         match self {
-            SeatChoice::Human => crate::tr!("seat-person"),
-            SeatChoice::Computer(level) => crate::messages::capitalised(&crate::messages::level_name(level)),
+            SeatChoice::Human => "person",
+            SeatChoice::Computer(level) => level.word(),
         }
+    }
+
+    /// Inverse of [`SeatChoice::word`].
+    pub fn from_word(word: &str) -> Option<SeatChoice> {
+        if word == "person" {
+            return Some(SeatChoice::Human);
+        }
+        Level::parse(word).map(SeatChoice::Computer)
+    }
+
+    /// Whether the computer plays the seat.
+    pub fn is_computer(self) -> bool {
+        self != SeatChoice::Human
     }
 
     /// The choice a configured player corresponds to (a strategy named
@@ -67,8 +71,9 @@ pub fn human_player(name: &str) -> PlayerConfig {
 }
 
 /// The name the dialogs give seat `seat` when `computers[i]` says who is a
-/// computer: "Player N" between people, "Computer N" between computers,
-/// "You" and "Computer" otherwise.
+/// computer: "You" for the only person and "Computer" for the only
+/// computer beside people, otherwise numbered by seat ("Player 2",
+/// "Computer 3").
 pub fn seat_name(computers: &[bool], seat: usize) -> String {
     seat_name_in(&crate::i18n::Catalog::new(crate::i18n::language()), computers, seat)
 }
@@ -80,14 +85,13 @@ fn seat_name_in(catalog: &crate::i18n::Catalog, computers: &[bool], seat: usize)
         args.set("n", fluent_bundle::FluentValue::from(seat as f64 + 1.0));
         catalog.format(id, Some(&args))
     };
-    if computers.iter().all(|&c| !c) {
-        numbered("name-player-n")
-    } else if computers.iter().all(|&c| c) {
-        numbered("name-computer-n")
-    } else if computer {
-        catalog.format("name-computer", None)
-    } else {
-        catalog.format("name-you", None)
+    let people = computers.iter().filter(|&&c| !c).count();
+    let machines = computers.len() - people;
+    match (computer, people, machines) {
+        (false, 1, 1..) => catalog.format("name-you", None),
+        (true, 1.., 1) => catalog.format("name-computer", None),
+        (false, ..) => numbered("name-player-n"),
+        (true, ..) => numbered("name-computer-n"),
     }
 }
 
@@ -96,8 +100,9 @@ fn seat_name_in(catalog: &crate::i18n::Catalog, computers: &[bool], seat: usize)
 fn is_generated_name(name: &str) -> bool {
     crate::i18n::Lang::ALL.iter().any(|&lang| {
         let catalog = crate::i18n::Catalog::new(lang);
-        let lineups = [[false, false], [true, true], [true, false], [false, true]];
-        lineups.iter().any(|c| (0..9).any(|seat| seat_name_in(&catalog, c, seat) == name))
+        let lineups = [[false; 9], [true; 9], [true, false, false, false, false, false, false, false, false]];
+        catalog.format("name-you", None) == name
+            || lineups.iter().any(|c| (0..9).any(|seat| seat_name_in(&catalog, c, seat) == name))
     })
 }
 
@@ -149,12 +154,22 @@ pub fn apply_choices(current: &[PlayerConfig], choices: &[Option<SeatChoice>]) -
 pub struct SeatsForm {
     /// The choice per seat; `None` keeps a seat the buttons cannot describe.
     pub choices: Vec<Option<SeatChoice>>,
+    /// The seat whose list of levels is open, and its first item shown.
+    pub open: Option<(usize, usize)>,
 }
 
 impl SeatsForm {
     /// The form showing who plays now.
     pub fn new(players: &[PlayerConfig]) -> SeatsForm {
-        SeatsForm { choices: players.iter().map(SeatChoice::of).collect() }
+        SeatsForm { choices: players.iter().map(SeatChoice::of).collect(), open: None }
+    }
+
+    /// Seat `seat` is to be played as `choice`.
+    pub fn choose(&mut self, seat: usize, choice: SeatChoice) {
+        if let Some(slot) = self.choices.get_mut(seat) {
+            *slot = Some(choice);
+        }
+        self.open = None;
     }
 }
 
@@ -164,6 +179,22 @@ mod tests {
 
     fn you_vs_computer() -> Vec<PlayerConfig> {
         vec![human_player("You"), level_player("Computer", Level::Hard)]
+    }
+
+    #[test]
+    fn seats_are_named_by_who_plays_them() {
+        crate::i18n::set_language(crate::i18n::Lang::En);
+        let names = |c: &[bool]| (0..c.len()).map(|i| seat_name(c, i)).collect::<Vec<_>>();
+        assert_eq!(names(&[false, true]), ["You", "Computer"]);
+        assert_eq!(names(&[false, false, false]), ["Player 1", "Player 2", "Player 3"]);
+        assert_eq!(names(&[true, true, true, true]), ["Computer 1", "Computer 2", "Computer 3", "Computer 4"]);
+        assert_eq!(names(&[false, true, true]), ["You", "Computer 2", "Computer 3"]);
+        assert_eq!(names(&[false, false, true]), ["Player 1", "Player 2", "Computer"]);
+        assert_eq!(names(&[false, true, false, true]), ["Player 1", "Computer 2", "Player 3", "Computer 4"]);
+        for word in ["person", "easy", "club", "master"] {
+            assert_eq!(SeatChoice::from_word(word).map(SeatChoice::word), Some(word));
+        }
+        assert_eq!(SeatChoice::from_word("grandmaster"), None);
     }
 
     #[test]

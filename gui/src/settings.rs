@@ -9,6 +9,8 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::seats::SeatChoice;
+use tabula_core::source::Level;
 
 /// What the GUI remembers between runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,11 +36,17 @@ pub struct Settings {
 pub struct NewGameMemory {
     /// The rules plugin.
     pub game: String,
-    /// `people`, `computer` or `computers`.
+    /// Who played each seat: `person` or a level's word (`hard`, `club`).
+    pub seats: Vec<String>,
+    /// Before seats were kept (read, never written): `people`,
+    /// `computer` or `computers`.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub mode: String,
-    /// The person's seat against the computer.
+    /// Before seats were kept: the person's seat against the computer.
+    #[serde(skip_serializing_if = "is_zero")]
     pub human_side: usize,
-    /// The computers' levels by seat (`easy`, `medium`, `hard`).
+    /// Before seats were kept: the computers' levels by seat.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub levels: Vec<String>,
     /// The time control's name (`none`, `5+3`, ...).
     pub clock: String,
@@ -46,7 +54,38 @@ pub struct NewGameMemory {
     pub options: BTreeMap<String, BTreeMap<String, String>>,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl NewGameMemory {
+    /// Who played each seat last: the seats kept, or (in a settings file
+    /// from before) what the two-player mode, side and levels meant; a
+    /// person against the computer when nothing is known.
+    pub fn seat_choices(&self) -> Vec<SeatChoice> {
+        let kept: Vec<SeatChoice> = self.seats.iter().filter_map(|w| SeatChoice::from_word(w)).collect();
+        if !kept.is_empty() {
+            return kept;
+        }
+        let level = |i: usize| self.levels.get(i).and_then(|w| Level::parse(w)).unwrap_or(Level::Hard);
+        (0..2)
+            .map(|i| match self.mode.as_str() {
+                "people" => SeatChoice::Human,
+                "computers" => SeatChoice::Computer(level(i)),
+                _ if i == self.human_side.min(1) => SeatChoice::Human,
+                _ => SeatChoice::Computer(level(i)),
+            })
+            .collect()
+    }
+
+    /// Keeps who plays each seat (and forgets the older form).
+    pub fn remember_seats(&mut self, seats: &[SeatChoice]) {
+        self.seats = seats.iter().map(|s| s.word().to_string()).collect();
+        self.mode.clear();
+        self.human_side = 0;
+        self.levels.clear();
+    }
+
     /// These choices with the game being played in front: a player who
     /// opens New game during a renju game expects renju preselected, even
     /// when that game came from a config file or a save rather than from
@@ -131,5 +170,24 @@ mod tests {
         assert_eq!(toml::from_str::<Settings>("").unwrap(), Settings::default());
         assert_eq!(toml::from_str::<Settings>("sound = false\n").unwrap().language, "auto", "old files still read");
         assert_eq!(s.lang(), Lang::ZhCn);
+    }
+
+    #[test]
+    fn seats_are_kept_and_an_older_file_is_understood() {
+        let mut memory = NewGameMemory::default();
+        assert_eq!(memory.seat_choices(), [SeatChoice::Human, SeatChoice::Computer(Level::Hard)]);
+        let old: Settings =
+            toml::from_str("[new_game]\nmode = \"computer\"\nhuman_side = 1\nlevels = [\"easy\"]\n").unwrap();
+        assert_eq!(old.new_game.seat_choices(), [SeatChoice::Computer(Level::Easy), SeatChoice::Human]);
+        let people: Settings = toml::from_str("[new_game]\nmode = \"people\"\n").unwrap();
+        assert_eq!(people.new_game.seat_choices(), [SeatChoice::Human, SeatChoice::Human]);
+        let four = [SeatChoice::Human, SeatChoice::Computer(Level::Club), SeatChoice::Human, SeatChoice::Human];
+        memory.remember_seats(&four);
+        let text = toml::to_string(&Settings { new_game: memory, ..Settings::default() }).unwrap();
+        assert!(
+            !text.contains("mode") && text.contains("seats = [\"person\", \"club\", \"person\", \"person\"]"),
+            "{text}"
+        );
+        assert_eq!(toml::from_str::<Settings>(&text).unwrap().new_game.seat_choices(), four);
     }
 }

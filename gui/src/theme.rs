@@ -37,11 +37,18 @@ pub const LAST_MOVE_STRONG: Rgba = Rgba { r: 230, g: 150, b: 20, a: 200 };
 /// The dot on the last piece placed or moved on intersection boards.
 pub const LAST_MOVE_DOT: Rgba = Rgba { r: 225, g: 40, b: 40, a: 230 };
 /// The selected cell.
+/// The veil over cells the viewer cannot see into (hidden information).
+pub const FOG: Rgba = Rgba { r: 40, g: 44, b: 52, a: 170 };
+/// Cells clicked for the move being made.
 pub const SELECTED: Rgba = Rgba { r: 90, g: 200, b: 120, a: 120 };
 /// The ring around a selected piece on intersection boards.
 pub const SELECTED_RING: Rgba = Rgba { r: 40, g: 170, b: 90, a: 230 };
 /// Legal targets.
 pub const TARGET: Rgba = Rgba { r: 30, g: 130, b: 70, a: 150 };
+/// Where the piece under the pointer could go (layered boards).
+pub const PREVIEW: Rgba = Rgba { r: 30, g: 130, b: 70, a: 80 };
+/// The cell where a move that could go on may end (click it again).
+pub const END_HERE: Rgba = Rgba { r: 245, g: 190, b: 40, a: 235 };
 /// A piece in check.
 pub const CHECK: Rgba = Rgba { r: 230, g: 30, b: 30, a: 150 };
 /// The ring around a piece in check.

@@ -24,8 +24,14 @@ impl App {
                 if let Some(Dialog::NewGame(form)) = &mut self.dialog {
                     form.choose_game(i, &memory);
                 }
+                self.refresh_form_sides();
             }
-            Action::FormPick(key, i) => self.form_pick(key, i),
+            Action::FormPick(key, i) => {
+                self.form_pick(key, i);
+                if matches!(key, FormKey::Option(_)) {
+                    self.refresh_form_sides();
+                }
+            }
             Action::FormOpen(key) => {
                 if let Some(Dialog::NewGame(form)) = &mut self.dialog {
                     form.open = if form.open.map(|o| o.0) == Some(key) { None } else { Some((key, 0)) };
@@ -33,7 +39,7 @@ impl App {
             }
             Action::StartGame => self.start_game(),
             Action::PickHand(kind) => {
-                self.selected = None;
+                self.clicks.clear();
                 self.picked = if self.picked == Some(kind) { None } else { Some(kind) };
                 // The ring on the hand and the drop targets change.
                 self.dirty = true;
@@ -41,9 +47,12 @@ impl App {
             Action::PlayersDialog => self.dialog = Some(Dialog::Seats(SeatsForm::new(&self.game.config.players))),
             Action::SeatChoose(seat, choice) => {
                 if let Some(Dialog::Seats(form)) = &mut self.dialog {
-                    if let Some(slot) = form.choices.get_mut(seat) {
-                        *slot = Some(choice);
-                    }
+                    form.choose(seat, choice);
+                }
+            }
+            Action::SeatLevels(seat) => {
+                if let Some(Dialog::Seats(form)) = &mut self.dialog {
+                    form.open = if form.open.map(|o| o.0) == Some(seat) { None } else { Some((seat, 0)) };
                 }
             }
             Action::ApplySeats => self.apply_seats(),
@@ -97,6 +106,7 @@ impl App {
                 }
             }
             Action::ConfirmQuit => self.quit = true,
+            Action::MoreMoves => self.more_moves = !self.more_moves,
             Action::OffBoard(m) => {
                 if self.game.human_to_move() {
                     self.play(m, false);
@@ -115,6 +125,7 @@ impl App {
             Action::SaveAndQuit => self.quit = self.quick_save(),
             Action::Focus(f) => self.set_focus(Some(f)),
             Action::ToggleDetails => self.details = !self.details,
+            Action::HandOver => self.handed_over(),
             other => self.act_on_files(other),
         }
     }
@@ -234,7 +245,7 @@ impl App {
             Action::LiveView => {
                 self.replay = None;
                 self.view_ply = None;
-                self.selected = None;
+                self.clicks.clear();
             }
             Action::Replay => {
                 self.dialog = None;
@@ -251,10 +262,9 @@ impl App {
                     self.lobby = None;
                 } else if self.dialog.is_some() {
                     self.dialog = None;
-                } else {
+                } else if !self.back_one_click() {
                     self.view_ply = None;
                     self.replay = None;
-                    self.selected = None;
                     self.message = None;
                 }
             }
@@ -262,7 +272,7 @@ impl App {
                 self.dialog = None;
                 self.show_ply(len, false);
             }
-            Action::Promote(m) => {
+            Action::ChooseMove(m) => {
                 self.dialog = None;
                 self.play(m, false);
             }
@@ -317,6 +327,27 @@ impl App {
         let form = NewGameForm::new(games, &memory, &config.game.rules);
         self.replay = None;
         self.dialog = Some(Dialog::NewGame(Box::new(form)));
+        self.refresh_form_sides();
+    }
+
+    /// Asks the chosen game who plays it with the options chosen now, so
+    /// the New game dialog offers a seat per player (a `players` option
+    /// changes how many). Options the plugin refuses leave the seats as
+    /// they are; Start says what is wrong.
+    fn refresh_form_sides(&mut self) {
+        let Some(Dialog::NewGame(form)) = &self.dialog else { return };
+        let Some(name) = form.games.get(form.game).map(|g| g.name.clone()) else { return };
+        let options = form.options();
+        let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
+        let isolate = self.game.config.game.isolate;
+        let sides = find_plugin(&name, PluginKind::RULES, &dirs)
+            .ok()
+            .and_then(|plugin| plugin.isolating(isolate).new_rules(&options).ok())
+            .and_then(|rules| tabula_core::boundary::info(&rules).ok())
+            .map(|info| info.players.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
+        if let (Some(sides), Some(Dialog::NewGame(form))) = (sides, &mut self.dialog) {
+            form.set_sides(sides);
+        }
     }
 
     fn form_pick(&mut self, key: FormKey, i: usize) {
@@ -342,6 +373,8 @@ impl App {
     /// Starts the game the New game dialog describes; an error stays in
     /// the dialog, naming the option or the position at fault.
     fn start_game(&mut self) {
+        // Typed options (a board size) may change the players too.
+        self.refresh_form_sides();
         let Some(Dialog::NewGame(form)) = &mut self.dialog else { return };
         if form.host.is_some() {
             self.host_from_form();
@@ -367,7 +400,7 @@ impl App {
             let seats = apply_choices(&self.game.config.players, &form.choices);
             match self.game.change_seats(seats) {
                 Ok(()) => {
-                    self.selected = None;
+                    self.clicks.clear();
                     self.flipped = self.auto_flip();
                     self.say(tr!("players-changed"), false);
                 }
@@ -380,7 +413,7 @@ impl App {
         self.dialog = None;
         self.view_ply = None;
         self.replay = None;
-        self.selected = None;
+        self.clicks.clear();
         match self.game.undo() {
             Ok(true) => self.message = None,
             Ok(false) => self.say(tr!("nothing-to-undo"), false),

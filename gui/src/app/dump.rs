@@ -14,7 +14,8 @@ impl App {
     /// The New game form's buttons by name for the layout dump: `start`,
     /// `game:NAME`, `open:KEY` (an option's drop-down),
     /// `option:KEY=VALUE` (the chosen game's choices on screen),
-    /// `mode:WORD`, `open:mode` and `side:K`.
+    /// `seat:I=person`, `seat:I=computer`, `open:level:I` and
+    /// `level:I=WORD` (seat I's level, in its open list).
     fn form_buttons(&self) -> Vec<(String, Action)> {
         let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
         let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
@@ -29,19 +30,20 @@ impl App {
             std::iter::once((format!("open:{}", o.name), Action::FormOpen(key))).chain(picks)
         });
         use crate::controls::FormKey;
-        let modes = crate::controls::Mode::ALL
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (format!("mode:{}", m.word()), Action::FormPick(FormKey::Mode, i)));
-        let sides = (0..2).map(|k| (format!("side:{k}"), Action::FormPick(FormKey::Side, k)));
-        let opens = [("open:mode".to_string(), Action::FormOpen(FormKey::Mode))];
-        std::iter::once(("start".to_string(), Action::StartGame))
-            .chain(games)
-            .chain(options)
-            .chain(modes)
-            .chain(sides)
-            .chain(opens)
-            .collect()
+        let seats = (0..form.seats.len()).flat_map(|i| {
+            let levels = crate::seats::offered_levels()
+                .into_iter()
+                .enumerate()
+                .map(move |(k, l)| (format!("level:{i}={}", l.word()), Action::FormPick(FormKey::Level(i), k)));
+            [
+                (format!("seat:{i}=person"), Action::FormPick(FormKey::Seat(i), 0)),
+                (format!("seat:{i}=computer"), Action::FormPick(FormKey::Seat(i), 1)),
+                (format!("open:level:{i}"), Action::FormOpen(FormKey::Level(i))),
+            ]
+            .into_iter()
+            .chain(levels)
+        });
+        std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).chain(seats).collect()
     }
 
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
@@ -51,17 +53,43 @@ impl App {
         if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
             return;
         }
-        let Some(layout) = &self.layout else { return };
-        let cells: serde_json::Map<String, serde_json::Value> = self
-            .game
+        let (Some(layout), Some(board)) = (&self.layout, &self.board) else { return };
+        let board = &board.board;
+        let cells: serde_json::Map<String, serde_json::Value> = board
             .geometry
             .cells
             .iter()
-            .map(|c| {
+            .enumerate()
+            .filter(|(i, _)| board.is_shown(*i as u16))
+            .map(|(_, c)| {
                 let (x, y) = layout.to_screen(c.x, c.y, c.layer);
                 (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
             })
             .collect();
+        let name = |cell: &u16| board.geometry.cells.get(*cell as usize).map(|c| c.name.to_string());
+        let clicked: Vec<String> = self.clicks.clicked().iter().filter_map(name).collect();
+        let targets: Vec<String> = self.clicks.targets().iter().filter_map(name).collect();
+        // What the screen shows: the viewer's pieces, none under the hand-over cover.
+        let view = self.view_for_screen(&self.shown_position()).unwrap_or_default();
+        let covered = matches!(self.dialog, Some(Dialog::HandOver(_)));
+        let on_board = if covered { Vec::new() } else { view.pieces };
+        let pieces: serde_json::Map<String, serde_json::Value> =
+            on_board.iter().filter_map(|p| Some((name(&p.cell)?, serde_json::json!([p.owner, p.kind])))).collect();
+        let fog: Vec<String> = view.fog.iter().filter_map(name).collect();
+        let info = self.game.session.info();
+        let seats: Vec<serde_json::Value> = self
+            .game
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| serde_json::json!([seat.name, crate::messages::side_name(info, i as u8)]))
+            .collect();
+        let starts: Vec<String> = (0..board.geometry.cells.len() as u16)
+            .filter(|&c| board.is_shown(c) && self.clicks.begins_at(c))
+            .filter_map(|c| name(&c))
+            .collect();
+        let texts: serde_json::Map<String, serde_json::Value> =
+            board.texts.iter().filter_map(|t| Some((name(&t.cell)?, serde_json::json!(t.text.as_str())))).collect();
         let mut scroll = 0;
         let probe = PanelState {
             view_ply: self.view_ply,
@@ -75,6 +103,7 @@ impl App {
             numbering: &self.numbering,
             replaying: self.replay.is_some(),
             online: self.net.is_some(),
+            end_here: self.end_here_name(),
         };
         let mut buttons = serde_json::Map::new();
         for b in crate::panel::panel_buttons(&self.game, &probe) {
@@ -92,12 +121,30 @@ impl App {
             ("accept-count".into(), Action::AcceptCount),
             ("resume-play".into(), Action::ResumePlay),
             ("apply".into(), Action::ApplySeats),
+            ("handover".into(), Action::HandOver),
         ];
         // The pieces in hand by type index (`hand0`, …), where offered.
         let kinds = self.game.session.info().piece_types.len() as u16;
         let hand_buttons = (0..kinds).map(|k| (format!("hand{k}"), Action::PickHand(k)));
         let lobby = self.lobby.as_ref().map(|l| l.test_buttons()).unwrap_or_default();
-        for (name, action) in self.form_buttons().into_iter().chain(extra).chain(hand_buttons).chain(lobby) {
+        let off_board = crate::strip::off_board_moves(&self.game);
+        let off_board_buttons = off_board.iter().map(|(m, label)| (format!("move:{label}"), Action::OffBoard(*m)));
+        let choices: Vec<(String, Action)> = match &self.dialog {
+            Some(Dialog::Choose(moves)) => {
+                moves.iter().map(|(m, text)| (format!("choose:{text}"), Action::ChooseMove(*m))).collect()
+            }
+            _ => Vec::new(),
+        };
+        let all = self
+            .form_buttons()
+            .into_iter()
+            .chain(extra)
+            .chain(hand_buttons)
+            .chain(lobby)
+            .chain(choices)
+            .chain(off_board_buttons)
+            .chain([("more-moves".to_string(), Action::MoreMoves)]);
+        for (name, action) in all {
             if let Some((x, y)) = self.hits.centre_of(&action) {
                 buttons.insert(name, serde_json::json!([x.round(), y.round()]));
             }
@@ -119,7 +166,7 @@ impl App {
             Some(Dialog::NewGame(f)) => serde_json::json!({
                 "games": f.games.iter().map(|g| g.name.clone()).collect::<Vec<_>>(),
                 "game": f.game,
-                "mode": f.mode.word(),
+                "seats": f.seats.iter().map(|s| s.word()).collect::<Vec<_>>(),
                 "host": f.host.is_some(),
                 "error": f.error,
                 "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
@@ -128,12 +175,25 @@ impl App {
             }),
             _ => serde_json::Value::Null,
         };
+        // Each player's place and points once the game is over.
+        let standings: Vec<serde_json::Value> = self
+            .game
+            .result()
+            .filter(|r| crate::messages::shows_standings(r, self.game.seats.len()))
+            .map(|r| crate::messages::standings(&r, self.game.seats.len()))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(place, points)| serde_json::json!([place, points]))
+            .collect();
         let dump = serde_json::json!({
             "form": form,
             "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
             "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
+            "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
+            "pieces": pieces, "seats": seats, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
+            "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
         });
         let text = dump.to_string();
         if text != self.dumped {

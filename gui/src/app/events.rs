@@ -6,10 +6,11 @@ use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
 
 use super::App;
+use crate::clicks::ClickOutcome;
 use crate::controls::{Action, Focus};
 use crate::dialogs::Dialog;
 use crate::hands;
-use crate::input::{self, BoardAction, Drag, DRAG_THRESHOLD};
+use crate::input::{self, Drag, DRAG_THRESHOLD};
 
 impl App {
     pub(super) fn handle(&mut self, event: SdlEvent) {
@@ -58,10 +59,19 @@ impl App {
                     self.hovered = hovered;
                     self.dirty = true;
                 }
+                // Layered boards preview the moves of the piece under the pointer.
+                if self.game.geometry.layers > 1 {
+                    let cell = self.cell_under(self.hover.0, self.hover.1);
+                    self.dirty |= cell != self.hover_cell;
+                    self.hover_cell = cell;
+                }
             }
             SdlEvent::MouseWheel { y, .. } => self.wheel(y),
             SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => self.press(x as f32, y as f32),
             SdlEvent::MouseButtonUp { mouse_btn: MouseButton::Left, x, y, .. } => self.release(x as f32, y as f32),
+            SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Right, .. } => {
+                self.back_one_click();
+            }
             SdlEvent::Window { win_event, .. } => {
                 if matches!(win_event, WindowEvent::Resized(..) | WindowEvent::SizeChanged(..)) {
                     self.dumped.clear();
@@ -179,15 +189,13 @@ impl App {
             self.act(Action::LiveView);
             return;
         }
-        let Some(layout) = &self.layout else { return };
         let picked = self.picked.take();
-        let Some(cell) = layout.cell_at(&self.game.geometry, x, y) else {
-            self.selected = None;
+        let Some(cell) = self.cell_under(x, y) else {
+            self.clicks.clear();
             return;
         };
         if self.game.is_marking() {
             // The marks, territory and score change with every click.
-            self.dirty = true;
             if let Err(e) = self.game.toggle_dead(cell) {
                 self.say(e, true);
             }
@@ -196,24 +204,68 @@ impl App {
         if !self.game.human_to_move() {
             return;
         }
-        let legal = self.game.legal_moves();
         if let Some(kind) = picked {
-            if let Some(m) = hands::drops_of(&legal, kind).find(|m| m.to == cell) {
-                self.play(*m, false);
+            let legal = self.game.legal_moves();
+            let drop = hands::drops_of(&legal, kind).find(|m| m.to == cell).copied();
+            if let Some(m) = drop {
+                self.play(m, false);
                 return;
             }
         }
-        match input::press(&legal, self.selected, cell) {
-            BoardAction::Select(c) => {
-                self.selected = Some(c);
-                self.drag = Some(Drag { cell: c, start: (x, y), at: (x, y), moved: false });
-            }
-            BoardAction::Nothing | BoardAction::Deselect => {
-                self.selected = None;
-                self.explain_refusal(cell);
-            }
-            other => self.board_action(other),
+        self.sync_clicks();
+        let before = self.clicks.clicked().to_vec();
+        let outcome = self.clicks.click(cell);
+        if outcome == ClickOutcome::Wait && self.clicks.clicked().last() == Some(&cell) && self.piece_on(cell) {
+            self.drag = Some(Drag { cell, start: (x, y), at: (x, y), moved: false, before });
         }
+        self.clicked(outcome, cell);
+    }
+
+    /// The cell of the board on screen under pixel (x, y).
+    fn cell_under(&self, x: f32, y: f32) -> Option<u16> {
+        let layout = self.layout.as_ref()?;
+        let board = &self.board.as_ref()?.board;
+        layout.cell_at(&board.geometry, &board.hidden, x, y)
+    }
+
+    /// Whether a piece stands on `cell` in the live position (it can be
+    /// dragged).
+    fn piece_on(&self, cell: u16) -> bool {
+        let mut pieces = rules_api::RVec::new();
+        let _ = self.game.session.position().pieces(&mut pieces);
+        pieces.iter().any(|p| p.cell == cell)
+    }
+
+    /// What a click (or a drop) on `cell` led to.
+    fn clicked(&mut self, outcome: ClickOutcome, cell: u16) {
+        match outcome {
+            ClickOutcome::Wait => {}
+            ClickOutcome::Play(m) => self.play(m, false),
+            ClickOutcome::Choose(moves) => self.ask_which(moves),
+            ClickOutcome::Refused => self.explain_refusal(cell),
+        }
+    }
+
+    /// Escape or a right click: the last click of a half-made move is
+    /// taken back (Escape does its other work once none is left).
+    pub(super) fn back_one_click(&mut self) -> bool {
+        self.drag = None;
+        self.dirty = true;
+        self.dialog.is_none() && self.view_ply.is_none() && self.clicks.back()
+    }
+
+    /// Several moves share the clicks: the chooser shows each in standard
+    /// notation (the most valuable promotion first).
+    fn ask_which(&mut self, moves: Vec<rules_api::Move>) {
+        let ordered = crate::dialogs::promotion_order(moves, self.game.session.info());
+        let labelled = ordered
+            .into_iter()
+            .map(|m| {
+                let text = self.game.session.move_texts(m).map(|(_, standard)| standard).unwrap_or_default();
+                (m, text)
+            })
+            .collect();
+        self.dialog = Some(Dialog::Choose(labelled));
     }
 
     /// A click that plays nothing on `cell`: say why, when the game marks
@@ -234,28 +286,22 @@ impl App {
         }
     }
 
+    /// The end of a drag: the drop is the next click; a piece dropped off
+    /// the board or where it cannot go goes back, the clicks as before.
     fn release(&mut self, x: f32, y: f32) {
         let Some(drag) = self.drag.take() else { return };
         self.dirty = true;
         if !drag.moved {
             return;
         }
-        let cell = self.layout.as_ref().and_then(|l| l.cell_at(&self.game.geometry, x, y));
-        let legal = self.game.legal_moves();
-        let action = input::drop(&legal, drag.cell, cell);
-        self.board_action(action);
-    }
-
-    fn board_action(&mut self, action: BoardAction) {
-        match action {
-            BoardAction::Nothing => {}
-            BoardAction::Select(c) => self.selected = Some(c),
-            BoardAction::Deselect => self.selected = None,
-            BoardAction::Play(m) => self.play(m, false),
-            BoardAction::Choose(moves) => {
-                let ordered = crate::dialogs::promotion_order(moves, self.game.session.info());
-                self.dialog = Some(Dialog::Promotion(ordered));
-            }
+        match self.cell_under(x, y) {
+            // Dropped back where it was: it stays picked up for a click.
+            Some(cell) if cell == drag.cell => {}
+            Some(cell) => match self.clicks.click(cell) {
+                ClickOutcome::Refused => self.clicks.restore(drag.before),
+                outcome => self.clicked(outcome, cell),
+            },
+            None => self.clicks.restore(drag.before),
         }
     }
 }

@@ -210,7 +210,12 @@ impl App {
             Some(ply) => self.game.position_at(ply),
             None => self.game.session.position().clone(),
         };
-        match position.to_text().into_result() {
+        // In a game that hides, only what the viewer knows.
+        let text = match self.game.viewer() {
+            Some(viewer) => position.view_text(viewer).into_result(),
+            None => position.to_text().into_result(),
+        };
+        match text {
             Ok(text) => self.put_on_clipboard(text.as_str(), tr!("copied-position", format = self.format_name())),
             Err(e) => self.say(tr!("cannot-copy", reason = e.to_string()), true),
         }
@@ -228,6 +233,11 @@ impl App {
     /// The game record: PGN when the game's positions are FEN, the Tabula
     /// text record otherwise.
     pub(super) fn copy_record(&mut self) {
+        if self.game.viewer().is_some_and(|v| v != rules_api::SPECTATOR) {
+            // The record holds the whole truth (saves keep it to replay the game).
+            self.say(tr!("record-hidden"), true);
+            return;
+        }
         let text = record_text(&self.game);
         let kind = match RecordFormat::for_game(self.game.session.info()) {
             RecordFormat::Pgn => "PGN",

@@ -5,11 +5,9 @@
 use sdl2::keyboard::Keycode;
 use tabula_core::config::Config;
 use tabula_core::plugins::PluginDirs;
-use tabula_core::source::Level;
 use tabula_net::protocol::Clock;
 
 use super::App;
-use crate::controls::Mode;
 use crate::dialogs::{Dialog, NewGameForm};
 use crate::lobby::{host_server, Field, Go, HostAs, Lobby, LobbyAction};
 use crate::network::{Net, NetOptions};
@@ -110,16 +108,17 @@ impl App {
 }
 
 /// The room a hosting form describes: its game and rules options, the
-/// host's seat, a computer in the other seat when asked, the clock and the
-/// start position.
+/// host's seat (the first a person plays), a computer at the level of the
+/// first seat the computer plays, the clock and the start position.
 fn hosted_room(form: &NewGameForm, base: &Config, host: &HostAs) -> Result<NetOptions, String> {
-    if form.mode == Mode::ComputerComputer {
+    let Some(seat) = (0..form.seats.len()).find(|&i| !form.is_computer(i)) else {
         return Err(tr!("host-needs-you"));
-    }
-    let seat = form.human_side.min(1);
+    };
     let config = form.config(base);
-    let vs = (form.mode == Mode::HumanComputer)
-        .then(|| form.levels.get(1 - seat).copied().unwrap_or(Level::Hard).word().to_string());
+    let vs = form.seats.iter().find_map(|s| match s {
+        crate::seats::SeatChoice::Computer(level) => Some(level.word().to_string()),
+        crate::seats::SeatChoice::Human => None,
+    });
     let options = config
         .game
         .options
@@ -146,6 +145,7 @@ mod tests {
     use crate::dialogs::GameChoice;
     use crate::settings::NewGameMemory;
     use rules_api::OptionSpec;
+    use tabula_core::source::Level;
 
     fn form() -> NewGameForm {
         let game = GameChoice {
@@ -164,23 +164,20 @@ mod tests {
         let base = Config::default_config().unwrap();
         let mut form = form();
         form.pick(FormKey::Option(0), 0);
-        form.pick(FormKey::Mode, 1);
-        form.pick(FormKey::Side, 1);
+        form.pick(FormKey::Seat(0), 1);
+        form.pick(FormKey::Seat(1), 0);
         form.pick(FormKey::Clock, 1);
         let room = hosted_room(&form, &base, form.host.as_ref().unwrap()).unwrap();
         assert_eq!(room.create.as_deref(), Some("boards"));
         assert_eq!(room.options, vec![("size".to_string(), "9".to_string())]);
-        assert_eq!(
-            (room.seat, room.vs.as_deref()),
-            (Some(1), Some(form.levels[0].word())),
-            "the computer takes seat 0"
-        );
+        assert_eq!((room.seat, room.vs.as_deref()), (Some(1), Some(Level::Hard.word())), "the computer takes seat 0");
         assert_eq!((room.name.as_str(), room.password.as_deref()), ("Ann", Some("sesame")));
         assert!(room.clock.is_some_and(|c| c.initial_ms > 0));
-        form.pick(FormKey::Mode, 0);
+        form.pick(FormKey::Seat(0), 0);
         let people = hosted_room(&form, &base, form.host.as_ref().unwrap()).unwrap();
-        assert_eq!((people.seat, people.vs), (Some(1), None), "two people: the host keeps the chosen side");
-        form.pick(FormKey::Mode, 2);
+        assert_eq!((people.seat, people.vs), (Some(0), None), "two people: the host takes the first seat");
+        form.pick(FormKey::Seat(0), 1);
+        form.pick(FormKey::Seat(1), 1);
         assert!(hosted_room(&form, &base, form.host.as_ref().unwrap()).is_err(), "nobody to host for");
     }
 }

@@ -3,19 +3,19 @@
 
 use sdl2::render::RenderTarget;
 
+use super::seat_rows::{draw_seat_widgets, level_labels, level_of, popup_list, SeatActions};
 use super::{frame, Pen};
 use crate::controls::{Action, FormKey, Look};
 use crate::fonts::Style;
 use crate::game::Game;
 use crate::i18n::Lang;
 use crate::layout::Area;
-use crate::messages::{capitalised, level_name, level_note, seat_label, side_name};
+use crate::messages::{level_note, seat_label, side_name};
 use crate::paint::Anchor;
-use crate::seats::{SeatChoice, SeatsForm};
+use crate::seats::{offered_levels, SeatChoice, SeatsForm};
 use crate::settings::{Settings, REPLAY_SPEEDS};
 use crate::widgets::{choice_row, line, text_box};
 use crate::{theme, tr, GuiError};
-use tabula_core::source::Level;
 
 /// The Settings dialog's state: the settings as they are now.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,58 +94,39 @@ pub fn draw_settings<T: RenderTarget>(
     pen.corner_buttons(a, &[(tr!("button-close"), Action::CloseDialog, Look::Normal)])
 }
 
-/// Draws the Players dialog: per seat a row of person, easy, medium and
-/// hard, a row of the calibrated levels (`Level::LADDER`), and a line on
-/// the chosen level (its strength, time and Elo) or on the player kept.
+/// Draws the Players dialog: per seat its name, Person or Computer and
+/// the computer's level (a drop-down), and a line on the chosen level (its
+/// strength, time and Elo) or on the player kept.
 pub fn draw_seats<T: RenderTarget>(
     pen: &mut Pen<'_, '_, '_, T>,
     window: Area,
-    form: &SeatsForm,
+    form: &mut SeatsForm,
     game: &Game,
 ) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let info = game.session.info();
-    let a = frame(pen.p, window, px * 46.0, px * (10.0 + 6.4 * form.choices.len() as f32))?;
+    let a = frame(pen.p, window, px * 46.0, px * (10.0 + 3.9 * form.choices.len() as f32))?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
     pen.title(&tr!("players-title"), 1.3, (x, a.y + px), w)?;
     let note = Area { x, y: a.y + px * 3.0, w, h: px * 2.4 };
     let mut y = text_box(pen.p, &tr!("players-note"), px * 0.85, theme::TEXT_DIM, note)? + px * 0.6;
-    let label_w = px * 7.0;
+    let label_w = px * 9.0;
+    let mut popup = None;
     for (seat, choice) in form.choices.iter().enumerate() {
-        let title = side_name(info, seat as u8);
-        line(
-            pen.p,
-            &title,
-            px * 0.9,
-            Style::Regular,
-            theme::TEXT_DIM,
-            (x, y + bh / 2.0),
-            label_w - px * 0.5,
-            Anchor::MidLeft,
-        )?;
-        let items: Vec<(String, Action)> =
-            SeatChoice::ALL.iter().map(|&c| (c.label(), Action::SeatChoose(seat, c))).collect();
-        let chosen = choice.and_then(|c| SeatChoice::ALL.iter().position(|&o| o == c));
+        let name = game.seats.get(seat).map_or("", |s| s.name.as_str());
+        let title = format!("{} · {name}", side_name(info, seat as u8));
+        let mid = y + bh / 2.0;
+        line(pen.p, &title, px * 0.9, Style::Regular, theme::TEXT_DIM, (x, mid), label_w - px * 0.5, Anchor::MidLeft)?;
         let widget = Area { x: x + label_w, y, w: w - label_w, h: bh };
-        choice_row(pen.p, pen.hits, widget, &items, chosen, pen.hover, px * 0.85)?;
-        y += bh + px * 0.3;
-        line(
-            pen.p,
-            &tr!("players-calibrated"),
-            px * 0.8,
-            Style::Regular,
-            theme::TEXT_DIM,
-            (x, y + bh / 2.0),
-            label_w - px * 0.5,
-            Anchor::MidLeft,
-        )?;
-        let ladder: Vec<(String, Action)> = Level::LADDER
-            .iter()
-            .map(|&l| (capitalised(&level_name(l)), Action::SeatChoose(seat, SeatChoice::Computer(l))))
-            .collect();
-        let chosen = Level::LADDER.iter().position(|&l| *choice == Some(SeatChoice::Computer(l)));
-        let widget = Area { x: x + label_w, y, w: w - label_w, h: bh };
-        choice_row(pen.p, pen.hits, widget, &ladder, chosen, pen.hover, px * 0.85)?;
+        let actions = SeatActions {
+            person: Action::SeatChoose(seat, SeatChoice::Human),
+            computer: Action::SeatChoose(seat, SeatChoice::Computer(level_of(*choice))),
+            levels: Action::SeatLevels(seat),
+        };
+        let at = draw_seat_widgets(pen, widget, *choice, actions)?;
+        if form.open.map(|o| o.0) == Some(seat) {
+            popup = Some((seat, at));
+        }
         let note = match choice {
             Some(SeatChoice::Computer(level)) => level_note(*level),
             Some(SeatChoice::Human) => String::new(),
@@ -154,16 +135,8 @@ pub fn draw_seats<T: RenderTarget>(
                 tr!("players-kept", who = now)
             }
         };
-        line(
-            pen.p,
-            &note,
-            px * 0.75,
-            Style::Regular,
-            theme::TEXT_DIM,
-            (x + label_w, y + bh + px * 0.1),
-            w - label_w,
-            Anchor::TopLeft,
-        )?;
+        let under = (x + label_w, y + bh + px * 0.1);
+        line(pen.p, &note, px * 0.75, Style::Regular, theme::TEXT_DIM, under, w - label_w, Anchor::TopLeft)?;
         y += bh + px * 1.9;
     }
     pen.corner_buttons(
@@ -172,5 +145,14 @@ pub fn draw_seats<T: RenderTarget>(
             (tr!("button-cancel"), Action::CloseDialog, Look::Normal),
             (tr!("button-apply"), Action::ApplySeats, Look::Normal),
         ],
-    )
+    )?;
+    if let Some((seat, at)) = popup {
+        let level = level_of(form.choices[seat]);
+        let chosen = offered_levels().iter().position(|&l| l == level).unwrap_or(0);
+        let mut first = form.open.map_or(0, |o| o.1);
+        let pick = |i: usize| Action::SeatChoose(seat, SeatChoice::Computer(offered_levels()[i]));
+        popup_list(pen, window, &level_labels(), chosen, at, Action::SeatLevels(seat), pick, &mut first)?;
+        form.open = Some((seat, first));
+    }
+    Ok(())
 }

@@ -6,6 +6,7 @@
 mod files;
 mod forms;
 mod new_game;
+mod seat_rows;
 
 use rules_api::{GameInfo, Move};
 use sdl2::render::RenderTarget;
@@ -19,7 +20,9 @@ use crate::controls::{Action, Focus, Hits, Look};
 use crate::fonts::Style;
 use crate::game::Game;
 use crate::layout::Area;
-use crate::messages::{moves_in_time, result_headline, result_reason};
+use crate::messages::{
+    moves_in_time, result_headline, result_reason, shows_standings, side_name, standing_text, standings,
+};
 use crate::paint::{Anchor, Painter};
 use crate::seats::SeatsForm;
 use crate::widgets::{button, line, line_height, text_box, wrap_lines};
@@ -46,10 +49,14 @@ pub enum Dialog {
     ConfirmResign,
     /// The result.
     GameOver,
-    /// Which piece to promote to (most valuable first).
-    Promotion(Vec<Move>),
+    /// Which of the moves the clicks chose (a promotion piece, which
+    /// pieces a capture takes), with their standard notation.
+    Choose(Vec<(Move, String)>),
     /// Resume the game in progress when Tabula last closed? (its description)
     Resume(String),
+    /// The board covered between two people at one table in a game with
+    /// hidden information, until the one named (a player) clicks.
+    HandOver(u8),
 }
 
 impl Dialog {
@@ -65,8 +72,9 @@ impl Dialog {
             Dialog::ConfirmQuit => "quit",
             Dialog::ConfirmResign => "resign",
             Dialog::GameOver => "over",
-            Dialog::Promotion(_) => "promotion",
+            Dialog::Choose(_) => "choose",
             Dialog::Resume(_) => "resume",
+            Dialog::HandOver(_) => "handover",
         }
     }
 }
@@ -174,7 +182,8 @@ pub fn draw_dialog<T: RenderTarget>(
             ],
         ),
         Dialog::GameOver => game_over(&mut pen, window, game),
-        Dialog::Promotion(moves) => promotion(&mut pen, window, moves, game),
+        Dialog::HandOver(player) => hand_over(&mut pen, window, game, *player),
+        Dialog::Choose(moves) => chooser(&mut pen, window, moves, game),
     }
 }
 
@@ -227,18 +236,65 @@ fn help<T: RenderTarget>(
     pen.corner_buttons(a, &[(tr!("button-close"), Action::CloseDialog, Look::Normal)])
 }
 
+/// The whole window covered, nothing of the game showing, and one line:
+/// hand the window over to the next person, who clicks to see their view.
+fn hand_over<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    window: Area,
+    game: &Game,
+    player: u8,
+) -> Result<(), GuiError> {
+    let px = pen.px;
+    pen.p.fill_rect(window.x, window.y, window.w, window.h, theme::WINDOW)?;
+    let info = game.session.info();
+    let name = game.seats.get(player as usize).map_or(String::new(), |s| s.name.clone());
+    let (x, y) = (window.x + window.w / 2.0, window.y + window.h / 2.0);
+    draw_piece(pen.p, info, player, game.icon_kind(player), x, y - px * 5.0, px * 2.0)?;
+    let text = tr!("hand-over", side = side_name(info, player), name = name);
+    let w = (window.w - 4.0 * px).min(px * 40.0);
+    line(pen.p, &text, px * 1.4, Style::Bold, theme::TEXT, (x, y - px * 1.5), w, Anchor::Center)?;
+    let note = tr!("hand-over-note");
+    line(pen.p, &note, px, Style::Regular, theme::TEXT_DIM, (x, y + px * 0.8), w, Anchor::Center)?;
+    let bw = px * 12.0;
+    pen.button(
+        Area { x: x - bw / 2.0, y: y + px * 2.5, w: bw, h: pen.bh },
+        &tr!("button-show-board"),
+        Action::HandOver,
+        Look::Normal,
+    )?;
+    // A click anywhere on the cover will do.
+    pen.hits.add(window, Action::HandOver);
+    Ok(())
+}
+
 /// The result: headline, reason, moves and time.
 fn game_over<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, game: &Game) -> Result<(), GuiError> {
     let px = pen.px;
-    let a = frame(pen.p, window, px * 32.0, px * 13.0)?;
-    let (x, w) = (a.x + px, a.w - 2.0 * px);
     let info = game.session.info();
     let Some(result) = game.result() else { return Ok(()) };
+    let players = game.seats.len();
+    let table = if shows_standings(&result, players) { standings(&result, players) } else { Vec::new() };
+    let row_h = px * 1.6;
+    let a = frame(pen.p, window, px * 32.0, px * 13.0 + row_h * table.len() as f32)?;
+    let (x, w) = (a.x + px, a.w - 2.0 * px);
     pen.title(&result_headline(&result, info), 1.5, (x, a.y + px), w)?;
     let reason = result_reason(&result, info);
-    let y = text_box(pen.p, &reason, px, theme::TEXT, Area { x, y: a.y + px * 3.6, w, h: px * 2.8 })?;
+    let mut y = text_box(pen.p, &reason, px, theme::TEXT, Area { x, y: a.y + px * 3.6, w, h: px * 2.8 })?;
+    // Best first; a shared place keeps seat order.
+    let mut order: Vec<usize> = (0..table.len()).collect();
+    order.sort_by_key(|&i| table[i].0);
+    for i in order {
+        let (place, points) = table[i];
+        let mid = y + row_h / 2.0;
+        draw_piece(pen.p, info, i as u8, game.icon_kind(i as u8), x + px * 0.6, mid, px * 0.6)?;
+        let standing = standing_text(place, points);
+        line(pen.p, &standing, px, Style::Bold, theme::TEXT, (x + px * 1.6, mid), w * 0.45, Anchor::MidLeft)?;
+        let who = format!("{} · {}", game.seats[i].name, side_name(info, i as u8));
+        line(pen.p, &who, px, Style::Regular, theme::TEXT, (x + w * 0.5, mid), w * 0.5, Anchor::MidLeft)?;
+        y += row_h;
+    }
     let numbering = game.numbering();
-    let details = moves_in_time(numbering.moves(game.session.history().len()), game.duration());
+    let details = moves_in_time(numbering.moves(&game.actors, game.session.history().len()), game.duration());
     line(pen.p, &details, px, Style::Regular, theme::TEXT_DIM, (x, y + px * 0.2), w, Anchor::TopLeft)?;
     pen.corner_buttons(
         a,
@@ -251,31 +307,61 @@ fn game_over<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, game: 
     )
 }
 
-/// The promotion chooser: the pieces, most valuable first.
-fn promotion<T: RenderTarget>(
+/// The move chooser: one box per move with its standard notation and,
+/// when the moves differ by the piece they promote to or drop, that piece
+/// (most valuable first).
+fn chooser<T: RenderTarget>(
     pen: &mut Pen<'_, '_, '_, T>,
     window: Area,
-    moves: &[Move],
+    moves: &[(Move, String)],
     game: &Game,
 ) -> Result<(), GuiError> {
     let px = pen.px;
     let info: &GameInfo = game.session.info();
-    let n = moves.len().max(1) as f32;
-    let cell = px * 4.5;
-    let a = frame(pen.p, window, (cell * n + 2.0 * px).max(px * 20.0), cell + px * 7.5)?;
-    pen.title(&tr!("promote-to"), 1.2, (a.x + px, a.y + px), a.w - 2.0 * px)?;
+    let by_piece = picks_a_piece(moves.iter().map(|(m, _)| *m), info);
+    let widest = moves.iter().map(|(_, t)| pen.p.text_size(t, px, Style::Regular).0 as f32).fold(0.0, f32::max);
+    let cell_w = (widest + px * 1.5).max(px * 4.5);
+    let per_row = ((window.w - 6.0 * px) / cell_w).floor().max(1.0) as usize;
+    let rows = moves.len().div_ceil(per_row).max(1);
+    let cell_h = if by_piece { px * 6.0 } else { px * 2.6 };
+    let columns = moves.len().clamp(1, per_row) as f32;
+    let a = frame(pen.p, window, (cell_w * columns + 2.0 * px).max(px * 20.0), cell_h * rows as f32 + px * 8.0)?;
+    let title = if by_piece { tr!("promote-to") } else { tr!("choose-move") };
+    pen.title(&title, 1.2, (a.x + px, a.y + px), a.w - 2.0 * px)?;
     let owner = game.session.side_to_move();
-    let left = a.x + (a.w - cell * n) / 2.0;
-    for (k, m) in moves.iter().enumerate() {
-        let area = Area { x: left + k as f32 * cell, y: a.y + px * 3.0, w: cell, h: cell };
-        if area.contains(pen.hover.0, pen.hover.1) {
-            pen.p.fill_rect(area.x, area.y, area.w, area.h, theme::BUTTON_HOT)?;
-        }
-        let kind = m.extra.saturating_sub(1);
-        draw_piece(pen.p, info, owner, kind, area.x + cell / 2.0, area.y + cell / 2.0, cell * 0.42)?;
-        pen.hits.add(area, Action::Promote(*m));
+    let left = a.x + (a.w - cell_w * columns) / 2.0;
+    for (k, (m, text)) in moves.iter().enumerate() {
+        let (row, col) = (k / per_row, k % per_row);
+        let area =
+            Area { x: left + col as f32 * cell_w, y: a.y + px * 3.0 + row as f32 * cell_h, w: cell_w, h: cell_h };
+        let hot = area.contains(pen.hover.0, pen.hover.1);
+        pen.p.fill_rect(
+            area.x + 2.0,
+            area.y + 2.0,
+            area.w - 4.0,
+            area.h - 4.0,
+            if hot { theme::BUTTON_HOT } else { theme::BUTTON },
+        )?;
+        let label_y = if by_piece {
+            let r = (cell_h - px * 2.2) * 0.42;
+            draw_piece(pen.p, info, owner, m.extra - 1, area.x + cell_w / 2.0, area.y + px * 0.4 + r + 2.0, r)?;
+            area.y + cell_h - px * 1.1
+        } else {
+            area.y + cell_h / 2.0
+        };
+        pen.p.text(text, px, Style::Regular, theme::TEXT, area.x + cell_w / 2.0, label_y, Anchor::Center)?;
+        pen.hits.add(area, Action::ChooseMove(*m));
     }
     pen.corner_buttons(a, &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal)])
+}
+
+/// Whether `moves` differ by the piece each promotes to or drops (they
+/// share their cells and each names a piece type), so the chooser shows
+/// the pieces.
+fn picks_a_piece(mut moves: impl Iterator<Item = Move>, info: &GameInfo) -> bool {
+    let Some(first) = moves.next() else { return false };
+    let names_piece = |m: Move| m.extra > 0 && (m.extra as usize) <= info.piece_types.len();
+    names_piece(first) && moves.all(|m| m.from == first.from && m.to == first.to && names_piece(m))
 }
 
 /// `moves` ordered most valuable promotion first (by the piece types'

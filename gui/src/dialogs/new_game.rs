@@ -2,21 +2,24 @@
 //! themselves: a scrolling list of games on the left; on the right one row
 //! per option the chosen game's plugin declares (a choice of few short
 //! values as buttons, a longer list as a drop-down, a free-form value as a
-//! text field), then who plays, the computers' strength, the time control
-//! and an optional start position. The rows scroll when they do not fit;
-//! the description of the row under the pointer is shown at the bottom.
+//! text field), then one row per seat (a person or the computer at a
+//! level; as many seats as the game with these options has players), the
+//! time control and an optional start position. The rows scroll when they
+//! do not fit; the description of the row under the pointer is shown at
+//! the bottom.
 
 use rules_api::OptionSpec;
 use sdl2::render::RenderTarget;
 
+use super::seat_rows::{draw_seat_widgets, level_labels, level_of, popup_list, SeatActions};
 use super::{frame, Pen};
-use crate::controls::{Action, Focus, FormKey, Look, Mode};
+use crate::controls::{Action, Focus, FormKey, Look};
 use crate::fonts::Style;
 use crate::layout::Area;
 use crate::lobby::HostAs;
-use crate::messages::{capitalised, level_label, level_note, slug};
+use crate::messages::{capitalised, level_note, slug};
 use crate::paint::Anchor;
-use crate::seats::{human_player, level_player, offered_levels, seat_name};
+use crate::seats::{human_player, level_player, offered_levels, seat_name, SeatChoice};
 use crate::settings::NewGameMemory;
 use crate::widgets::{choice_row, dropdown, fits_in_row, line, list, text_box, text_field};
 use crate::{i18n, theme, tr, GuiError};
@@ -43,7 +46,8 @@ pub struct GameChoice {
     pub label: String,
     /// The options it declares.
     pub specs: Vec<OptionSpec>,
-    /// Its players' names, in move order.
+    /// Its players' names, in move order, with the options chosen (the
+    /// plugin's defaults until the form asks again).
     pub sides: Vec<String>,
 }
 
@@ -58,12 +62,8 @@ pub struct NewGameForm {
     pub game_scroll: usize,
     /// The value of each of the chosen game's options.
     pub values: Vec<String>,
-    /// Who plays.
-    pub mode: Mode,
-    /// The person's seat against the computer.
-    pub human_side: usize,
-    /// Strength per seat when a computer sits there.
-    pub levels: Vec<Level>,
+    /// Who plays each seat, one per player of the chosen game.
+    pub seats: Vec<SeatChoice>,
     /// Index into [`CLOCKS`].
     pub clock: usize,
     /// A position text to start from (empty: the usual start).
@@ -93,6 +93,8 @@ enum RowKind {
     Choice(Vec<String>, usize),
     /// Free text and a placeholder.
     Text(String, String),
+    /// Who plays a seat.
+    Seat(SeatChoice),
 }
 
 impl NewGameForm {
@@ -101,16 +103,12 @@ impl NewGameForm {
     pub fn new(games: Vec<GameChoice>, memory: &NewGameMemory, current: &str) -> NewGameForm {
         let wanted = if memory.game.is_empty() { current } else { memory.game.as_str() };
         let game = games.iter().position(|g| g.name == wanted).unwrap_or(0);
-        let levels =
-            (0..2).map(|i| memory.levels.get(i).and_then(|w| Level::parse(w)).unwrap_or(Level::Hard)).collect();
         let mut form = NewGameForm {
             games,
             game,
             game_scroll: game.saturating_sub(2),
             values: Vec::new(),
-            mode: Mode::from_word(&memory.mode).unwrap_or(Mode::HumanComputer),
-            human_side: memory.human_side.min(1),
-            levels,
+            seats: memory.seat_choices(),
             clock: CLOCKS.iter().position(|c| c.0 == memory.clock).unwrap_or(0),
             start: String::new(),
             open: None,
@@ -141,15 +139,51 @@ impl NewGameForm {
         self.open = None;
         self.scroll = 0;
         self.error = None;
+        let players = self.games[i].sides.len();
+        self.fit_seats(players);
     }
 
     /// Whether seat `i` is a computer in this form.
     pub fn is_computer(&self, i: usize) -> bool {
-        match self.mode {
-            Mode::HumanHuman => false,
-            Mode::HumanComputer => i != self.human_side,
-            Mode::ComputerComputer => true,
+        self.seats.get(i).is_some_and(|s| s.is_computer())
+    }
+
+    /// The game's players with the options chosen now changed (its
+    /// `players` option, say): the seats follow, the new ones played by
+    /// the computer, as the last seat before them was.
+    pub fn set_sides(&mut self, sides: Vec<String>) {
+        let players = sides.len();
+        if let Some(game) = self.games.get_mut(self.game) {
+            game.sides = sides;
         }
+        self.fit_seats(players);
+    }
+
+    /// As many seats as `players` (at least one), keeping those there are.
+    fn fit_seats(&mut self, players: usize) {
+        let players = players.max(1);
+        if self.seats.len() > players {
+            self.seats.truncate(players);
+        }
+        while self.seats.len() < players {
+            let level = self.seats.iter().rev().find_map(|s| match s {
+                SeatChoice::Computer(level) => Some(*level),
+                SeatChoice::Human => None,
+            });
+            self.seats.push(SeatChoice::Computer(level.unwrap_or(Level::Hard)));
+        }
+    }
+
+    /// The options chosen, as name and value (those left at their default
+    /// and blank ones are not given).
+    pub fn options(&self) -> Vec<(String, String)> {
+        let Some(game) = self.chosen() else { return Vec::new() };
+        game.specs
+            .iter()
+            .zip(&self.values)
+            .filter(|(spec, value)| value.trim() != spec.default.as_str() && !value.trim().is_empty())
+            .map(|(spec, value)| (spec.name.to_string(), value.trim().to_string()))
+            .collect()
     }
 
     fn chosen(&self) -> Option<&GameChoice> {
@@ -165,11 +199,14 @@ impl NewGameForm {
                     *slot = v.to_string();
                 }
             }
-            FormKey::Mode => self.mode = Mode::ALL.get(index).copied().unwrap_or(self.mode),
-            FormKey::Side => self.human_side = index.min(1),
+            FormKey::Seat(seat) => {
+                if let Some(slot) = self.seats.get_mut(seat) {
+                    *slot = if index == 0 { SeatChoice::Human } else { SeatChoice::Computer(level_of(Some(*slot))) };
+                }
+            }
             FormKey::Level(seat) => {
-                if let (Some(l), Some(slot)) = (offered_levels().get(index), self.levels.get_mut(seat)) {
-                    *slot = *l;
+                if let (Some(l), Some(slot)) = (offered_levels().get(index), self.seats.get_mut(seat)) {
+                    *slot = SeatChoice::Computer(*l);
                 }
             }
             FormKey::Clock => self.clock = index.min(CLOCKS.len() - 1),
@@ -208,38 +245,13 @@ impl NewGameForm {
             };
             rows.push(Row { key: FormKey::Option(i), label, description, kind });
         }
-        let modes = Mode::ALL.iter().map(|m| tr(&format!("mode-{}", m.word()))).collect();
-        let mode = Mode::ALL.iter().position(|m| *m == self.mode).unwrap_or(0);
-        rows.push(Row {
-            key: FormKey::Mode,
-            label: tr!("form-players"),
-            description: String::new(),
-            kind: RowKind::Choice(modes, mode),
-        });
         let side = |k: usize| game.sides.get(k).map_or_else(|| format!("{}", k + 1), |s| side_label(s));
-        // A hosted game between two people still needs the host's side.
-        if self.mode == Mode::HumanComputer || self.host.is_some() {
-            rows.push(Row {
-                key: FormKey::Side,
-                label: tr!("form-you-play"),
-                description: String::new(),
-                kind: RowKind::Choice((0..2).map(side).collect(), self.human_side),
-            });
-        }
-        // Every level the core offers (easy, medium, hard, then the
-        // calibrated ladder with its Elo); so many make a drop-down, whose
-        // label shows the chosen level's Elo and whose description says
-        // what the level is.
-        let offered = offered_levels();
-        for seat in (0..2).filter(|&s| self.is_computer(s)) {
-            let levels = offered.iter().map(|l| level_label(*l)).collect();
-            let chosen = offered.iter().position(|l| Some(l) == self.levels.get(seat)).unwrap_or(0);
-            rows.push(Row {
-                key: FormKey::Level(seat),
-                label: tr!("form-computer-plays", side = side(seat)),
-                description: level_note(offered[chosen]),
-                kind: RowKind::Choice(levels, chosen),
-            });
+        for (seat, choice) in self.seats.iter().enumerate() {
+            let description = match choice {
+                SeatChoice::Computer(level) => level_note(*level),
+                SeatChoice::Human => String::new(),
+            };
+            rows.push(Row { key: FormKey::Seat(seat), label: side(seat), description, kind: RowKind::Seat(*choice) });
         }
         rows.push(Row {
             key: FormKey::Clock,
@@ -258,24 +270,22 @@ impl NewGameForm {
 
     /// The configuration this form describes (plugin directories kept from `base`).
     pub fn config(&self, base: &Config) -> Config {
-        let computers: Vec<bool> = (0..2).map(|i| self.is_computer(i)).collect();
-        let players = (0..2)
-            .map(|i| {
+        let computers: Vec<bool> = (0..self.seats.len()).map(|i| self.is_computer(i)).collect();
+        let players = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, choice)| {
                 let name = seat_name(&computers, i);
-                if computers[i] {
-                    level_player(&name, self.levels.get(i).copied().unwrap_or(Level::Hard))
-                } else {
-                    human_player(&name)
+                match choice {
+                    SeatChoice::Computer(level) => level_player(&name, *level),
+                    SeatChoice::Human => human_player(&name),
                 }
             })
             .collect();
         let mut options = tabula_core::config::OptionTable::new();
-        if let Some(game) = self.chosen() {
-            for (spec, value) in game.specs.iter().zip(&self.values) {
-                if value.trim() != spec.default.as_str() && !value.trim().is_empty() {
-                    options.insert(spec.name.to_string(), toml::Value::String(value.trim().to_string()));
-                }
-            }
+        for (name, value) in self.options() {
+            options.insert(name, toml::Value::String(value));
         }
         let (_, minutes, seconds) = CLOCKS[self.clock.min(CLOCKS.len() - 1)];
         let clock = (minutes > 0).then_some(ClockConfig { initial_ms: minutes * 60_000, increment_ms: seconds * 1000 });
@@ -303,9 +313,7 @@ impl NewGameForm {
     pub fn remember(&self, memory: &mut NewGameMemory) {
         let Some(game) = self.chosen() else { return };
         memory.game = game.name.clone();
-        memory.mode = self.mode.word().to_string();
-        memory.human_side = self.human_side;
-        memory.levels = self.levels.iter().map(|l| l.word().to_string()).collect();
+        memory.remember_seats(&self.seats);
         memory.clock = CLOCKS[self.clock.min(CLOCKS.len() - 1)].0.to_string();
         let values = game.specs.iter().zip(&self.values).map(|(s, v)| (s.name.to_string(), v.clone())).collect();
         memory.options.insert(game.name.clone(), values);
@@ -426,6 +434,7 @@ pub fn draw<T: RenderTarget>(
     let mut popup = None;
     let focus = pen.focus;
     let (hits, hover) = (&mut *pen.hits, pen.hover);
+    let open = form.open.map(|o| o.0);
     list(pen.p, rows_area, rows.len(), row_h, &mut form.scroll, |p, i, cell| {
         let row = &rows[i];
         let y = cell.y + bh / 2.0;
@@ -452,9 +461,23 @@ pub fn draw<T: RenderTarget>(
                 } else {
                     let label = labels.get(*chosen).cloned().unwrap_or_default();
                     dropdown(p, hits, widget, &label, Action::FormOpen(row.key), hover, px * 0.85)?;
-                    if form.open.map(|o| o.0) == Some(row.key) {
+                    if open == Some(row.key) {
                         popup = Some((row.key, labels.clone(), *chosen, widget));
                     }
+                }
+            }
+            RowKind::Seat(choice) => {
+                let FormKey::Seat(seat) = row.key else { return Ok(()) };
+                let mut sub = Pen { p, hits: &mut *hits, hover, px, bh, focus };
+                let actions = SeatActions {
+                    person: Action::FormPick(row.key, 0),
+                    computer: Action::FormPick(row.key, 1),
+                    levels: Action::FormOpen(FormKey::Level(seat)),
+                };
+                let at = draw_seat_widgets(&mut sub, widget, Some(*choice), actions)?;
+                if open == Some(FormKey::Level(seat)) {
+                    let chosen = offered_levels().iter().position(|&l| l == level_of(Some(*choice))).unwrap_or(0);
+                    popup = Some((FormKey::Level(seat), level_labels(), chosen, at));
                 }
             }
             RowKind::Text(text, placeholder) => {
@@ -485,50 +508,16 @@ pub fn draw<T: RenderTarget>(
         &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal), (start, Action::StartGame, ok)],
     )?;
     if let Some((key, labels, chosen, at)) = popup {
-        draw_popup(pen, window, form, key, &labels, chosen, at)?;
+        let mut first = form.open.map_or(0, |o| o.1);
+        let pick = |i| Action::FormPick(key, i);
+        popup_list(pen, window, &labels, chosen, at, Action::FormOpen(key), pick, &mut first)?;
+        form.open = Some((key, first));
     }
     Ok(())
 }
 
 fn focus_is(focus: Option<Focus>, key: FormKey) -> bool {
     focus == Some(Focus::Form(key))
-}
-
-/// The open drop-down list under (or above) its row.
-#[allow(clippy::too_many_arguments)]
-fn draw_popup<T: RenderTarget>(
-    pen: &mut Pen<'_, '_, '_, T>,
-    window: Area,
-    form: &mut NewGameForm,
-    key: FormKey,
-    labels: &[String],
-    chosen: usize,
-    at: Area,
-) -> Result<(), GuiError> {
-    let px = pen.px;
-    let item_h = pen.bh * 0.9;
-    // A click anywhere else closes the list.
-    pen.hits.add(window, Action::FormOpen(key));
-    let room_below = window.y + window.h - (at.y + at.h) - 8.0;
-    let room_above = at.y - window.y - 8.0;
-    let wanted = labels.len() as f32 * item_h + 4.0;
-    let h = wanted.min(room_below.max(room_above)).max(item_h * 3.0);
-    let y = if wanted <= room_below || room_below >= room_above { at.y + at.h } else { at.y - h };
-    let area = Area { x: at.x, y, w: at.w, h };
-    pen.p.fill_rect(area.x, area.y, area.w, area.h, theme::DIALOG)?;
-    pen.p.frame_rect(area.x, area.y, area.w, area.h, 1.0, theme::ACCENT)?;
-    let inner = Area { x: area.x + 2.0, y: area.y + 2.0, w: area.w - 4.0, h: area.h - 4.0 };
-    let mut first = form.open.map_or(0, |o| o.1);
-    if first == 0 && chosen * 2 > (h / item_h) as usize {
-        first = chosen.saturating_sub((h / item_h) as usize / 2);
-    }
-    let (hits, hover) = (&mut *pen.hits, pen.hover);
-    list(pen.p, inner, labels.len(), item_h, &mut first, |p, i, cell| {
-        let look = if i == chosen { Look::Chosen } else { Look::Normal };
-        crate::widgets::button(p, hits, cell, &labels[i], Action::FormPick(key, i), look, hover, px * 0.85)
-    })?;
-    form.open = Some((key, first));
-    Ok(())
 }
 
 #[cfg(test)]
@@ -579,8 +568,8 @@ mod tests {
         *form.text_mut(FormKey::Option(1)).unwrap() = "13".into();
         assert!(form.text_mut(FormKey::Option(0)).is_none(), "a choice is not typed");
         form.pick(FormKey::Clock, 3);
-        form.pick(FormKey::Mode, 1);
-        form.pick(FormKey::Side, 1);
+        form.pick(FormKey::Seat(0), 1);
+        form.pick(FormKey::Seat(1), 0);
         let base = Config::default_config().unwrap();
         let config = form.config(&base);
         assert_eq!(config.game.rules, "many");
@@ -591,7 +580,31 @@ mod tests {
         form.remember(&mut memory);
         let again = NewGameForm::new(games(), &memory, "plain");
         assert_eq!((again.game, again.values.clone()), (1, vec!["variant17".to_string(), "13".to_string()]));
-        assert_eq!((again.clock, again.mode, again.human_side), (3, Mode::HumanComputer, 1));
+        assert_eq!(again.clock, 3);
+        assert_eq!(again.seats, vec![SeatChoice::Computer(Level::Hard), SeatChoice::Human]);
+    }
+
+    #[test]
+    fn the_seats_follow_the_games_players() {
+        crate::i18n::set_language(crate::i18n::Lang::En);
+        let mut form = NewGameForm::new(games(), &NewGameMemory::default(), "plain");
+        assert_eq!(form.seats, vec![SeatChoice::Human, SeatChoice::Computer(Level::Hard)], "you against the computer");
+        form.pick(FormKey::Level(1), offered_levels().iter().position(|&l| l == Level::Easy).unwrap());
+        form.set_sides(["red", "green", "blue", "yellow"].map(String::from).to_vec());
+        let easy = SeatChoice::Computer(Level::Easy);
+        assert_eq!(form.seats, vec![SeatChoice::Human, easy, easy, easy], "new seats like the last computer");
+        let labels: Vec<String> =
+            form.rows().iter().filter(|r| matches!(r.kind, RowKind::Seat(_))).map(|r| r.label.clone()).collect();
+        assert_eq!(labels, ["Red", "Green", "Blue", "Yellow"]);
+        form.pick(FormKey::Seat(2), 0);
+        let config = form.config(&Config::default_config().unwrap());
+        let names: Vec<&str> = config.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Player 1", "Computer 2", "Player 3", "Computer 4"]);
+        form.set_sides(["red", "green"].map(String::from).to_vec());
+        assert_eq!(form.seats, vec![SeatChoice::Human, easy]);
+        let mut memory = NewGameMemory::default();
+        form.remember(&mut memory);
+        assert_eq!(memory.seats, ["person", "easy"]);
     }
 
     #[test]
@@ -616,35 +629,33 @@ mod tests {
         crate::i18n::set_language(crate::i18n::Lang::En);
         let mut memory = NewGameMemory::default();
         let mut form = NewGameForm::new(games(), &memory, "plain");
-        form.pick(FormKey::Mode, 1);
-        let rows = form.rows();
-        let row = rows.iter().find(|r| r.key == FormKey::Level(1)).expect("the computer's level row");
-        let RowKind::Choice(labels, chosen) = &row.kind else { panic!("a choice") };
+        let labels = level_labels();
         assert_eq!(labels.len(), tabula_core::source::LEVELS.len());
-        assert_eq!((labels[*chosen].as_str(), labels[6].as_str()), ("Hard", "Club (~1050 Elo)"));
+        assert_eq!((labels[2].as_str(), labels[6].as_str()), ("Hard", "Club (~1050 Elo)"));
         let club = offered_levels().iter().position(|&l| l == Level::Club).unwrap();
         form.pick(FormKey::Level(1), club);
-        assert_eq!(form.levels[1], Level::Club);
+        assert_eq!(form.seats[1], SeatChoice::Computer(Level::Club));
         let rows = form.rows();
-        let row = rows.iter().find(|r| r.key == FormKey::Level(1)).unwrap();
+        let row = rows.iter().find(|r| r.key == FormKey::Seat(1)).unwrap();
         assert!(row.description.contains("1050 Elo"), "{}", row.description);
         let config = form.config(&Config::default_config().unwrap());
         assert_eq!(config.players[1].source.level(), Some(Level::Club));
         assert_eq!(config.players[1].time_ms(), Level::Club.spec().time_ms);
         form.remember(&mut memory);
-        assert_eq!(NewGameForm::new(games(), &memory, "plain").levels[1], Level::Club);
+        assert_eq!(NewGameForm::new(games(), &memory, "plain").seats[1], SeatChoice::Computer(Level::Club));
     }
 
     #[test]
     fn a_start_position_and_default_options_are_written_plainly() {
         let mut form = NewGameForm::new(games(), &NewGameMemory::default(), "plain");
         form.start = "  some position  ".into();
-        form.pick(FormKey::Mode, 0);
+        form.pick(FormKey::Seat(1), 0);
         let config = form.config(&Config::default_config().unwrap());
         assert_eq!(config.record.unwrap().start, "some position");
         assert!(config.game.options.is_empty());
         assert!(config.clock.is_none());
-        let labels: Vec<String> = form.rows().iter().map(|r| r.label.clone()).collect();
-        assert!(!labels.iter().any(|l| l.contains("computer") || l.contains("Computer")), "{labels:?}");
+        let names: Vec<String> =
+            form.config(&Config::default_config().unwrap()).players.iter().map(|p| p.name.clone()).collect();
+        assert_eq!(names, ["Player 1", "Player 2"]);
     }
 }

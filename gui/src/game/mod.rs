@@ -3,6 +3,7 @@
 //! pieces and the undo rules of a GUI. Every call returns quickly.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,14 @@ use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
 
 /// Thinking time of the hint search.
 const HINT_TIME_MS: u64 = 1500;
+
+/// The source of [`Game::generation`]s: shared by every game of the
+/// process, so a game that replaces another never repeats its number.
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+fn next_generation() -> u64 {
+    GENERATIONS.fetch_add(1, Ordering::Relaxed)
+}
 
 /// Who sits in a seat.
 pub struct Seat {
@@ -84,12 +93,25 @@ pub struct Game {
     /// Computer-vs-computer play is held.
     pub paused: bool,
     step: bool,
-    /// Kinds of the pieces each player has taken, per player.
-    pub captured: Vec<Vec<u16>>,
+    /// The pieces each player has taken (their owner and kind), per player.
+    pub captured: Vec<Vec<(u8, u16)>>,
+    /// Per ply of the history, the player who made it or, for a chance
+    /// move, the player it was drawn for (the side to move before it).
+    pub actors: Vec<u8>,
+    /// In a game with hidden information, the moves as the viewer
+    /// ([`Game::viewer`]) may read them, for the move list.
+    pub shown_texts: Option<Vec<String>>,
+    /// Per player, the kind of piece that stands for it in the panel and
+    /// the move list.
+    icons: Vec<u16>,
     /// When the running search started and how long it may take.
     search_clock: Option<(Instant, u64)>,
     /// The count of a game scored by marking dead pieces.
     pub count: count::CountView,
+    /// A number that changes whenever the game does (a move, an undo, a
+    /// result) and is never the same in two games: what the window keys
+    /// its views of the position by.
+    pub generation: u64,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -131,6 +153,9 @@ impl Game {
             countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
             epoch: Instant::now(),
             captured: vec![Vec::new(); players],
+            actors: Vec::new(),
+            shown_texts: None,
+            icons: Vec::new(),
             config,
             session,
             seats,
@@ -149,9 +174,11 @@ impl Game {
             step: false,
             search_clock: None,
             count: count::CountView::default(),
+            generation: next_generation(),
         };
+        game.icons = game.first_pieces();
         game.restore_saved_times();
-        game.refresh_captured();
+        game.refresh_history();
         game.refresh_count();
         game.sync_clock();
         Ok(game)
@@ -189,6 +216,8 @@ impl Game {
             self.paused = false;
             self.step = false;
         }
+        // Who looks at the board may have changed.
+        self.refresh_history();
         self.sync_clock();
         Ok(())
     }
@@ -317,7 +346,8 @@ impl Game {
     }
 
     fn after_change(&mut self, events: &mut Vec<Event>) {
-        self.refresh_captured();
+        self.generation = next_generation();
+        self.refresh_history();
         self.refresh_count();
         self.hint = None;
         self.hint_search = None;
@@ -372,17 +402,15 @@ impl Game {
             return false;
         }
         let position = self.session.position();
-        let mut highlights = RVec::new();
-        let _ = position.highlights(&mut highlights);
-        highlights.iter().any(|h| h.kind == HighlightKind::CHECK) || position.flags().contains(PositionFlags::IN_CHECK)
+        // In a game that hides, only a check the viewer is shown counts.
+        let flagged = self.viewer().is_none() && position.flags().contains(PositionFlags::IN_CHECK);
+        self.check_marked() || flagged
     }
 
     /// Whether the check is shown on the board (a king in check, as
     /// opposed to a threat the game flags).
     pub fn check_marked(&self) -> bool {
-        let mut highlights = RVec::new();
-        let _ = self.session.position().highlights(&mut highlights);
-        highlights.iter().any(|h| h.kind == HighlightKind::CHECK)
+        self.shown_highlights().iter().any(|h| h.kind == HighlightKind::CHECK)
     }
 
     /// Cancels a running search (its answer is ignored).
@@ -601,6 +629,37 @@ impl Game {
         }
     }
 
+    /// The kind of piece that stands for `player` in the panel and the
+    /// move list.
+    pub fn icon_kind(&self, player: u8) -> u16 {
+        self.icons.get(player as usize).copied().unwrap_or(0)
+    }
+
+    /// The piece that stands for each player: of the kinds every player
+    /// has on the start position's board, the most valuable (the queen of
+    /// chess, the checker of backgammon); else the player's first piece;
+    /// else the game's plain stone (a piece type without glyphs).
+    fn first_pieces(&self) -> Vec<u16> {
+        let info = self.session.info();
+        let players = info.players.len() as u8;
+        let stone = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
+        let mut pieces = RVec::new();
+        let _ = self.session.start_position().pieces(&mut pieces);
+        let value = |kind: u16| info.piece_types.get(kind as usize).map_or(i32::MIN, |t| t.value);
+        let shared = pieces
+            .iter()
+            .map(|p| p.kind)
+            .filter(|&k| (0..players).all(|o| pieces.iter().any(|p| p.owner == o && p.kind == k)))
+            .fold(None, |best: Option<u16>, k| match best {
+                Some(b) if value(b) >= value(k) => Some(b),
+                _ => Some(k),
+            });
+        (0..players)
+            .map(|o| shared.or_else(|| pieces.iter().find(|p| p.owner == o).map(|p| p.kind)).unwrap_or(stone))
+            .map(|kind| kind.min(info.piece_types.len().saturating_sub(1) as u16))
+            .collect()
+    }
+
     /// How this game's moves are numbered (from its start position and the
     /// shape of its moves).
     pub fn numbering(&self) -> crate::numbering::Numbering {
@@ -630,26 +689,31 @@ impl Game {
         position
     }
 
-    /// Recounts captured pieces by comparing piece counts per owner and
-    /// kind before and after every move.
-    fn refresh_captured(&mut self) {
+    /// Replays the game to find who each ply was for and to recount the
+    /// pieces taken (by comparing piece counts per owner and kind before
+    /// and after every move).
+    fn refresh_history(&mut self) {
         let players = self.seats.len().max(self.session.info().players.len());
         let mut captured = vec![Vec::new(); players];
+        let mut actors = Vec::with_capacity(self.session.history().len());
         let mut position = self.session.start_position().clone();
         let mut before = piece_counts(&position);
         for m in self.session.history() {
+            let for_whom = position.side_to_move().min(players.saturating_sub(1) as u8);
+            actors.push(if (m.player as usize) < players { m.player } else { for_whom });
             if position.make_move(m.mv).into_result().is_err() {
                 break;
             }
             let after = piece_counts(&position);
             // An off-board move (a pass, Hex's swap) may change whose
             // stones stand where, but it takes nothing.
-            let takes = !m.mv.is_off_board();
+            // A chance move (a roll) is nobody's and takes nothing.
+            let takes = !m.mv.is_off_board() && (m.player as usize) < players;
             for (&(owner, kind), &n) in before.iter().filter(|_| takes) {
                 let left = after.get(&(owner, kind)).copied().unwrap_or(0);
                 if owner != m.player {
                     for _ in left..n {
-                        captured[m.player as usize].push(kind);
+                        captured[m.player as usize].push((owner, kind));
                     }
                 }
             }
@@ -658,7 +722,14 @@ impl Game {
         for list in &mut captured {
             list.sort_unstable();
         }
-        self.captured = captured;
+        // The pieces taken, counted from the whole truth, could tell a
+        // player what they may not see: not shown in a game that hides.
+        let hidden = self.is_hidden();
+        self.captured = if hidden { vec![Vec::new(); players] } else { captured };
+        // A ply the replay could not make still gets a column.
+        actors.resize(self.session.history().len(), 0);
+        self.actors = actors;
+        self.shown_texts = self.viewer().and_then(|v| self.move_texts_for(v).ok());
     }
 }
 
@@ -713,5 +784,7 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
 }
 
 mod count;
+mod views;
+pub use views::View;
 #[cfg(test)]
 mod tests;

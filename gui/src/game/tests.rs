@@ -220,3 +220,12 @@ fn a_swap_takes_nothing() {
     game.play(swap).unwrap();
     assert!(game.captured.iter().all(Vec::is_empty), "{:?}", game.captured);
 }
+
+#[test]
+fn both_sides_are_shown_by_the_most_valuable_piece_they_both_have() {
+    let mut config = Config::default_config().unwrap();
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    let game = Game::open(config, "test", &[]).expect("the default rules plugin is built");
+    let queen = game.session.info().piece_types.iter().position(|t| t.name.as_str() == "queen").unwrap() as u16;
+    assert_eq!((game.icon_kind(0), game.icon_kind(1)), (queen, queen));
+}
