@@ -11,6 +11,7 @@ mod query;
 mod scaffold;
 mod seating;
 mod serve;
+mod serve_limits;
 mod window;
 
 use std::path::PathBuf;
