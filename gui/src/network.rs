@@ -25,8 +25,8 @@ use tabula_core::session::Session;
 use tabula_core::source::PlayerSource;
 use tabula_net::client::{ClientError, Connection, Dial, Sender};
 use tabula_net::link::Security;
-use tabula_net::text::printable;
 use tabula_net::protocol::{ClientMsg, Clock, OfferInfo, RequestKind, RoomState, SeatSpec, ServerMsg, HUMAN};
+use tabula_net::text::printable;
 
 use crate::controls::{Action, Hits, Look};
 use crate::fonts::Style;

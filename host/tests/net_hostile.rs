@@ -46,6 +46,20 @@ fn create_msg(rules: &str, options: &[(&str, &str)], seats: Vec<SeatSpec>, clock
     }
 }
 
+/// A room of chess with people in both seats, created by `name`, with a password.
+fn chess_as(name: &str, password: Option<&str>) -> ClientMsg {
+    ClientMsg::Create {
+        rules: "chess".into(),
+        options: Default::default(),
+        seats: Vec::new(),
+        seat: None,
+        name: name.into(),
+        clock: None,
+        password: password.map(str::to_string),
+        start: String::new(),
+    }
+}
+
 fn computer(player: &str, time_ms: Option<u64>, options: &[(&str, &str)]) -> SeatSpec {
     SeatSpec {
         player: player.into(),
@@ -146,8 +160,7 @@ fn computer_seats_are_held_to_the_operators_caps() {
 #[test]
 fn rooms_are_counted_per_address_and_abandoned_timed_rooms_leave_memory() {
     let data = tempfile::tempdir().unwrap();
-    let server =
-        Server::start(data.path(), "127.0.0.1:0", &["--rooms-per-address", "3", "--forget-after", "1"]);
+    let server = Server::start(data.path(), "127.0.0.1:0", &["--rooms-per-address", "3", "--forget-after", "1"]);
     let clock = Some(Clock { initial_ms: 86_400_000, increment_ms: 0 });
     let mut rooms = Vec::new();
     let mut held = Vec::new();
@@ -266,7 +279,18 @@ fn a_client_that_never_reads_is_cut_off() {
     let server = Server::start(
         data.path(),
         "127.0.0.1:0",
-        &["--outbox-kb", "64", "--rate", "5000", "--rooms-per-address", "500", "--rooms-per-hour", "500", "--follows-per-connection", "500"],
+        &[
+            "--outbox-kb",
+            "64",
+            "--rate",
+            "5000",
+            "--rooms-per-address",
+            "500",
+            "--rooms-per-hour",
+            "500",
+            "--follows-per-connection",
+            "500",
+        ],
     );
     let mut ann = client(&server.addr);
     for _ in 0..150 {
@@ -294,8 +318,7 @@ fn loading_a_room_checks_its_password_first_and_counts_against_the_cap() {
     let data = tempfile::tempdir().unwrap();
     let server = Server::start(data.path(), "127.0.0.1:0", &["--forget-after", "0", "--max-rooms", "2"]);
     let mut ann = client(&server.addr);
-    ann.send(&ClientMsg::Create { password: Some("s3cret".into()), ..create_msg("chess", &[], Vec::new(), None) })
-        .unwrap();
+    ann.send(&chess_as("Ann", Some("s3cret"))).unwrap();
     let (private, _) = joined(&mut ann);
     let mut bob = client(&server.addr);
     let (open_room, _) = create(&mut bob, "chess", "Bob");
@@ -324,8 +347,7 @@ fn password_guesses_wait_longer_and_longer() {
     let data = tempfile::tempdir().unwrap();
     let server = Server::start(data.path(), "127.0.0.1:0", &[]);
     let mut ann = client(&server.addr);
-    ann.send(&ClientMsg::Create { password: Some("4821".into()), ..create_msg("chess", &[], Vec::new(), None) })
-        .unwrap();
+    ann.send(&chess_as("Ann", Some("4821"))).unwrap();
     let (room, _) = joined(&mut ann);
     let watch = |p: &str| ClientMsg::Watch { room: room.room, password: Some(p.into()) };
     // Five guesses from five machines; then even the right password waits.
@@ -463,7 +485,7 @@ fn names_and_chat_refuse_invisible_characters() {
     let server = Server::start(data.path(), "127.0.0.1:0", &[]);
     let mut eve = client(&server.addr);
     for name in ["Ann\u{202E}", "\u{200B}Bob", "a\u{200D}b", "x\u{1b}[2J"] {
-        let msg = ClientMsg::Create { name: name.into(), ..create_msg("chess", &[], Vec::new(), None) };
+        let msg = chess_as(name, None);
         let (code, why) = refusal(&mut eve, &msg);
         assert_eq!(code, ErrorCode::Invalid, "{name:?}");
         assert!(why.contains("U+"), "{why}");
@@ -526,8 +548,7 @@ fn the_database_is_private_and_secrets_stay_off_the_command_line() {
     let data = parent.path().join("data");
     let server = Server::start(&data, "127.0.0.1:0", &[]);
     let mut ann = client(&server.addr);
-    ann.send(&ClientMsg::Create { password: Some("opensesame".into()), ..create_msg("chess", &[], Vec::new(), None) })
-        .unwrap();
+    ann.send(&chess_as("Ann", Some("opensesame"))).unwrap();
     let (a, _) = joined(&mut ann);
     let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&data), 0o700);

@@ -16,7 +16,12 @@ use tabula_net::protocol::{ClientMsg, ErrorCode};
 /// The fingerprint a server printed at start.
 fn fingerprint_of(server: &mut Server) -> String {
     let line = server.line.clone();
-    line.split("TLS certificate SHA-256 ").nth(1).and_then(|r| r.split(',').next()).expect("a fingerprint").trim().into()
+    line.split("TLS certificate SHA-256 ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .expect("a fingerprint")
+        .trim()
+        .into()
 }
 
 /// Runs the terminal client against `addr` until it prints a line with

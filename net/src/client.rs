@@ -128,11 +128,8 @@ impl Connection {
         let (host_port, tls) = split_scheme(addr);
         let stream = tcp_to(host_port, dial.bind)?;
         stream.set_nodelay(true)?;
-        let (link, security) = if tls || dial.tls {
-            secure(stream, host_port, dial)?
-        } else {
-            (Link::plain(stream), Security::plain())
-        };
+        let (link, security) =
+            if tls || dial.tls { secure(stream, host_port, dial)? } else { (Link::plain(stream), Security::plain()) };
         let mut conn = Connection {
             reader: BufReader::new(link.reader()),
             link,

@@ -88,7 +88,8 @@ pub fn run(config: &LoadConfig, rules: Arc<RulesBox>) -> LoadReport {
             let (config, rules, sent) = (config.clone(), Arc::clone(&rules), Arc::clone(&sent));
             let seed = config.seed ^ ((index as u64) << 8) ^ seat as u64;
             let client = index * 2 + seat as usize;
-            let from = config.spread.then(|| std::net::IpAddr::from([127, 1, (client / 250) as u8, (client % 250) as u8 + 1]));
+            let from =
+                config.spread.then(|| std::net::IpAddr::from([127, 1, (client / 250) as u8, (client % 250) as u8 + 1]));
             threads.push(thread::spawn(move || player(&config, &rules, seat, tx, rx, &sent, seed, from)));
         }
     }

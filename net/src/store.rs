@@ -198,8 +198,7 @@ impl Store {
     pub fn open(dir: &Path, sync: Sync) -> Result<Store> {
         let path = dir.join("tabula.sqlite");
         let private = |p: &Path| -> Result<()> {
-            crate::server::make_private(p)
-                .map_err(|source| StoreError::File { file: p.display().to_string(), source })
+            crate::server::make_private(p).map_err(|source| StoreError::File { file: p.display().to_string(), source })
         };
         crate::server::create_private(&path)
             .map_err(|source| StoreError::File { file: path.display().to_string(), source })?;
@@ -212,7 +211,9 @@ impl Store {
             .map_err(ctx("setting the journal mode"))?;
         db.execute_batch(SCHEMA).map_err(ctx("creating the tables"))?;
         let has_clocks: bool = db
-            .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'", [], |r| r.get::<_, i64>(0))
+            .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'", [], |r| {
+                r.get::<_, i64>(0)
+            })
             .map_err(ctx("reading the schema"))?
             > 0;
         if !has_clocks {
@@ -476,7 +477,9 @@ impl Store {
         };
         let clock = match (initial, increment) {
             (None, None) => None,
-            (Some(i), inc) if i > 0 => Some(Clock { initial_ms: ms("time", i)?, increment_ms: ms("increment", inc.unwrap_or(0))? }),
+            (Some(i), inc) if i > 0 => {
+                Some(Clock { initial_ms: ms("time", i)?, increment_ms: ms("increment", inc.unwrap_or(0))? })
+            }
             (i, inc) => return Err(damaged(id, format!("its clock is {i:?}+{inc:?}"))),
         };
         Ok(Some(StoredRoom { id, rules, options, password, clock, seats }))
@@ -508,8 +511,10 @@ impl Store {
             .map_err(ctx("reading a game"))?;
         let Some((mut game, clocks)) = row else { return Ok(None) };
         if let Some(text) = clocks {
-            game.clocks =
-                Some(serde_json::from_str(&text).map_err(|e| damaged(room, format!("game {}'s clocks: {e}", game.number)))?);
+            game.clocks = Some(
+                serde_json::from_str(&text)
+                    .map_err(|e| damaged(room, format!("game {}'s clocks: {e}", game.number)))?,
+            );
         }
         if !matches!(game.status.as_str(), "playing" | "finished" | "abandoned") {
             return Err(damaged(room, format!("game {} has status '{}'", game.number, game.status)));
@@ -548,14 +553,14 @@ mod tests {
             password: Some("pw".into()),
             clock: Some(Clock { initial_ms: 60_000, increment_ms: 1000 }),
             seats: vec![
-                StoredSeat { spec: SeatSpec::human(), name: "Ann".into(), token: "t1".into() },
+                StoredSeat { spec: SeatSpec::human(), name: "Ann".into(), token: "1".repeat(32) },
                 StoredSeat { spec: SeatSpec::human(), name: String::new(), token: String::new() },
             ],
         };
         let (id, game) = {
             let mut store = Store::open(dir.path(), Sync::Normal).unwrap();
             let (id, game) = store.create_room(&room, "", "2024.01.01").unwrap();
-            store.set_seat(id, 1, "Bob", "t2").unwrap();
+            store.set_seat(id, 1, "Bob", &"2".repeat(32)).unwrap();
             let m = |c: &str, p| StoredMove { coordinate: c.into(), standard: c.into(), player: p, remaining_ms: 5 };
             store.add_move(game, 0, &m("e2e4", 0)).unwrap();
             store.add_move(game, 1, &m("e7e5", 1)).unwrap();
@@ -572,7 +577,7 @@ mod tests {
         assert_eq!(back.options, room.options);
         let g = store.game(id, None).unwrap().unwrap();
         assert_eq!(g.moves.iter().map(|m| m.coordinate.as_str()).collect::<Vec<_>>(), ["e2e4", "c7c5"]);
-        store.finish(game, "draw (agreed)").unwrap();
+        store.finish(game, "draw (agreed)", None).unwrap();
         assert!(store.unfinished_rooms().unwrap().is_empty());
         let (next, number) = store.new_game(id, game, "", "2024.01.02").unwrap();
         assert_eq!(number, 2);

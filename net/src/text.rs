@@ -86,7 +86,9 @@ mod tests {
 
     #[test]
     fn invisible_and_direction_characters_are_refused_and_escaped() {
-        for bad in ["a\u{202E}b", "\u{200B}x", "x\u{200D}y", "\u{FEFF}x", "a\u{7}", "a\u{1b}[2J", "\u{3164}", "a\u{2028}"] {
+        for bad in
+            ["a\u{202E}b", "\u{200B}x", "x\u{200D}y", "\u{FEFF}x", "a\u{7}", "a\u{1b}[2J", "\u{3164}", "a\u{2028}"]
+        {
             assert!(matches!(check_shown(bad, 40, false), Err(TextError::Invisible(_))), "{bad:?}");
             assert!(!printable(bad, false).chars().any(|c| !is_visible_text(c)), "{bad:?}");
         }

@@ -123,9 +123,9 @@ pub fn known_servers_file() -> PathBuf {
     if let Some(p) = std::env::var_os("TABULA_KNOWN_SERVERS") {
         return PathBuf::from(p);
     }
-    let base = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| ".".into())).join(".local/share")
-    });
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| ".".into())).join(".local/share"));
     base.join("tabula/known-servers")
 }
 
@@ -282,7 +282,8 @@ impl ClientTls {
     /// was met for the first time (then it is remembered now).
     pub fn accepted(&self) -> (Option<String>, bool) {
         let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        if let (Trust::FirstUse { file, server }, true, Some(print)) = (&self.trust, seen.first_use, &seen.fingerprint) {
+        if let (Trust::FirstUse { file, server }, true, Some(print)) = (&self.trust, seen.first_use, &seen.fingerprint)
+        {
             if let Err(e) = remember(file, server, print) {
                 eprintln!("tabula: cannot remember the server's certificate in {}: {e}", file.display());
             }

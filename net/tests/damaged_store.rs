@@ -62,7 +62,8 @@ fn rooms_that_do_not_validate_are_quarantined_not_repaired() {
     let db = rusqlite::Connection::open(dir.path().join("tabula.sqlite")).unwrap();
     // A computer's seat that no longer reads: it must not become a free
     // seat for a person.
-    db.execute("UPDATE seats SET spec = '{\"player\": 7' WHERE room = ?1 AND seat = 1", params![ids[1] as i64]).unwrap();
+    db.execute("UPDATE seats SET spec = '{\"player\": 7' WHERE room = ?1 AND seat = 1", params![ids[1] as i64])
+        .unwrap();
     db.execute("UPDATE rooms SET options = 'not json' WHERE id = ?1", params![ids[2] as i64]).unwrap();
     db.execute("UPDATE rooms SET clock_initial_ms = -5 WHERE id = ?1", params![ids[3] as i64]).unwrap();
     db.execute("UPDATE seats SET token = 'short' WHERE room = ?1 AND seat = 0", params![ids[4] as i64]).unwrap();
@@ -75,7 +76,8 @@ fn rooms_that_do_not_validate_are_quarantined_not_repaired() {
     let mut c = Connection::connect(&addr, "test").unwrap();
     c.set_timeout(Some(Duration::from_secs(20))).unwrap();
     for (i, id) in ids.iter().enumerate().skip(1) {
-        let (code, msg) = refusal(&mut c, &ClientMsg::Join { room: *id, seat: Some(1), name: "Eve".into(), password: None });
+        let (code, msg) =
+            refusal(&mut c, &ClientMsg::Join { room: *id, seat: Some(1), name: "Eve".into(), password: None });
         assert_eq!(code, ErrorCode::Internal, "room {i}");
         assert!(msg.contains("quarantined") && msg.contains("damaged"), "{msg}");
     }

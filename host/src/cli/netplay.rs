@@ -17,8 +17,8 @@ use super::common::{dirs, load_rules, CliError};
 use tabula_core::session::Session;
 use tabula_kit::diagram::render_position;
 use tabula_net::client::{ClientError, Connection, Dial, Sender};
-use tabula_net::text::printable;
 use tabula_net::protocol::{ClientMsg, Clock, ExportFormat, RequestKind, RoomState, RoomSummary, SeatSpec, ServerMsg};
+use tabula_net::text::printable;
 
 /// The network options of `tabula play`.
 #[derive(Args, Debug, Clone, Default)]
@@ -445,7 +445,9 @@ impl NetGame {
             ServerMsg::Presence { seat, connected, .. } => {
                 println!("\nseat {seat} {}", if connected { "is connected" } else { "lost its connection" })
             }
-            ServerMsg::Chat { name, text, .. } => println!("\n{}: {}", printable(&name, false), printable(&text, false)),
+            ServerMsg::Chat { name, text, .. } => {
+                println!("\n{}: {}", printable(&name, false), printable(&text, false))
+            }
             ServerMsg::Exported { text, .. } => println!("\n{}", printable(&text, true)),
         }
     }

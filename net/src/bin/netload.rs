@@ -19,7 +19,8 @@ fn main() {
         std::process::exit(2);
     }
     let number = |i: usize, default: u64| args.get(i).map_or(Ok(default), |a| a.parse::<u64>());
-    let (Ok(rooms), Ok(max_plies), Ok(timeout), Ok(spread)) = (number(1, 100), number(3, 0), number(4, 300), number(5, 0))
+    let (Ok(rooms), Ok(max_plies), Ok(timeout), Ok(spread)) =
+        (number(1, 100), number(3, 0), number(4, 300), number(5, 0))
     else {
         eprintln!("ROOMS, MAX_PLIES, TIMEOUT_S and SPREAD are whole numbers");
         std::process::exit(2);

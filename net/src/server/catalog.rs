@@ -86,11 +86,7 @@ impl Catalog {
     /// The rules plugin `name` with options a client gave: only options a
     /// player may set, with values the plugin lists or numbers (see
     /// [`super::offer`]).
-    pub fn client_rules(
-        &self,
-        name: &str,
-        options: &BTreeMap<String, String>,
-    ) -> Result<LoadedPlugin, Refusal> {
+    pub fn client_rules(&self, name: &str, options: &BTreeMap<String, String>) -> Result<LoadedPlugin, Refusal> {
         let plugin = self.rules(name)?;
         check_client_options(name, options.iter(), &plugin.options()).map_err(|m| (ErrorCode::Invalid, m))?;
         Ok(plugin)

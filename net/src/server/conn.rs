@@ -46,7 +46,8 @@ fn open_link(stream: TcpStream, shared: &Shared) -> Option<Arc<Link>> {
             Some(Link::tls(stream, rustls::Connection::Server(session)))
         }
         Some(_) if shared.tls_only => {
-            let msg = ServerMsg::error(ErrorCode::Version, "this server takes TLS connections only (tls://HOST:PORT)", None);
+            let msg =
+                ServerMsg::error(ErrorCode::Version, "this server takes TLS connections only (tls://HOST:PORT)", None);
             let _ = std::io::Write::write_all(&mut &stream, msg.to_line().as_bytes());
             None
         }
@@ -276,7 +277,10 @@ impl Client<'_> {
         }
         let shared = self.shared;
         self.may_follow(0)?;
-        shared.guard.may_create(self.peer, &shared.limits, |id| shared.open(id)).map_err(|m| (ErrorCode::ServerFull, m))?;
+        shared
+            .guard
+            .may_create(self.peer, &shared.limits, |id| shared.open(id))
+            .map_err(|m| (ErrorCode::ServerFull, m))?;
         if lock(&shared.rooms).len() >= shared.limits.max_rooms {
             return Err((ErrorCode::ServerFull, "the server has no room for more rooms".into()));
         }

@@ -50,8 +50,14 @@ fn io(dir: &Path) -> impl FnOnce(std::io::Error) -> DataDirError + '_ {
 pub fn claim(dir: &Path) -> Result<DirLock, DataDirError> {
     DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(io(dir))?;
     let path = dir.join("tabula.lock");
-    let mut file =
-        OpenOptions::new().read(true).write(true).create(true).truncate(false).mode(0o600).open(&path).map_err(io(dir))?;
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(&path)
+        .map_err(io(dir))?;
     if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
         let mut holder = String::new();
         let _ = file.read_to_string(&mut holder);

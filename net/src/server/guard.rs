@@ -105,7 +105,10 @@ impl Guard {
             ));
         }
         if a.created.len() >= limits.rooms_per_hour {
-            return Err(format!("{peer} has created {} rooms in the last hour, as many as the server allows", a.created.len()));
+            return Err(format!(
+                "{peer} has created {} rooms in the last hour, as many as the server allows",
+                a.created.len()
+            ));
         }
         Ok(())
     }
@@ -178,7 +181,8 @@ mod tests {
         assert_eq!(Peer::of(a), Peer::of(b));
         assert_eq!(Peer::of(c).to_string(), "10.0.0.1");
         let guard = Guard::default();
-        let limits = Limits { connections_per_address: 2, rooms_per_address: 1, rooms_per_hour: 2, ..Limits::default() };
+        let limits =
+            Limits { connections_per_address: 2, rooms_per_address: 1, rooms_per_hour: 2, ..Limits::default() };
         assert!(guard.connect(Peer::of(a), &limits).is_ok() && guard.connect(Peer::of(b), &limits).is_ok());
         assert!(guard.connect(Peer::of(a), &limits).unwrap_err().contains("2001:db8:1:2::/64 has 2 connections"));
         guard.disconnect(Peer::of(a));

@@ -174,10 +174,17 @@ impl Shared {
             }
             thread::sleep(Duration::from_millis(5));
         }
-        let loaded = self.load(id);
+        // Whoever else asks for this room waits until it is in the map (or
+        // the load failed), even if the load panics.
+        struct Loading<'a>(&'a Mutex<HashSet<u64>>, u64);
+        impl Drop for Loading<'_> {
+            fn drop(&mut self) {
+                lock(self.0).remove(&self.1);
+            }
+        }
+        let _loading = Loading(&self.loading, id);
+        let room = self.load(id)?;
         let mut rooms = lock(&self.rooms);
-        lock(&self.loading).remove(&id);
-        let room = loaded?;
         if rooms.len() >= self.limits.max_rooms {
             return Err((ErrorCode::ServerFull, "the server has no room for more rooms".into()));
         }
@@ -213,7 +220,13 @@ impl Shared {
         self.password_try(room.id, right, given.is_some(), peer)
     }
 
-    fn password_gate_stored(&self, id: u64, stored: &str, given: Option<&str>, peer: Option<Peer>) -> Result<(), Refusal> {
+    fn password_gate_stored(
+        &self,
+        id: u64,
+        stored: &str,
+        given: Option<&str>,
+        peer: Option<Peer>,
+    ) -> Result<(), Refusal> {
         let right = given.is_some_and(|g| room::same(g.as_bytes(), stored.as_bytes()));
         self.password_try(id, right, given.is_some(), peer)
     }
@@ -513,7 +526,13 @@ pub(crate) fn drive_computers(shared: &Arc<Shared>, room: &Arc<Mutex<Room>>) {
     }));
 }
 
-fn computer_turn(shared: &Arc<Shared>, room: &Arc<Mutex<Room>>, side: usize, spec: &crate::protocol::SeatSpec, epoch: u64) {
+fn computer_turn(
+    shared: &Arc<Shared>,
+    room: &Arc<Mutex<Room>>,
+    side: usize,
+    spec: &crate::protocol::SeatSpec,
+    epoch: u64,
+) {
     let built = {
         let r = lock(room);
         if r.epoch != epoch || r.result().is_some() {

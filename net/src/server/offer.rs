@@ -149,9 +149,11 @@ pub fn seat_options(
 ) -> Result<Vec<(String, String)>, String> {
     check_client_options(what, given.iter().map(|(k, v)| (k, v)), specs)?;
     let value = |name: &str| -> Option<u64> {
-        let text = given.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).or_else(|| {
-            specs.iter().find(|s| s.name.as_str() == name).map(|s| s.default.as_str())
-        })?;
+        let text = given
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .or_else(|| specs.iter().find(|s| s.name.as_str() == name).map(|s| s.default.as_str()))?;
         text.parse::<f64>().ok().map(|v| v.max(0.0).ceil() as u64)
     };
     let mut out = given.to_vec();
@@ -229,10 +231,17 @@ mod tests {
         assert!(err.contains("at most 16 MiB"), "{err}");
         let err = seat_options("alphabeta", &pairs(&[("threads", "64")]), &alphabeta, caps).unwrap_err();
         assert!(err.contains("at most 1 thread"), "{err}");
-        assert_eq!(seat_options("mcts", &[], &mcts, caps), Ok(pairs(&[("tree_mb", "16")])), "a default over the cap is lowered");
+        assert_eq!(
+            seat_options("mcts", &[], &mcts, caps),
+            Ok(pairs(&[("tree_mb", "16")])),
+            "a default over the cap is lowered"
+        );
         let wide = SeatCaps { memory_mb: 64, threads: 4, time_ms: 10_000 };
         let err = seat_options("mcts", &pairs(&[("threads", "4"), ("tree_mb", "32")]), &mcts, wide).unwrap_err();
         assert!(err.contains("128 MiB asked"), "{err}");
-        assert_eq!(seat_options("mcts", &pairs(&[("threads", "2")]), &mcts, wide), Ok(pairs(&[("threads", "2"), ("tree_mb", "32")])));
+        assert_eq!(
+            seat_options("mcts", &pairs(&[("threads", "2")]), &mcts, wide),
+            Ok(pairs(&[("threads", "2"), ("tree_mb", "32")]))
+        );
     }
 }

@@ -153,7 +153,9 @@ impl Room {
     /// on (they stop while it is away, and go on when it is loaded again).
     pub fn clocks_to_keep(&self) -> Option<(i64, StoredClocks)> {
         let clocks = self.clocks_now()?;
-        self.result().is_none().then(|| (self.game_id, StoredClocks { ply: self.session.history().len() as u32, clocks }))
+        self.result()
+            .is_none()
+            .then(|| (self.game_id, StoredClocks { ply: self.session.history().len() as u32, clocks }))
     }
 
     /// How the current game ended, if it has.
@@ -492,7 +494,8 @@ impl Room {
         if self.offer.is_some() {
             return Err((ErrorCode::NoRequest, "a request is already waiting for an answer".into()));
         }
-        if kind == RequestKind::NewGame && self.game_number >= limits.games_per_room {
+        let adds_game = self.result().is_some() || !self.session.history().is_empty();
+        if kind == RequestKind::NewGame && adds_game && self.game_number >= limits.games_per_room {
             return Err((
                 ErrorCode::Invalid,
                 format!("room {} has had {} games, as many as a room may: open a new room", self.id, self.game_number),
