@@ -73,6 +73,8 @@ pub struct HostAs {
 }
 
 /// What the window should do after a click in the dialog.
+// One value per click: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Go {
     /// Connect with these options.
     Connect(NetOptions),

@@ -378,10 +378,10 @@ fn honest(
                         .map_err(fail)?;
                 }
             }
-            ServerMsg::Error { code, message, .. } => {
-                if !matches!(code, crate::protocol::ErrorCode::NoRequest | crate::protocol::ErrorCode::GameOver) {
-                    return Err(format!("honest room {room} seat {seat}: {code:?}: {message}"));
-                }
+            ServerMsg::Error { code, message, .. }
+                if !matches!(code, crate::protocol::ErrorCode::NoRequest | crate::protocol::ErrorCode::GameOver) =>
+            {
+                return Err(format!("honest room {room} seat {seat}: {code:?}: {message}"));
             }
             _ => {}
         }

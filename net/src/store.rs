@@ -146,6 +146,37 @@ pub enum Sync {
 /// The open database.
 pub struct Store {
     db: Connection,
+    _checkpoints: Checkpoints,
+}
+
+/// Copies the write-ahead log into the database from a thread of its own,
+/// with a connection of its own, in SQLite's passive mode: it never waits
+/// for, nor holds up, a commit. Left to SQLite, the checkpoint (and its
+/// disk flushes) runs inside whichever commit crosses the log's threshold,
+/// and that move's acknowledgement waits for it.
+struct Checkpoints {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Checkpoints {
+    fn start(path: &Path) -> Checkpoints {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (flag, path) = (std::sync::Arc::clone(&stop), path.to_path_buf());
+        let _ = std::thread::Builder::new().name("checkpoints".into()).spawn(move || {
+            let Ok(db) = Connection::open(&path) else { return };
+            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(500));
+                let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            }
+        });
+        Checkpoints { stop }
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 const SCHEMA: &str = "
@@ -207,8 +238,11 @@ impl Store {
             Sync::Normal => "NORMAL",
             Sync::Full => "FULL",
         };
-        db.execute_batch(&format!("PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; PRAGMA foreign_keys = ON;"))
-            .map_err(ctx("setting the journal mode"))?;
+        db.execute_batch(&format!(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; PRAGMA foreign_keys = ON; \
+             PRAGMA wal_autocheckpoint = 0;"
+        ))
+        .map_err(ctx("setting the journal mode"))?;
         db.execute_batch(SCHEMA).map_err(ctx("creating the tables"))?;
         let has_clocks: bool = db
             .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'", [], |r| {
@@ -222,7 +256,7 @@ impl Store {
         for file in [path.clone(), dir.join("tabula.sqlite-wal"), dir.join("tabula.sqlite-shm")] {
             private(&file)?;
         }
-        Ok(Store { db })
+        Ok(Store { db, _checkpoints: Checkpoints::start(&path) })
     }
 
     /// The database's size in bytes (pages in use and free).
