@@ -150,23 +150,32 @@ pub struct Store {
 }
 
 /// Copies the write-ahead log into the database from a thread of its own,
-/// with a connection of its own, in SQLite's passive mode: it never waits
-/// for, nor holds up, a commit. Left to SQLite, the checkpoint (and its
-/// disk flushes) runs inside whichever commit crosses the log's threshold,
-/// and that move's acknowledgement waits for it.
+/// with a connection of its own: a passive checkpoint, which never waits
+/// for nor holds up a commit, and, once everything is copied, a truncating
+/// one that only has to empty the log (a commit meanwhile waits a moment).
+/// Left to SQLite, the whole checkpoint and its disk flushes run inside
+/// whichever commit crosses the log's threshold, and that move's
+/// acknowledgement waits for them.
 struct Checkpoints {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Checkpoints {
     fn start(path: &Path) -> Checkpoints {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
         let (flag, path) = (std::sync::Arc::clone(&stop), path.to_path_buf());
         let _ = std::thread::Builder::new().name("checkpoints".into()).spawn(move || {
             let Ok(db) = Connection::open(&path) else { return };
-            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(500));
-                let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            let _ = db.busy_timeout(std::time::Duration::from_millis(5));
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                let copied = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+                    Ok(r.get::<_, i64>(1)? == r.get::<_, i64>(2)? && r.get::<_, i64>(1)? > 0)
+                });
+                if copied.unwrap_or(false) {
+                    let _ = db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+                }
             }
         });
         Checkpoints { stop }
@@ -243,6 +252,9 @@ impl Store {
              PRAGMA wal_autocheckpoint = 0;"
         ))
         .map_err(ctx("setting the journal mode"))?;
+        // A commit that meets the checkpoint thread emptying the log waits
+        // for it rather than failing.
+        db.busy_timeout(std::time::Duration::from_secs(5)).map_err(ctx("setting the busy timeout"))?;
         db.execute_batch(SCHEMA).map_err(ctx("creating the tables"))?;
         let has_clocks: bool = db
             .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'", [], |r| {

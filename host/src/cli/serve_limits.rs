@@ -54,7 +54,8 @@ pub struct LimitArgs {
     /// Chat lines per second one seat may send, sustained (bursts of 5).
     #[arg(long, value_name = "N", default_value_t = 1.0)]
     pub chat_rate: f64,
-    /// Computer searches running at once (more wait in a queue); default: the cores this process may use.
+    /// Computer searches running at once (more wait in a queue); default: the cores this process may
+    /// use, and no more than a quarter of its memory (its cgroup's limit) holds at --seat-memory-mb each.
     #[arg(long, value_name = "N")]
     pub computer_searches: Option<usize>,
     /// MiB one computer's search may use (its `*_mb` options times its threads).
@@ -125,7 +126,9 @@ impl LimitArgs {
             keep_abandoned: forget,
             password_tries: self.password_tries,
             chat_rate: self.chat_rate,
-            computer_searches: self.computer_searches.unwrap_or_else(tabula_net::server::limits::default_searches),
+            computer_searches: self
+                .computer_searches
+                .unwrap_or_else(|| tabula_net::server::limits::default_searches_for(self.seat_memory_mb)),
             seat: SeatCaps { memory_mb: self.seat_memory_mb, threads: self.seat_threads, time_ms: self.seat_time_ms },
             keep_days: self.keep_days,
             max_database_bytes: self.max_database_mb.saturating_mul(1 << 20),

@@ -98,9 +98,18 @@ impl Default for Limits {
 }
 
 /// Searches at once by default: one per core the process may use (the
-/// standard library reads the cgroup's CPU quota and the affinity mask).
+/// standard library reads the cgroup's CPU quota and the affinity mask),
+/// and no more than a quarter of the memory the process may use (its
+/// cgroup's limit, not the host's memory) allows at `seat_mb` each.
+pub fn default_searches_for(seat_mb: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let by_memory = super::memory::limit_mib().map_or(usize::MAX, |mib| (mib / 4 / seat_mb.max(1)) as usize);
+    cores.min(by_memory).max(1)
+}
+
+/// [`default_searches_for`] at the default 16 MiB a search.
 pub fn default_searches() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    default_searches_for(16)
 }
 
 /// The wait before the next password try after `failures` wrong ones:
