@@ -67,6 +67,9 @@ mod tests {
         let v2 = cgroup_files("0::/user.slice/app\n", root);
         assert_eq!(v2[0], Path::new("/sys/fs/cgroup/user.slice/app/memory.max"));
         let v1 = cgroup_files("4:memory:/docker/abc\n3:cpuset:/\n", root);
-        assert_eq!(v1, [root.join("memory/docker/abc/memory.limit_in_bytes"), root.join("memory/memory.limit_in_bytes")]);
+        assert_eq!(
+            v1,
+            [root.join("memory/docker/abc/memory.limit_in_bytes"), root.join("memory/memory.limit_in_bytes")]
+        );
     }
 }
