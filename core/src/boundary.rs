@@ -14,13 +14,15 @@
 use std::fmt;
 
 use rules_api::{
-    GameInfo, Geometry, Highlight, Move, Piece, PositionBox, RVec, RulesBox, Status, StatusKind, CELL_NONE,
+    ChanceOutcome, GameInfo, Geometry, Highlight, Move, Outcome, Piece, PositionBox, RVec, RulesBox, Status,
+    StatusKind, CELL_NONE,
 };
 
 use crate::watchdog::watch;
 
-/// Most players a game may have.
-pub const MAX_PLAYERS: usize = 64;
+/// Most players a game may have: six, as the boundary's conventions say
+/// (seats, records and the window are sized for them).
+pub const MAX_PLAYERS: usize = 6;
 /// Most cells a board may have: every index below [`CELL_NONE`].
 pub const MAX_CELLS: usize = CELL_NONE as usize;
 /// Most piece types a game may have (`Move::extra` and `Piece::kind` are u16).
@@ -189,6 +191,88 @@ pub fn check_status(status: &Status, shape: &Shape) -> Result<(), Faulty> {
     short_text(call, "reason", status.reason.as_str())
 }
 
+/// Largest payoff magnitude a result may state: far beyond any game's
+/// points, small enough that sums over a long match stay exact.
+pub const MAX_PAYOFF: f64 = 1e9;
+
+/// A full result ([`rules_api::Position::result`]): a valid status and a
+/// short reason, and once the game is over either no payoffs or one
+/// finite payoff per player, the winner the status names among the best.
+pub fn check_outcome(outcome: &Outcome, shape: &Shape) -> Result<(), Faulty> {
+    let call = "result";
+    match outcome.status.kind {
+        StatusKind::ONGOING | StatusKind::DRAW => {}
+        StatusKind::WIN => check_player(call, "a win for player", outcome.status.winner, shape)?,
+        other => return Err(faulty(call, format!("the unknown status kind {}", other.0))),
+    }
+    short_text(call, "reason", outcome.status.reason.as_str())?;
+    short_text(call, "reason", outcome.reason.as_str())?;
+    let payoffs = &outcome.payoffs;
+    if outcome.status.is_ongoing() || payoffs.is_empty() {
+        return Ok(());
+    }
+    if payoffs.len() != shape.players {
+        return Err(faulty(call, format!("{} payoffs for {} players", payoffs.len(), shape.players)));
+    }
+    if let Some(p) = payoffs.iter().position(|v| !v.is_finite() || v.abs() > MAX_PAYOFF) {
+        return Err(faulty(call, format!("the payoff {} for player {p}", payoffs[p])));
+    }
+    if outcome.status.kind == StatusKind::WIN {
+        let best = payoffs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let winner = outcome.status.winner;
+        if payoffs[winner as usize] < best {
+            return Err(faulty(call, format!("a win for player {winner} whose payoff is not the best ({payoffs:?})")));
+        }
+    }
+    Ok(())
+}
+
+/// The full result says what the status says: the same kind of end and
+/// the same winner (the reasons may differ: the full one says more).
+pub fn check_agreement(status: &Status, outcome: &Outcome) -> Result<(), Faulty> {
+    let (a, b) = (status, &outcome.status);
+    if a.kind == b.kind && (a.kind != StatusKind::WIN || a.winner == b.winner) {
+        return Ok(());
+    }
+    let says = |s: &Status| match s.kind {
+        StatusKind::WIN => format!("a win for player {}", s.winner),
+        StatusKind::DRAW => "a draw".to_string(),
+        _ => "a game that goes on".to_string(),
+    };
+    Err(faulty("result", format!("{} where status says {}", says(b), says(a))))
+}
+
+/// How far the probabilities of a chance node may sum from 1.
+pub const PROBABILITY_TOLERANCE: f64 = 1e-6;
+
+/// The outcomes of a chance node: exactly its legal moves, each once,
+/// each with a probability above 0, together 1.
+pub fn check_chance(outcomes: &[ChanceOutcome], legal: &[Move]) -> Result<(), Faulty> {
+    let call = "chance_outcomes";
+    if outcomes.is_empty() {
+        return Err(faulty(call, "no outcomes at a chance node"));
+    }
+    if outcomes.len() != legal.len() {
+        return Err(faulty(call, format!("{} outcomes for {} legal moves", outcomes.len(), legal.len())));
+    }
+    for (i, o) in outcomes.iter().enumerate() {
+        if !legal.contains(&o.mv) || outcomes[..i].iter().any(|earlier| earlier.mv == o.mv) {
+            let m = o.mv;
+            let problem =
+                format!("an outcome (from {} to {}, extra {}) that is not one legal move", m.from, m.to, m.extra);
+            return Err(faulty(call, problem));
+        }
+        if !(o.probability.is_finite() && o.probability > 0.0) {
+            return Err(faulty(call, format!("the probability {} (must be above 0)", o.probability)));
+        }
+    }
+    let sum: f64 = outcomes.iter().map(|o| o.probability).sum();
+    if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+        return Err(faulty(call, format!("probabilities summing to {sum} (must be 1)")));
+    }
+    Ok(())
+}
+
 /// A cell of the board, or [`CELL_NONE`] where `none_ok`.
 fn check_cell(call: &'static str, cell: u16, shape: &Shape) -> Result<(), Faulty> {
     if cell == CELL_NONE || (cell as usize) < shape.cells {
@@ -339,6 +423,54 @@ mod tests {
     }
 
     #[test]
+    fn full_results_have_one_finite_payoff_per_player_and_the_winner_best() {
+        let s = Shape { players: 3, cells: 9, piece_types: 1 };
+        let outcome =
+            |status: Status, payoffs: &[f64]| Outcome { status, reason: "".into(), payoffs: payoffs.to_vec().into() };
+        assert!(check_outcome(&outcome(Status::win(1, "x"), &[0.0, 5.0, 5.0]), &s).is_ok());
+        assert!(check_outcome(&outcome(Status::win(1, "x"), &[]), &s).is_ok());
+        assert!(
+            check_outcome(&outcome(Status::ONGOING, &[1.0]), &s).is_ok(),
+            "payoffs of a game that goes on mean nothing"
+        );
+        let e = check_outcome(&outcome(Status::win(1, "x"), &[1.0, 2.0]), &s).unwrap_err();
+        assert_eq!(e.problem, "2 payoffs for 3 players");
+        assert!(check_outcome(&outcome(Status::draw("x"), &[0.0, f64::NAN, 0.0]), &s)
+            .unwrap_err()
+            .problem
+            .contains("NaN"));
+        assert!(check_outcome(&outcome(Status::draw("x"), &[0.0, 1e12, 0.0]), &s).is_err());
+        let e = check_outcome(&outcome(Status::win(0, "x"), &[1.0, 2.0, 0.0]), &s).unwrap_err();
+        assert!(e.problem.contains("not the best"), "{e}");
+        assert!(check_outcome(&outcome(Status::win(5, "x"), &[]), &s).is_err());
+        let long = Outcome { reason: "x".repeat(MAX_SHORT_TEXT + 1).into(), ..outcome(Status::draw("x"), &[]) };
+        assert!(check_outcome(&long, &s).is_err());
+    }
+
+    #[test]
+    fn the_full_result_agrees_with_the_status() {
+        let full = |status: Status| Outcome::from_status(status);
+        assert!(check_agreement(&Status::win(1, "a"), &full(Status::win(1, "b"))).is_ok());
+        assert!(check_agreement(&Status::ONGOING, &full(Status::ONGOING)).is_ok());
+        let e = check_agreement(&Status::win(1, "a"), &full(Status::win(0, "a"))).unwrap_err();
+        assert_eq!(e.problem, "a win for player 0 where status says a win for player 1");
+        assert!(check_agreement(&Status::ONGOING, &full(Status::draw("x"))).is_err());
+    }
+
+    #[test]
+    fn chance_outcomes_are_the_legal_moves_with_probabilities_summing_to_one() {
+        let (a, b) = (Move::place(1), Move::place(2));
+        let o = |mv: Move, probability: f64| ChanceOutcome { mv, probability };
+        assert!(check_chance(&[o(a, 0.25), o(b, 0.75)], &[a, b]).is_ok());
+        assert!(check_chance(&[], &[a]).unwrap_err().problem.contains("no outcomes"));
+        assert!(check_chance(&[o(a, 1.0)], &[a, b]).unwrap_err().problem.contains("1 outcomes for 2 legal moves"));
+        assert!(check_chance(&[o(a, 0.5), o(a, 0.5)], &[a, b]).unwrap_err().problem.contains("not one legal move"));
+        assert!(check_chance(&[o(a, 0.0), o(b, 1.0)], &[a, b]).unwrap_err().problem.contains("above 0"));
+        assert!(check_chance(&[o(a, 0.5), o(b, 0.6)], &[a, b]).unwrap_err().problem.contains("summing to 1.1"));
+        assert!(check_chance(&[o(a, f64::INFINITY), o(b, 0.5)], &[a, b]).is_err());
+    }
+
+    #[test]
     fn texts_are_bounded_and_free_of_control_characters() {
         assert!(short_text("move_to_text", "move text", "e2e4").is_ok());
         let e = short_text("move_to_text", "move text", "\u{1b}[2J").unwrap_err();
@@ -381,5 +513,8 @@ mod tests {
             position_format: "text".into(),
         };
         assert!(check_info(&info).is_err(), "a nameless player");
+        let named = PlayerInfo { name: "p".into(), color: Rgba::TRANSPARENT, ink: Rgba::TRANSPARENT };
+        let seven = GameInfo { players: vec![named; 7].into(), ..info };
+        assert!(check_info(&seven).unwrap_err().problem.contains("7 players (1 to 6)"));
     }
 }

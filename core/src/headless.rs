@@ -34,9 +34,13 @@ impl TimeControl {
 /// Time a clocked turn is assumed to lose outside the player's search, ms.
 const LATENCY_MS: i64 = 150;
 
-/// Plays until the game ends or `max_plies` moves have been made in this
-/// call (0 = no limit, otherwise a draw by move limit). `seats[i]` plays
-/// player `i`. `on_move` sees every move as it is played.
+/// Plays until the game ends or `max_plies` players' moves have been made
+/// in this call (0 = no limit, otherwise a draw by move limit; the rolls of
+/// a game with chance do not count). `seats[i]` plays player `i`, for any
+/// number of players. `on_move` sees every move as it is played, each
+/// player's move followed by the chance moves the session rolled after it.
+/// A session that waits for its rolls from outside
+/// ([`crate::session::Chance::External`]) cannot be played out.
 pub fn play_out<P: ComputerPlayer>(
     session: &mut Session,
     seats: &mut [P],
@@ -67,6 +71,14 @@ pub fn play_out_timed<P: ComputerPlayer>(
         if max_plies > 0 && plies >= max_plies {
             return Ok(GameResult::move_limit(max_plies));
         }
+        if session.awaits_chance() {
+            if session.roll()? == 0 {
+                return Err(SessionError::Chance(
+                    "the game waits for a roll from outside; only a session that rolls its own dice plays out".into(),
+                ));
+            }
+            continue;
+        }
         let side = session.side_to_move() as usize;
         let Some(player) = seats.get_mut(side) else {
             return Err(SessionError::GameOver(format!("no player for seat {}", side + 1)));
@@ -83,6 +95,7 @@ pub fn play_out_timed<P: ComputerPlayer>(
             player.set_limits(limits);
         }
         let started = Instant::now();
+        let before = session.history().len();
         let end = computer_turn(session, player, |_| {})?;
         if let Some(tc) = clock {
             left[side] -= started.elapsed().as_millis() as i64;
@@ -94,7 +107,11 @@ pub fn play_out_timed<P: ComputerPlayer>(
             left[side] += tc.increment_ms as i64;
         }
         match end {
-            TurnEnd::Played(m) => on_move(session, &m),
+            TurnEnd::Played(_) => {
+                for m in &session.history()[before..] {
+                    on_move(session, m);
+                }
+            }
             TurnEnd::Forfeited(result) => return Ok(result),
         }
         plies += 1;

@@ -112,7 +112,8 @@ impl Kind {
             Kind::Strategy(plugin) => Box::new(StrategyPlayer::new(plugin, options, limits)?),
             Kind::Isolated(plugin) => {
                 let spec = isolated_spec(plugin.path(), table, options)?;
-                Box::new(EnginePlayer::new(label, spec, Vec::new(), limits, EngineContext::default()))
+                let context = EngineContext { tabula_host: true, ..EngineContext::default() };
+                Box::new(EnginePlayer::new(label, spec, Vec::new(), limits, context))
             }
             Kind::Engine(spec) => {
                 let settings = ProtocolSettings::builtin();
@@ -138,6 +139,7 @@ impl Kind {
                     rules_options: table.options.to_vec(),
                     gomocup: Some(settings.gomocup),
                     komi,
+                    tabula_host: false,
                 };
                 Box::new(EnginePlayer::new(label, spec.clone(), options.to_vec(), limits, context))
             }
@@ -164,7 +166,9 @@ pub fn computer_player(
 }
 
 /// `tabula uci` in a child process for one strategy: the same executable,
-/// the rules and strategy libraries by path, coordinates without offset.
+/// the rules and strategy libraries by path, coordinates without offset,
+/// and `--tabula-host` so games with chance or more players are served
+/// (this host rolls the dice and sends them with the moves).
 fn isolated_spec(strategy: &Path, table: &Table<'_>, options: &[(String, String)]) -> Result<EngineSpec, SeatError> {
     let exe = std::env::current_exe().map_err(SeatError::NoExecutable)?;
     let mut args = vec![
@@ -175,6 +179,7 @@ fn isolated_spec(strategy: &Path, table: &Table<'_>, options: &[(String, String)
         table.rules.path().display().to_string(),
         "--rank-offset".into(),
         "0".into(),
+        "--tabula-host".into(),
     ];
     for (k, v) in table.options {
         args.push("--option".into());

@@ -7,6 +7,10 @@
 //! the position ([`judge`]), and it is played — or the player forfeits with
 //! the cause and a reason that names it. Nothing a player returns is
 //! trusted without passing here.
+//!
+//! A player is never asked to move at a chance node: the session rolls
+//! for it right after the move that leads there ([`Session::play`]), and
+//! a turn refuses to start or end at one ([`SessionError::Chance`]).
 
 use rules_api::{ErrorKind, Move, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult};
 
@@ -125,6 +129,9 @@ impl ComputerTurn {
         outcome: &SearchOutcome,
     ) -> Result<TurnEnd, SessionError> {
         player.end_turn(outcome);
+        if session.awaits_chance() {
+            return Err(not_a_turn());
+        }
         // The legal moves come through the session's checks: a rules plugin
         // that fails here (as it may have failed inside the player's
         // search) is the game's fault, not the player's.
@@ -143,12 +150,21 @@ impl ComputerTurn {
     }
 }
 
+/// The refusal of a turn at a chance node.
+fn not_a_turn() -> SessionError {
+    SessionError::Chance("the game is at a chance node: the dice are rolled by the host, no player is asked".into())
+}
+
 /// A whole computer turn on the calling thread: start, wait, finish.
+/// Refused at a chance node (a session that waits for a roll from outside).
 pub fn computer_turn<P: ComputerPlayer + ?Sized>(
     session: &mut Session,
     player: &mut P,
     on_progress: impl FnMut(&SearchInfo),
 ) -> Result<TurnEnd, SessionError> {
+    if session.awaits_chance() {
+        return Err(not_a_turn());
+    }
     let mut turn = ComputerTurn::start(session, player);
     let outcome = turn.wait(on_progress);
     turn.finish(session, player, &outcome)

@@ -76,7 +76,7 @@ pub fn result_headline(result: &GameResult, info: &GameInfo) -> String {
 /// Why the game ended, as a sentence: `Checkmate.`, `Black resigned.`.
 pub fn result_reason(result: &GameResult, info: &GameInfo) -> String {
     match result {
-        GameResult::Win { reason, .. } | GameResult::Draw { reason } => {
+        GameResult::Win { reason, .. } | GameResult::Draw { reason } | GameResult::Scored { reason, .. } => {
             if reason.is_empty() {
                 String::new()
             } else {

@@ -228,7 +228,10 @@ fn match_with_a_seed_is_reproducible() {
 
 #[test]
 fn match_needs_as_many_players_as_seats() {
-    fails_with(&tabula(&["match", "--rules", "chess", "--players", "random"]), &["2 players", "1 were given"]);
+    fails_with(
+        &tabula(&["match", "--rules", "chess", "--players", "random"]),
+        &["2 players", "--players names 1 (random)"],
+    );
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

@@ -115,6 +115,21 @@ pub struct Record {
     /// when not kept).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub used_ms: Vec<u64>,
+    /// The seed the game's dice are drawn from (games with chance moves):
+    /// the rolls in `moves` are checked against it, and play goes on with
+    /// it. Absent for a game that rolled none of its own dice (a network
+    /// client's game: the server rolled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The number of moves before the seed began to roll: earlier chance
+    /// moves came from elsewhere (a game continued from a server's record)
+    /// and are checked as outcomes of their chance nodes only.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed_from: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A configuration that cannot be used.
@@ -155,6 +170,19 @@ pub enum ConfigError {
         file: String,
         /// The option and its table.
         error: OptionError,
+    },
+    /// The `[[players]]` tables do not seat the game's players.
+    #[error(
+        "{file}: the game has {players} players but [[players]] lists {listed}; give one [[players]] table per \
+         player, in move order"
+    )]
+    Seats {
+        /// The file.
+        file: String,
+        /// How many players the game has.
+        players: usize,
+        /// How many `[[players]]` tables the file has.
+        listed: usize,
     },
     /// The values make no sense together.
     #[error("{file}: {message}")]
@@ -234,6 +262,15 @@ impl Config {
             record: None,
             base_dir: PathBuf::from("."),
         }
+    }
+
+    /// Checks that the `[[players]]` tables seat a game of `players`
+    /// players, one table per player; `file` names the config in the error.
+    pub fn check_seats(&self, players: usize, file: &str) -> Result<(), ConfigError> {
+        if self.players.len() == players {
+            return Ok(());
+        }
+        Err(ConfigError::Seats { file: file.to_string(), players, listed: self.players.len() })
     }
 
     /// The rules options as strings, in the order written.
@@ -409,6 +446,14 @@ mod tests {
     }
 
     #[test]
+    fn seats_must_match_the_players_of_the_game() {
+        let c = Config::default_config().unwrap();
+        assert!(c.check_seats(2, "game.toml").is_ok());
+        let e = c.check_seats(3, "game.toml").unwrap_err().to_string();
+        assert!(e.starts_with("game.toml: the game has 3 players but [[players]] lists 2"), "{e}");
+    }
+
+    #[test]
     fn round_trips_through_toml() {
         let mut c = Config::default_config().unwrap();
         c.record = Some(Record {
@@ -418,6 +463,8 @@ mod tests {
             dead: None,
             clock_ms: vec![1000, 2000],
             used_ms: vec![5, 6],
+            seed: Some(1 << 62),
+            seed_from: 4,
         });
         let text = c.to_toml().unwrap();
         let back = Config::parse(&text, "saved", PathBuf::from(".")).unwrap();

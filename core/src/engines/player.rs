@@ -36,6 +36,10 @@ pub struct EngineContext {
     pub gomocup: Option<GomocupSettings>,
     /// The komi a GTP engine is told (the rules' komi option in use).
     pub komi: Option<String>,
+    /// The engine is `tabula uci --tabula-host` (an isolated strategy),
+    /// which plays games with chance and more players; any other engine
+    /// is refused those ([`crate::protocols::core::check_served`]).
+    pub tabula_host: bool,
 }
 
 /// The engine of a player, shared with the thread of its current turn.
@@ -223,6 +227,12 @@ impl ComputerPlayer for EnginePlayer {
         // handshake happen first, on the turn's thread.
         let search =
             Search::from_events_after(rx, Arc::clone(&stop), self.move_ms(), Arc::clone(&began), HANDSHAKE_TIMEOUT * 2);
+        if !self.context.tabula_host {
+            let protocol = self.spec.protocol.word().to_uppercase();
+            if let Err(e) = crate::protocols::core::check_served(session, &protocol) {
+                return failed_search(e.to_string());
+            }
+        }
         let prepared = self.setup(session).and_then(|setup| Ok((setup, self.request(session)?)));
         let (setup, request) = match prepared {
             Ok(p) => p,

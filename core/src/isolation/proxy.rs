@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 
 use abi_stable::sabi_trait::TD_Opaque;
 use rules_api::{
-    GameInfo, Geometry, HandPiece, Highlight, Move, MoveInfo, Notation, Piece, PlayerScore, PluginError, Position,
-    PositionBox, PositionFlags, Position_TO, RResult, RSlice, RStr, RString, RVec, Rules, RulesBox, Rules_TO, Status,
+    CellChange, CellText, ChanceOutcome, ClickPath, GameInfo, Geometry, HandPiece, Highlight, Move, MoveInfo, Notation,
+    Outcome, Piece, PlayerScore, PluginError, Position, PositionBox, PositionFlags, Position_TO, RResult, RSlice, RStr,
+    RString, RVec, Rules, RulesBox, Rules_TO, Status,
 };
 
 use super::wire::{self, Call, Reply, Request, WMove, MAX_FRAME, VERSION};
@@ -205,6 +206,11 @@ fn reply_name(reply: &Reply) -> &'static str {
         Reply::Scores(_) => "scores",
         Reply::Status(_) | Reply::Counted(_) => "a status",
         Reply::Failed(_) => "an error",
+        Reply::Chance(_) => "chance outcomes",
+        Reply::Outcome(_) => "a result",
+        Reply::Ints(_) => "numbers",
+        Reply::Paths(_) => "click paths",
+        Reply::CellChanges(_) | Reply::CellTexts(_) => "cells",
     }
 }
 
@@ -414,5 +420,43 @@ impl Position for ProxyPosition {
                 status.status()
             })
             .into()
+    }
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) -> RResult<(), PluginError> {
+        fill(out, answer!(self, Call::ChanceOutcomes, Chance), |(mv, probability)| ChanceOutcome {
+            mv: Move::from(mv),
+            probability,
+        })
+    }
+    fn result(&self) -> RResult<Outcome, PluginError> {
+        answer!(self, Call::Result, Outcome)
+            .map(|(status, reason, payoffs)| Outcome {
+                status: status.status(),
+                reason: reason.into(),
+                payoffs: payoffs.into(),
+            })
+            .into()
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        out.clear();
+        out.extend(value!(self, Call::EvaluateAll, Ints, Vec::new()));
+    }
+    fn click_paths(&self, out: &mut RVec<ClickPath>) -> RResult<(), PluginError> {
+        fill(out, answer!(self, Call::ClickPaths, Paths), |(mv, steps)| ClickPath {
+            mv: Move::from(mv),
+            steps: steps.into_iter().map(RVec::from).collect(),
+        })
+    }
+    fn cell_changes(&self, out: &mut RVec<CellChange>) -> RResult<(), PluginError> {
+        fill(out, answer!(self, Call::CellChanges, CellChanges), |(cell, shown, x, y, layer, name)| CellChange {
+            cell,
+            shown,
+            x,
+            y,
+            layer,
+            name: name.into(),
+        })
+    }
+    fn cell_texts(&self, out: &mut RVec<CellText>) -> RResult<(), PluginError> {
+        fill(out, answer!(self, Call::CellTexts, CellTexts), |(cell, text)| CellText { cell, text: text.into() })
     }
 }

@@ -166,6 +166,7 @@ impl Server {
                 Call::SideToMove => Reply::Byte(0),
                 Call::Hash | Call::Flags => Reply::Word(0),
                 Call::Evaluate => Reply::Int(0),
+                Call::EvaluateAll => Reply::Ints(Vec::new()),
                 _ => Reply::Failed(missing()),
             };
         };
@@ -228,6 +229,54 @@ impl Server {
                     .map_err(Into::into),
                 )
             }
+            other => growth_call(p, other),
         }
+    }
+}
+
+/// The calls of rules-api 0.2.1 (chance, results, evaluations per player,
+/// click paths, cell changes and texts); the others are answered above.
+fn growth_call(p: &PositionBox, call: Call) -> Reply {
+    match call {
+        Call::ChanceOutcomes => {
+            let mut out = RVec::new();
+            let r = p.chance_outcomes(&mut out).into_result();
+            Reply::Chance(
+                r.map(|()| out.iter().map(|o| (WMove::from(o.mv), o.probability)).collect()).map_err(Into::into),
+            )
+        }
+        Call::Result => Reply::Outcome(
+            p.result()
+                .into_result()
+                .map(|o| (WStatus::from(&o.status), o.reason.to_string(), o.payoffs.to_vec()))
+                .map_err(Into::into),
+        ),
+        Call::EvaluateAll => {
+            let mut out = RVec::new();
+            p.evaluate_all(&mut out);
+            Reply::Ints(out.into_vec())
+        }
+        Call::ClickPaths => {
+            let mut out = RVec::new();
+            let r = p.click_paths(&mut out).into_result();
+            let paths = |out: &RVec<rules_api::ClickPath>| {
+                out.iter().map(|c| (WMove::from(c.mv), c.steps.iter().map(|s| s.to_vec()).collect())).collect()
+            };
+            Reply::Paths(r.map(|()| paths(&out)).map_err(Into::into))
+        }
+        Call::CellChanges => {
+            let mut out = RVec::new();
+            let r = p.cell_changes(&mut out).into_result();
+            let changes = |out: &RVec<rules_api::CellChange>| {
+                out.iter().map(|c| (c.cell, c.shown, c.x, c.y, c.layer, c.name.to_string())).collect()
+            };
+            Reply::CellChanges(r.map(|()| changes(&out)).map_err(Into::into))
+        }
+        Call::CellTexts => {
+            let mut out = RVec::new();
+            let r = p.cell_texts(&mut out).into_result();
+            Reply::CellTexts(r.map(|()| out.iter().map(|t| (t.cell, t.text.to_string())).collect()).map_err(Into::into))
+        }
+        other => Reply::Failed(WError::from(PluginError::internal(format!("{} is answered elsewhere", other.name())))),
     }
 }

@@ -13,8 +13,10 @@ use rules_api::{
 use serde::{Deserialize, Serialize};
 
 /// The version of this protocol; both ends are the same executable, so a
-/// mismatch means a binary was replaced while Tabula ran.
-pub const VERSION: u32 = 1;
+/// mismatch means a binary was replaced while Tabula ran. 2: the calls of
+/// rules-api 0.2.1 (chance, full results, evaluations per player, click
+/// paths, cell changes and texts).
+pub const VERSION: u32 = 2;
 
 /// The largest message either end accepts (a geometry of 65,535 cells with
 /// names fits many times over).
@@ -67,6 +69,12 @@ pub enum Call {
     Hands,
     Scores,
     CountScore(Vec<u16>),
+    ChanceOutcomes,
+    Result,
+    EvaluateAll,
+    ClickPaths,
+    CellChanges,
+    CellTexts,
 }
 
 impl Call {
@@ -92,6 +100,12 @@ impl Call {
             Call::Hands => "hands",
             Call::Scores => "scores",
             Call::CountScore(_) => "count_score",
+            Call::ChanceOutcomes => "chance_outcomes",
+            Call::Result => "result",
+            Call::EvaluateAll => "evaluate_all",
+            Call::ClickPaths => "click_paths",
+            Call::CellChanges => "cell_changes",
+            Call::CellTexts => "cell_texts",
         }
     }
 }
@@ -126,7 +140,19 @@ pub enum Reply {
     Counted(Answer<Counted>),
     /// A call on a position the process does not have.
     Failed(WError),
+    Chance(Answer<Vec<(WMove, f64)>>),
+    Outcome(Answer<WOutcome>),
+    Ints(Vec<i32>),
+    Paths(Answer<Vec<(WMove, Vec<Vec<u16>>)>>),
+    CellChanges(Answer<Vec<WCellChange>>),
+    CellTexts(Answer<Vec<(u16, String)>>),
 }
+
+/// [`rules_api::Outcome`]: the status, the reason, the payoffs.
+pub type WOutcome = (WStatus, String, Vec<f64>);
+
+/// [`rules_api::CellChange`]: cell, shown, x, y, layer, name.
+pub type WCellChange = (u16, bool, f32, f32, u16, String);
 
 /// [`rules_api::Position::count_score`]'s result: the status, the marks
 /// and the scores.

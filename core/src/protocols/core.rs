@@ -15,7 +15,7 @@ use rules_api::{Move, Notation, PositionBox, RVec, RulesBox, SearchInfo, SearchL
 use super::ProtocolError;
 use crate::players::{Search, SearchOutcome, StrategyPlayer};
 use crate::plugins::{LoadError, LoadedPlugin};
-use crate::session::Session;
+use crate::session::{Chance, Session};
 
 /// A search that runs "until stopped" (`go infinite`, pondering) gets this
 /// budget, far beyond any session.
@@ -355,8 +355,11 @@ pub fn pv_texts(position: &PositionBox, pv: &[Move]) -> Vec<String> {
 }
 
 /// A session at `start` (empty = the usual start) after coordinate moves.
+/// It rolls no dice: a move at a chance node is taken as its roll, so a
+/// Tabula host driving an isolated strategy can send a game with chance
+/// ([`check_served`] refuses one to any other peer).
 pub fn session_from(rules: &Arc<RulesBox>, start: &str, moves: &[String]) -> Result<Session, ProtocolError> {
-    let mut session = Session::new(Arc::clone(rules), start)?;
+    let mut session = Session::with_chance(Arc::clone(rules), start, Chance::External)?;
     for (i, m) in moves.iter().enumerate() {
         let refused = |reason: String| ProtocolError::Move { index: i + 1, text: m.clone(), reason };
         let mv = session
@@ -364,9 +367,39 @@ pub fn session_from(rules: &Arc<RulesBox>, start: &str, moves: &[String]) -> Res
             .parse_move(m.as_str().into(), Notation::COORDINATE)
             .into_result()
             .map_err(|e| refused(e.to_string()))?;
-        session.play(mv).map_err(|e| refused(e.to_string()))?;
+        let played = if session.is_chance_node() { session.play_chance(mv) } else { session.play(mv) };
+        played.map_err(|e| refused(e.to_string()))?;
     }
     Ok(session)
+}
+
+/// A new game at the usual start for a protocol front end, refused by
+/// [`check_served`] when the protocol cannot speak for it.
+pub fn served_session(rules: &Arc<RulesBox>, protocol: &str) -> Result<Session, ProtocolError> {
+    let session = Session::with_chance(Arc::clone(rules), "", Chance::External)?;
+    check_served(&session, protocol)?;
+    Ok(session)
+}
+
+/// Refuses a game the engine protocols cannot speak for: they were made
+/// for two players taking turns at a game without chance (UCI's white and
+/// black clocks, GTP's colours, Gomocup's own and opponent stones), so a
+/// game of another number of players, or one at or past a chance node, is
+/// refused with a message naming the protocol, the game and why.
+pub fn check_served(session: &Session, protocol: &str) -> Result<(), ProtocolError> {
+    let name = &session.info().name;
+    if session.players() != 2 {
+        return Err(ProtocolError::Unserved(format!(
+            "{protocol} serves two-player games, and {name} has {} players",
+            session.players()
+        )));
+    }
+    if session.is_chance_node() || session.history().iter().any(|m| m.is_chance()) {
+        return Err(ProtocolError::Unserved(format!(
+            "{protocol} serves games without chance, and {name} has chance moves (dice)"
+        )));
+    }
+    Ok(())
 }
 
 /// Nodes per second from a progress report.

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rules_api::{Move, RulesBox, SearchLimits, CELL_NONE};
 
-use super::core::{next_input, stdin_lines, Input, Out, Thinker};
+use super::core::{check_served, next_input, served_session, stdin_lines, Input, Out, Thinker};
 use super::grid::Grid;
 use super::settings::GomocupSettings;
 use super::ProtocolError;
@@ -70,7 +70,7 @@ impl Brain {
     ) -> Result<Brain, ProtocolError> {
         let rules = Arc::new(rules_plugin.new_rules(&options)?);
         let grid = Grid::from_geometry(&rules.geometry().into_result()?);
-        let session = Session::new(Arc::clone(&rules), "")?;
+        let session = served_session(&rules, "Gomocup")?;
         Ok(Brain {
             rules_plugin,
             base_options: options,
@@ -210,7 +210,7 @@ impl Brain {
     }
 
     fn reset(&mut self) -> Result<(), ProtocolError> {
-        self.session = Session::new(Arc::clone(&self.rules), "")?;
+        self.session = served_session(&self.rules, "Gomocup")?;
         Ok(self.thinker.new_game()?)
     }
 
@@ -225,6 +225,10 @@ impl Brain {
         let (x, y) = Grid::parse_xy(text).ok_or_else(|| ProtocolError::NotXy(text.to_string()))?;
         let m = self.move_at(x, y)?;
         self.session.play(m)?;
+        if let Err(e) = check_served(&self.session, "Gomocup") {
+            self.session.undo()?;
+            return Err(e);
+        }
         Ok(())
     }
 
@@ -315,6 +319,10 @@ impl Brain {
 
     /// Searches the current position and answers with the move, playing it.
     fn think(&mut self) {
+        if let Err(e) = check_served(&self.session, "Gomocup") {
+            self.out.line(&format!("ERROR {e}"));
+            return;
+        }
         let legal = match self.session.legal_moves() {
             Ok(l) if !l.is_empty() => l,
             _ => {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use rules_api::{ErrorKind, Move, Notation, PlayerScore, RSlice, RVec, RulesBox, SearchLimits, StatusKind};
 
-use super::core::{next_input, stdin_lines, time_budget, Clock, Input, Out, Thinker};
+use super::core::{check_served, next_input, served_session, stdin_lines, time_budget, Clock, Input, Out, Thinker};
 use super::settings::GtpSettings;
 use super::ProtocolError;
 use crate::lines::Line;
@@ -160,7 +160,7 @@ impl GtpEngine {
         name: &str,
     ) -> Result<GtpEngine, ProtocolError> {
         let rules = Arc::new(rules_plugin.new_rules(&options)?);
-        let session = Session::new(Arc::clone(&rules), "")?;
+        let session = served_session(&rules, "GTP")?;
         Ok(GtpEngine {
             rules_plugin,
             base_options: options,
@@ -321,7 +321,7 @@ impl GtpEngine {
             options.push((k.clone(), v.clone()));
         }
         let rules = Arc::new(self.rules_plugin.new_rules(&options).map_err(ProtocolError::Unsupported)?);
-        let mut session = Session::new(Arc::clone(&rules), "")?;
+        let mut session = served_session(&rules, "GTP")?;
         if keep {
             session.play_all(self.session.history().iter().map(|m| m.coordinate.as_str()))?;
         }
@@ -382,11 +382,14 @@ impl GtpEngine {
         self.turn_to(player).map_err(|e| format!("illegal move ({e})"))?;
         let parsed = self.session.position().parse_move(vertex.into(), Notation::COORDINATE).into_result();
         let refused = match parsed {
-            Ok(m) => match self.session.play(m) {
-                Ok(_) => {
-                    self.turns.push(before);
-                    return Ok(String::new());
-                }
+            Ok(m) => match self.session.play(m).map(|_| ()).map_err(ProtocolError::from) {
+                Ok(()) => match check_served(&self.session, "GTP") {
+                    Ok(()) => {
+                        self.turns.push(before);
+                        return Ok(String::new());
+                    }
+                    Err(e) => format!("illegal move ({e})"),
+                },
                 Err(e) => format!("illegal move ({e})"),
             },
             Err(e) if e.kind == ErrorKind::INVALID_INPUT => format!("syntax error ({e})"),
@@ -415,6 +418,7 @@ impl GtpEngine {
     /// Asks the strategy for a move of the side to move (the first legal
     /// move if it fails) and plays it.
     fn choose_and_play(&mut self, player: u8) -> Answer {
+        check_served(&self.session, "GTP").map_err(|e| e.to_string())?;
         let legal = self.session.legal_moves().map_err(|e| e.to_string())?;
         let time_ms = self.time.budget(player).unwrap_or(self.default_ms);
         let limits = SearchLimits { time_ms, depth: 0, nodes: 0, max_time_ms: 0 };

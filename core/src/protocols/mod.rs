@@ -24,6 +24,10 @@ pub enum ProtocolError {
     /// The rules plugin cannot play the board or rule asked for.
     #[error("unsupported: {0}")]
     Unsupported(LoadError),
+    /// A game the protocol cannot speak for: more or fewer than two
+    /// players, or chance moves (dice).
+    #[error("unsupported game: {0}")]
+    Unserved(String),
     /// The rules plugin made a board of another size.
     #[error("unsupported size {size} (the board is {width}x{height})")]
     Size {

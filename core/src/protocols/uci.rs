@@ -15,8 +15,8 @@ use std::time::Duration;
 use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
 
 use super::core::{
-    next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out, Thinker,
-    FAILURE_PREFIX, UNBOUNDED_MS,
+    check_served, next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out,
+    Thinker, FAILURE_PREFIX, UNBOUNDED_MS,
 };
 use super::settings::shift_ranks;
 use super::variant_switch::{VariantSwitch, UCI_VARIANT};
@@ -31,6 +31,16 @@ pub enum Dialect {
     Uci,
     /// UCCI: `ucci`/`ucciok`, `setoption X Y`, clock in seconds by default.
     Ucci,
+}
+
+impl Dialect {
+    /// `UCI` or `UCCI`, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Uci => "UCI",
+            Dialect::Ucci => "UCCI",
+        }
+    }
 }
 
 /// How often a running search is polled for progress.
@@ -56,6 +66,11 @@ pub struct Engine {
     /// Where the game comes from: for `UCI_Variant` and for a fresh rules
     /// process at `ucinewgame`.
     variants: Option<VariantSwitch>,
+    /// The peer is a Tabula host running this engine as an isolated
+    /// strategy: it rolls the dice itself (the rolls arrive in `position`
+    /// like moves), never asks at a chance node and sends no clocks per
+    /// colour, so games of chance and of any number of players are served.
+    for_tabula: bool,
 }
 
 impl Engine {
@@ -66,7 +81,35 @@ impl Engine {
     }
 
     /// An engine for `rules` thinking with `thinker`; `name` is announced.
+    /// A game of other than two players or with chance is refused
+    /// ([`check_served`]).
     pub fn new(
+        dialect: Dialect,
+        rules: Arc<RulesBox>,
+        thinker: Thinker,
+        rank_offset: i32,
+        name: &str,
+    ) -> Result<Engine, ProtocolError> {
+        check_served(&session_from(&rules, "", &[])?, dialect.name())?;
+        Engine::build(dialect, rules, thinker, rank_offset, name)
+    }
+
+    /// [`Engine::new`] for a Tabula host that runs this engine as an
+    /// isolated strategy: any game it can seat is served, chance and more
+    /// players included (the host rolls and never asks at a roll).
+    pub fn for_tabula_host(
+        dialect: Dialect,
+        rules: Arc<RulesBox>,
+        thinker: Thinker,
+        rank_offset: i32,
+        name: &str,
+    ) -> Result<Engine, ProtocolError> {
+        let mut engine = Engine::build(dialect, rules, thinker, rank_offset, name)?;
+        engine.for_tabula = true;
+        Ok(engine)
+    }
+
+    fn build(
         dialect: Dialect,
         rules: Arc<RulesBox>,
         thinker: Thinker,
@@ -85,6 +128,7 @@ impl Engine {
             out: Out::stdout(),
             name: name.to_string(),
             variants: None,
+            for_tabula: false,
         })
     }
 
@@ -119,6 +163,10 @@ impl Engine {
     /// could not be built (`what` failed) and keeps the old one.
     fn adopt(&mut self, built: Result<Arc<RulesBox>, LoadError>, what: &str) {
         let started = built.map_err(|e| e.to_string()).and_then(|rules| {
+            if !self.for_tabula {
+                check_served(&session_from(&rules, "", &[]).map_err(|e| e.to_string())?, self.dialect.name())
+                    .map_err(|e| e.to_string())?;
+            }
             let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
             Ok((rules, position))
         });
@@ -316,7 +364,13 @@ impl Engine {
             }
         };
         let moves: Vec<String> = moves.iter().map(|m| shift_ranks(m, -self.rank_offset)).collect();
-        match session_from(&self.rules, &start, &moves) {
+        let served = session_from(&self.rules, &start, &moves).and_then(|session| {
+            if !self.for_tabula || session.is_chance_node() {
+                check_served(&session, self.dialect.name())?;
+            }
+            Ok(session)
+        });
+        match served {
             Ok(session) => self.position = session.position().clone(),
             Err(e) => self.info_string(&format!("error: bad position: {e}")),
         }

@@ -2,12 +2,16 @@
 //! disk as it ends, so a match that is killed keeps every finished game,
 //! and a match started again on the same file continues its round numbers.
 //!
-//! Two formats, chosen generically: PGN ([`pgn`]) for games whose rules
-//! plugin writes positions as FEN (its `position_format`), and the Tabula
-//! text record ([`text`]) for every other game; `--record-format` overrides.
+//! Two formats, chosen generically: PGN ([`pgn`]) for two-player games
+//! whose rules plugin writes positions as FEN (its `position_format`), and
+//! the Tabula text record ([`text`]) for every other game: any number of
+//! players, chance moves and the seed of the dice, the result per player.
+//! `--record-format` overrides, but PGN only holds two-player games
+//! without chance moves.
 
 pub mod elo;
 pub mod pgn;
+pub mod standings;
 pub mod text;
 
 use std::fs::{File, OpenOptions};
@@ -17,6 +21,7 @@ use std::path::{Path, PathBuf};
 use rules_api::GameInfo;
 
 use crate::outcome::{ForfeitCause, GameResult};
+use crate::session::{Session, SessionError, CHANCE_PLAYER};
 
 /// The format of a record file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,10 +33,11 @@ pub enum RecordFormat {
 }
 
 impl RecordFormat {
-    /// PGN when the game's positions are FEN, the text record otherwise.
+    /// PGN when the game has two players and its positions are FEN, the
+    /// text record otherwise.
     pub fn for_game(info: &GameInfo) -> RecordFormat {
         let fen = info.position_format.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("fen"));
-        if fen {
+        if fen && info.players.len() == 2 {
             RecordFormat::Pgn
         } else {
             RecordFormat::Text
@@ -78,9 +84,56 @@ pub struct GameRecord {
     pub result_text: String,
     /// Time per move, ms (0 when none).
     pub time_ms: u64,
+    /// Who made each move, by seat; [`CHANCE_PLAYER`] for a chance move.
+    pub movers: Vec<u8>,
+    /// The seed the game's dice were drawn from, when it rolled its own.
+    pub seed: Option<u64>,
 }
 
 impl GameRecord {
+    /// A record of `session` ended with `result`: the game, its start, its
+    /// moves (chance moves among them) and, when it rolled dice, its seed. The match's facts
+    /// (event, site, date, round, players, time) are left empty for the
+    /// caller to fill in.
+    pub fn of_session(session: &Session, result: &GameResult) -> Result<GameRecord, SessionError> {
+        let history = session.history();
+        Ok(GameRecord {
+            event: String::new(),
+            site: String::new(),
+            date: String::new(),
+            round: 0,
+            game: session.info().name.to_string(),
+            players: Vec::new(),
+            start: session.start_text().to_string(),
+            start_text: session.position_text(session.start_position())?,
+            first_mover: session.start_position().side_to_move(),
+            standard: history.iter().map(|m| m.standard.clone()).collect(),
+            coordinate: history.iter().map(|m| m.coordinate.clone()).collect(),
+            result: result.clone(),
+            result_text: result.describe(session.info()),
+            time_ms: 0,
+            movers: history.iter().map(|m| m.player).collect(),
+            seed: session.seed().filter(|_| history.iter().any(|m| m.is_chance())),
+        })
+    }
+
+    /// Whether the game has chance moves.
+    pub fn has_chance(&self) -> bool {
+        self.movers.contains(&CHANCE_PLAYER)
+    }
+
+    /// Why `format` cannot hold this game, if it cannot: PGN holds two
+    /// players' moves only.
+    pub fn unfit_for(&self, format: RecordFormat) -> Option<String> {
+        if format != RecordFormat::Pgn {
+            return None;
+        }
+        if self.players.len() != 2 {
+            return Some(format!("PGN holds two-player games, and {} has {} players", self.game, self.players.len()));
+        }
+        self.has_chance().then(|| format!("PGN cannot hold the chance moves (rolls) of {}", self.game))
+    }
+
     /// The PGN-style termination word for the result.
     pub fn termination(&self) -> &'static str {
         match &self.result {
@@ -121,8 +174,12 @@ impl Recorder {
         self.format
     }
 
-    /// Appends one game and forces it to disk before returning.
+    /// Appends one game and forces it to disk before returning; refuses a
+    /// game the file's format cannot hold ([`GameRecord::unfit_for`]).
     pub fn append(&mut self, game: &GameRecord) -> std::io::Result<()> {
+        if let Some(why) = game.unfit_for(self.format) {
+            return Err(std::io::Error::other(format!("{why}; record it with --record-format text")));
+        }
         let text = match self.format {
             RecordFormat::Pgn => pgn::write_game(game),
             RecordFormat::Text => text::write_game(game),

@@ -134,6 +134,8 @@ mod tests {
             result,
             result_text: String::new(),
             time_ms: 500,
+            movers: (0..moves.len()).map(|i| ((first_mover as usize + i) % 2) as u8).collect(),
+            seed: None,
         }
     }
 

@@ -11,18 +11,28 @@
 //! site = "host name"
 //! date = "2024.05.01"
 //! game = "Five (strict)"         # the rules plugin's display name
-//! players = ["alphabeta", "random"]  # by seat, in move order
+//! players = ["alphabeta", "random"]  # by seat, in move order (any number)
 //! start = ""                     # start position text, "" = usual start
-//! moves = ["h8", "h9"]           # coordinate notation
+//! moves = ["h8", "h9"]           # coordinate notation, chance moves included
 //! standard = ["h8", "h9"]        # the plugin's standard notation
 //! result = "win black (five in a row)"  # as in saved games
 //! termination = "normal"         # normal, time forfeit, rules infraction, adjudication
 //! time_ms = 500                  # time per move, 0 = none
+//! payoffs = [-1.0, 1.0]          # each player's payoff by seat, higher is better
+//! places = [2, 1]                # each player's place by seat, 1 = best (shared on equal payoffs)
+//! chance = [0, 3]                # which moves were chance moves (rolls), 0-based; absent when none
+//! seed = 1234                    # the seed the dice were drawn from; absent without chance
 //! ```
+//!
+//! A game with chance moves replays exactly: [`TextGame::to_record`] gives
+//! the saved-game record that [`crate::session::Session::from_record`]
+//! replays, each roll checked against the seed.
 
 use serde::{Deserialize, Serialize};
 
 use super::GameRecord;
+use crate::config::Record;
+use crate::session::CHANCE_PLAYER;
 
 /// One `[[game]]` table.
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
@@ -51,6 +61,32 @@ pub struct TextGame {
     pub termination: String,
     /// Time per move, ms.
     pub time_ms: u64,
+    /// Each player's payoff, by seat.
+    #[serde(default)]
+    pub payoffs: Vec<f64>,
+    /// Each player's place, by seat (1 = best).
+    #[serde(default)]
+    pub places: Vec<u8>,
+    /// The indices in `moves` of the chance moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chance: Vec<usize>,
+    /// The seed of the dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+impl TextGame {
+    /// The game as a saved game's `[record]`, to replay with
+    /// [`crate::session::Session::from_record`].
+    pub fn to_record(&self) -> Record {
+        Record {
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            result: self.result.clone(),
+            seed: self.seed,
+            ..Record::default()
+        }
+    }
 }
 
 /// The file shape, for reading it back.
@@ -76,6 +112,10 @@ pub fn write_game(game: &GameRecord) -> String {
         result: game.result_text.clone(),
         termination: game.termination().to_string(),
         time_ms: game.time_ms,
+        payoffs: game.result.payoffs(game.players.len()),
+        places: game.result.places(game.players.len()),
+        chance: game.movers.iter().enumerate().filter(|(_, &p)| p == CHANCE_PLAYER).map(|(i, _)| i).collect(),
+        seed: game.seed,
     };
     #[derive(Serialize)]
     struct One<'a> {
@@ -123,6 +163,8 @@ mod tests {
             result: GameResult::Draw { reason: "full".into() },
             result_text: "draw (full)".into(),
             time_ms: 100,
+            movers: vec![0],
+            seed: None,
         };
         let mut text = write_game(&g);
         g.round = 2;
@@ -134,5 +176,38 @@ mod tests {
         assert_eq!(r.game[0].result, "draw (full)");
         assert_eq!(last_round(&text), 2);
         assert_eq!(last_round(""), 0);
+        assert_eq!(r.game[0].payoffs, vec![0.0, 0.0]);
+        assert_eq!(r.game[0].places, vec![1, 1]);
+        assert!(r.game[0].chance.is_empty() && r.game[0].seed.is_none());
+    }
+
+    #[test]
+    fn three_players_chance_and_seed_are_written_per_player() {
+        let g = GameRecord {
+            event: "E".into(),
+            site: "S".into(),
+            date: "2024.01.01".into(),
+            round: 1,
+            game: "Race".into(),
+            players: vec!["a".into(), "b".into(), "c".into()],
+            start: String::new(),
+            start_text: "x".into(),
+            first_mover: 0,
+            standard: vec!["4".into(), "a4".into(), "2".into()],
+            coordinate: vec!["4".into(), "a4".into(), "2".into()],
+            result: GameResult::Scored { winner: Some(1), payoffs: vec![1.0, 2.0, 0.0], reason: "home".into() },
+            result_text: "win b scores a=1 b=2 c=0 (home)".into(),
+            time_ms: 0,
+            movers: vec![CHANCE_PLAYER, 0, CHANCE_PLAYER],
+            seed: Some(99),
+        };
+        let text = write_game(&g);
+        assert!(text.contains("payoffs = [1.0, 2.0, 0.0]\n"), "{text}");
+        assert!(text.contains("places = [2, 1, 3]\n"), "{text}");
+        assert!(text.contains("chance = [0, 2]\n"), "{text}");
+        assert!(text.contains("seed = 99\n"), "{text}");
+        let back = read(&text).unwrap();
+        let record = back.game[0].to_record();
+        assert_eq!((record.seed, record.moves.len(), record.seed_from), (Some(99), 3, 0));
     }
 }

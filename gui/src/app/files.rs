@@ -288,6 +288,8 @@ pub fn record_text(game: &Game) -> String {
         result: result.clone().unwrap_or(GameResult::Draw { reason: String::new() }),
         result_text: result.as_ref().map_or_else(|| GameResult::ONGOING.to_string(), |r| r.describe(info)),
         time_ms: 0,
+        movers: session.history().iter().map(|m| m.player).collect(),
+        seed: session.seed(),
     };
     match (RecordFormat::for_game(info), result.is_some()) {
         (RecordFormat::Pgn, true) => tabula_core::records::pgn::write_game(&record),

@@ -12,7 +12,7 @@ use tabula_core::outcome::GameResult;
 use tabula_core::plugins::{find_plugin, LoadError, LoadedPlugin, PluginDirs};
 use tabula_core::protocols::ProtocolError;
 use tabula_core::seating::SeatError;
-use tabula_core::session::{Session, SessionError};
+use tabula_core::session::{Chance, Session, SessionError};
 
 /// A failure reported to the user as `error: <message>` with exit status 1.
 #[derive(Debug)]
@@ -91,9 +91,11 @@ pub fn load_strategy(name: &str, dirs: &PluginDirs) -> Result<LoadedPlugin, CliE
     Ok(tabula_core::seating::find_strategy(name, dirs)?)
 }
 
-/// A session at `--position` (or the start) after `--moves`.
+/// A session at `--position` (or the start) after `--moves`. The rolls of a
+/// game with chance are given in `--moves` like any move: the session
+/// rolls nothing itself and stops at a chance node.
 pub fn session_at(rules: Arc<RulesBox>, position: Option<&str>, moves: Option<&str>) -> Result<Session, CliError> {
-    let mut session = Session::new(rules, position.unwrap_or(""))?;
+    let mut session = Session::with_chance(rules, position.unwrap_or(""), Chance::External)?;
     if let Some(moves) = moves {
         session.play_all(moves.split_whitespace())?;
     }
@@ -112,6 +114,27 @@ pub fn moves_text(position: &PositionBox, moves: &[Move]) -> Result<String, CliE
 /// A principal variation in coordinate notation, one line.
 pub fn pv_text(position: &PositionBox, pv: &[Move]) -> String {
     tabula_core::protocols::core::pv_texts(position, pv).join(" ")
+}
+
+/// A probability in at most six decimals: `0.5`, `0.027778`.
+pub fn probability_text(p: f64) -> String {
+    let text = format!("{p:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `chance: 21 outcomes: 1-1 0.027778, 2-1 0.055556, ...` at a chance
+/// node (each outcome in coordinate notation with its probability).
+pub fn chance_line(session: &Session) -> Result<Option<String>, CliError> {
+    if !session.is_chance_node() {
+        return Ok(None);
+    }
+    let outcomes = session.chance_outcomes()?;
+    let mut listed = Vec::with_capacity(outcomes.len());
+    for o in &outcomes {
+        let (coordinate, _) = session.move_texts(o.mv)?;
+        listed.push(format!("{coordinate} {}", probability_text(o.probability)));
+    }
+    Ok(Some(format!("chance: {} outcomes: {}", outcomes.len(), listed.join(", "))))
 }
 
 /// `status: ongoing`, `status: win <player> (<reason>)` or `status: draw (<reason>)`.

@@ -9,15 +9,16 @@ use rules_api::{GameInfo, PluginKind, RulesBox, SearchLimits};
 use super::common::{load_rules, load_strategy, CliError};
 use super::out::outln;
 use super::seating::{Entrant, Table};
+use super::standings::summarise;
 use super::MatchArgs;
-use tabula_core::config::{Config, PlayerConfig, PlayerKind};
+use tabula_core::config::{Config, PlayerConfig, PlayerKind, DEFAULT_CONFIG_NAME};
 use tabula_core::headless::{play_out, play_out_timed};
 use tabula_core::outcome::{player_name, GameResult};
 use tabula_core::players::{ComputerPlayer, StrategyPlayer};
 use tabula_core::plugins::find_plugin;
-use tabula_core::records::elo::{format_elo, Tally};
+use tabula_core::records::standings::Standings;
 use tabula_core::records::{today, GameRecord, RecordFormat, Recorder};
-use tabula_core::session::Session;
+use tabula_core::session::{fresh_seed, Chance, Session, MAX_SEED};
 
 /// A seed of its own for every game and seat of a match, reproducible from
 /// the match seed: the first output of a generator seeded with all three
@@ -27,16 +28,28 @@ fn derive_seed(seed: u64, game: u32, seat: usize) -> u64 {
     tabula_kit::rng_from_seed(seed ^ ((game as u64) << 32 | seat as u64)).next_u64()
 }
 
-fn load_config(path: Option<&PathBuf>) -> Result<Config, CliError> {
+/// The "seat" whose derived seed rolls the dice: beyond every real seat.
+const DICE_SEAT: usize = 0xd1ce;
+
+/// The dice's seed of game `game` of a match seeded with `seed`, among
+/// `seats` seats: one per rotation of the seating, so the games that play
+/// the same start from every seat also share their dice (each entrant
+/// meets the same luck from each seat).
+pub fn dice_seed(seed: u64, game: u32, seats: usize) -> u64 {
+    derive_seed(seed, game / seats.max(1) as u32, DICE_SEAT) & MAX_SEED
+}
+
+/// The configuration and the name it goes by in messages.
+fn load_config(path: Option<&PathBuf>) -> Result<(Config, String), CliError> {
     Ok(match path {
-        Some(p) => Config::load(p)?,
-        None => Config::default_config()?,
+        Some(p) => (Config::load(p)?, p.display().to_string()),
+        None => (Config::default_config()?, DEFAULT_CONFIG_NAME.to_string()),
     })
 }
 
 /// `tabula match`.
 pub fn run(args: &MatchArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let config = load_config(args.config.as_ref())?;
+    let (config, config_name) = load_config(args.config.as_ref())?;
     let dirs = config.plugin_dirs(extra);
     let (rules_ref, mut options) = match &args.rules {
         Some(r) => (r.clone(), Vec::new()),
@@ -57,24 +70,46 @@ pub fn run(args: &MatchArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         let time = args.time_ms.unwrap_or(1000);
         args.players.iter().map(|p| PlayerConfig::from_entry(p.trim(), time)).collect()
     };
+    let first = Session::new(Arc::clone(&rules), "")?;
+    let seats = first.players();
+    if args.players.is_empty() {
+        config.check_seats(seats, &config_name)?;
+    } else if entrant_configs.len() != seats {
+        return Err(CliError(format!(
+            "the game has {seats} players but --players names {} ({}); name one per player",
+            entrant_configs.len(),
+            args.players.join(", ")
+        )));
+    }
     let mut entrants = Vec::new();
     for p in &entrant_configs {
         entrants.push(Entrant::from_config(p, &config, &dirs, args.time_ms, &args.engine_option)?);
     }
-    let seats = Session::new(Arc::clone(&rules), "")?.info().players.len();
-    if entrants.len() != seats {
-        return Err(CliError(format!(
-            "the game has {seats} players but {} were given ({})",
-            entrants.len(),
-            entrants.iter().map(|e| e.label.as_str()).collect::<Vec<_>>().join(", ")
-        )));
-    }
+    refuse_engines(&entrants, &first)?;
     let openings = match &args.openings {
         Some(path) => read_openings(path, &rules)?,
         None => Vec::new(),
     };
     let table = Table { rules: &rules_plugin, options: &options };
     run_games(args, &rules, &table, &entrants, &openings)
+}
+
+/// Refuses to seat an external engine in a game the engine protocols do
+/// not serve (other than two players, or chance at the start; chance later
+/// in a game is refused at the engine's turn).
+fn refuse_engines(entrants: &[Entrant], first: &Session) -> Result<(), CliError> {
+    let Some(engine) = entrants.iter().find(|e| e.is_external_engine()) else { return Ok(()) };
+    let seats = first.players();
+    let has_chance = first.history().iter().any(|m| m.is_chance());
+    if seats == 2 && !has_chance {
+        return Ok(());
+    }
+    let what = if seats != 2 { format!("has {seats} players") } else { "has chance moves (dice)".into() };
+    Err(CliError(format!(
+        "{} is an external engine, and the engine protocols serve two-player games without chance; {} {what}",
+        engine.label,
+        first.info().name
+    )))
 }
 
 /// The positions of an openings file: one position text per line (FEN or
@@ -110,11 +145,15 @@ fn read_openings(path: &Path, rules: &Arc<RulesBox>) -> Result<Vec<String>, CliE
 }
 
 /// The running totals of a match, by entrant.
-struct Totals {
-    wins: Vec<u32>,
-    draws: u32,
-    errors: u32,
-    games_json: Vec<serde_json::Value>,
+pub struct Totals {
+    /// Wins, points, payoffs, places and pairwise results.
+    pub standings: Standings,
+    /// Games a player lost by a fault (time, illegal move, error).
+    pub errors: u32,
+    /// Each game's summary, for `--json`.
+    pub games_json: Vec<serde_json::Value>,
+    /// Chance moves the host rolled in all the games.
+    pub rolls: usize,
 }
 
 /// One match: the games with their seatings, then the summary.
@@ -127,6 +166,8 @@ struct Match<'a> {
     info: GameInfo,
     recorder: Option<Recorder>,
     site: String,
+    /// The match seed: from `--seed`, or drawn for the dice alone.
+    seed: u64,
 }
 
 fn run_games(
@@ -139,12 +180,14 @@ fn run_games(
     let info = Session::new(Arc::clone(rules), "")?.info().clone();
     let recorder = open_recorder(args, &info)?;
     let site = std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "?".into());
-    let mut m = Match { args, rules, table, entrants, openings, info, recorder, site };
-    let mut totals = Totals { wins: vec![0; entrants.len()], draws: 0, errors: 0, games_json: Vec::new() };
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut m = Match { args, rules, table, entrants, openings, info, recorder, site, seed };
+    let mut totals = Totals { standings: Standings::new(entrants.len()), errors: 0, games_json: Vec::new(), rolls: 0 };
     for game in 0..args.games {
         m.play_game(game, &mut totals)?;
     }
-    m.summarise(&totals);
+    let labels: Vec<&str> = entrants.iter().map(|e| e.label.as_str()).collect();
+    summarise(args, &labels, seed, &totals);
     Ok(0)
 }
 
@@ -157,6 +200,13 @@ fn open_recorder(args: &MatchArgs, info: &GameInfo) -> Result<Option<Recorder>, 
         }
         None => RecordFormat::for_game(info),
     };
+    if format == RecordFormat::Pgn && info.players.len() != 2 {
+        return Err(CliError(format!(
+            "--record-format pgn: PGN holds two-player games, and {} has {} players; use --record-format text",
+            info.name,
+            info.players.len()
+        )));
+    }
     Ok(Some(Recorder::open(path, format).map_err(|e| CliError(format!("{}: {e}", path.display())))?))
 }
 
@@ -183,8 +233,9 @@ impl Match<'_> {
     /// to the totals.
     fn play_game(&mut self, game: u32, totals: &mut Totals) -> Result<(), CliError> {
         let n = self.entrants.len();
-        // Seat s is played by entrant (s + game) mod n: colours alternate,
-        // and with openings each one is played once from every seat.
+        // Seat s is played by entrant (s + game) mod n: over n games each
+        // entrant sits in each seat once, and with openings each one is
+        // played once from every seat (with the same dice).
         let order: Vec<usize> = (0..n).map(|s| (s + game as usize) % n).collect();
         let start =
             if self.openings.is_empty() { "" } else { &self.openings[(game as usize / n) % self.openings.len()] };
@@ -193,7 +244,8 @@ impl Match<'_> {
             let kept = if self.recorder.is_some() { "; the games before it are in the record" } else { "" };
             CliError(format!("game {}: {e}{kept}", game + 1))
         };
-        let mut session = Session::new(Arc::clone(self.rules), start).map_err(in_game)?;
+        let dice = Chance::Seeded(dice_seed(self.seed, game, n));
+        let mut session = Session::with_chance(Arc::clone(self.rules), start, dice).map_err(in_game)?;
         let result =
             play_out_timed(&mut session, &mut seats, self.args.max_moves, self.args.tc, |_, _| {}).map_err(in_game)?;
         drop(seats);
@@ -206,15 +258,15 @@ impl Match<'_> {
         let mut line = format!("game {}: {} | {}", game + 1, seating.join(" "), result.describe(&self.info));
         let winner = result.winner(n).map(|seat| order[seat as usize]);
         match winner {
-            Some(e) => {
-                totals.wins[e] += 1;
-                line.push_str(&format!(" | winner {}", label(e)));
-            }
-            None => {
-                totals.draws += 1;
-                line.push_str(" | no winner");
-            }
+            Some(e) => line.push_str(&format!(" | winner {}", label(e))),
+            None => line.push_str(" | no winner"),
         }
+        let places = result.places(n);
+        if n > 2 {
+            let by_seat: Vec<String> = order.iter().zip(&places).map(|(&e, p)| format!("{} {p}", label(e))).collect();
+            line.push_str(&format!(" | places {}", by_seat.join(", ")));
+        }
+        totals.standings.add(&order, &result);
         let mut error_by = None;
         if let GameResult::Forfeit { loser, cause, .. } = &result {
             if cause.is_fault() {
@@ -224,8 +276,13 @@ impl Match<'_> {
                 error_by = Some(culprit);
             }
         }
-        let plies = session.history().len();
-        line.push_str(&format!(" | {plies} moves"));
+        let rolls = session.history().iter().filter(|m| m.is_chance()).count();
+        let moves = session.history().len() - rolls;
+        totals.rolls += rolls;
+        line.push_str(&format!(" | {moves} moves"));
+        if rolls > 0 {
+            line.push_str(&format!(" | {rolls} rolls"));
+        }
         let players: Vec<String> = order.iter().map(|&e| label(e)).collect();
         if let Some(round) = self.record(&session, &result, &players, self.entrants[order[0]].limits.time_ms)? {
             line.push_str(&format!(" | round {round}"));
@@ -243,7 +300,11 @@ impl Match<'_> {
             "result": result.describe(&self.info),
             "winner": winner.map(label),
             "error_by": error_by,
-            "moves": plies,
+            "moves": moves,
+            "rolls": rolls,
+            "payoffs": result.payoffs(n),
+            "places": places,
+            "seed": session.seed().filter(|_| rolls > 0),
         }));
         Ok(())
     }
@@ -263,63 +324,12 @@ impl Match<'_> {
             site: self.site.clone(),
             date: today(),
             round: recorder.next_round(),
-            game: self.info.name.to_string(),
             players: players.to_vec(),
-            start: session.start_text().to_string(),
-            start_text: session.position_text(session.start_position())?,
-            first_mover: session.start_position().side_to_move(),
-            standard: session.history().iter().map(|m| m.standard.clone()).collect(),
-            coordinate: session.history().iter().map(|m| m.coordinate.clone()).collect(),
-            result: result.clone(),
-            result_text: result.describe(&self.info),
             time_ms,
+            ..GameRecord::of_session(session, result)?
         };
         recorder.append(&record).map_err(|e| CliError(format!("cannot write the record: {e}")))?;
         Ok(Some(record.round))
-    }
-
-    /// The summary line, the Elo line of a two-player match, and the JSON.
-    fn summarise(&self, totals: &Totals) {
-        let args = self.args;
-        let Totals { wins, draws, errors, games_json } = totals;
-        let labels: Vec<&str> = self.entrants.iter().map(|e| e.label.as_str()).collect();
-        let summary: Vec<String> = labels.iter().zip(wins).map(|(l, w)| format!("{l} {w}")).collect();
-        outln!("summary: {} games | wins: {} | draws {draws} | errors {errors}", args.games, summary.join(", "));
-        let mut elo_json = serde_json::Value::Null;
-        if labels.len() == 2 && args.games > 0 {
-            let tally = Tally { wins: wins[0], draws: *draws, losses: wins[1] };
-            let stats = tally.stats();
-            outln!(
-                "{} vs {}: score {:.1}/{} ({:.1}%) | Elo {} (95%) | LOS {:.1}%",
-                labels[0],
-                labels[1],
-                f64::from(wins[0]) + f64::from(*draws) / 2.0,
-                tally.games(),
-                stats.score * 100.0,
-                format_elo(&stats),
-                stats.los * 100.0
-            );
-            let finite = |x: f64| if x.is_finite() { serde_json::json!(x) } else { serde_json::Value::Null };
-            elo_json = serde_json::json!({
-                "player": labels[0],
-                "score": stats.score,
-                "elo": finite(stats.elo),
-                "error95": finite(stats.error),
-                "los": stats.los,
-            });
-        }
-        if args.json {
-            let json = serde_json::json!({
-                "games": args.games,
-                "players": labels,
-                "wins": wins,
-                "draws": draws,
-                "errors": errors,
-                "elo": elo_json,
-                "results": games_json,
-            });
-            outln!("{json}");
-        }
     }
 }
 
@@ -350,7 +360,8 @@ pub fn demo(extra: &[PathBuf]) -> Result<i32, CliError> {
     outln!("{}: {}", info.name, seating.join(", "));
     let result = play_out(&mut session, &mut seats, 0, |s, m| {
         let number = s.history().len();
-        outln!("{number:>3}. {} {}", player_name(s.info(), m.player), m.standard);
+        let who = if m.is_chance() { "roll".to_string() } else { player_name(s.info(), m.player) };
+        outln!("{number:>3}. {who} {}", m.standard);
     })?;
     outln!("result: {}", result.describe(&info));
     Ok(0)

@@ -12,6 +12,7 @@ mod scaffold;
 mod seating;
 mod serve;
 mod serve_limits;
+mod standings;
 mod window;
 
 use std::path::PathBuf;
@@ -223,6 +224,10 @@ pub struct PlayArgs {
     /// Play in the terminal instead of a window.
     #[arg(long)]
     pub text: bool,
+    /// With --text, the seed of a new game's dice (default: a fresh one;
+    /// a saved game rolls on with its own).
+    #[arg(long, requires = "text")]
+    pub seed: Option<u64>,
     /// Run the rules plugin in a child process (as the config's
     /// `[game] isolate = true`): a crash of the plugin pauses the game with
     /// the reason instead of ending Tabula.

@@ -42,6 +42,11 @@ pub struct EngineArgs {
     /// ends the engine with an error instead of taking it down.
     #[arg(long = "isolate-rules")]
     pub isolate_rules: bool,
+    /// The peer is a Tabula host running this engine as an isolated
+    /// strategy (`isolate:S`): games of chance and of more players are
+    /// served, the host rolling the dice. Not for other programs.
+    #[arg(long = "tabula-host", hide = true)]
+    pub tabula_host: bool,
 }
 
 impl EngineArgs {
@@ -71,7 +76,11 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Dialect::Ucci => args.rank_offset.unwrap_or(0),
     };
     let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
-    let mut engine = Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?;
+    let mut engine = if args.tabula_host {
+        Engine::for_tabula_host(dialect, rules, thinker, rank_offset, ENGINE_NAME)?
+    } else {
+        Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?
+    };
     let option = settings.dialect(rules_plugin.name()).uci_variant_option;
     engine = engine.with_variants(VariantSwitch::new(rules_plugin, option.as_deref(), args.option.clone()));
     engine.run()?;

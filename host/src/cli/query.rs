@@ -7,10 +7,13 @@ use std::time::Instant;
 
 use rules_api::{RulesBox, SearchLimits};
 
-use super::common::{dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError};
+use super::common::{
+    chance_line, dirs, load_rules, load_strategy, moves_text, pv_text, session_at, status_line, CliError,
+};
 use super::out::outln;
 use super::{BestmoveArgs, PerftArgs, PositionArgs};
 use tabula_core::lines::LineReader;
+use tabula_core::outcome::{ordinal, GameResult};
 use tabula_core::players::StrategyPlayer;
 use tabula_core::plugins::{discover, Discovered};
 use tabula_core::turn::{judge, Forfeit};
@@ -53,8 +56,13 @@ pub fn moves(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     Ok(0)
 }
 
+/// The legal moves in coordinate notation, or at a chance node its
+/// outcomes with their probabilities (`chance: 21 outcomes: ...`).
 fn legal_line(rules: &Arc<RulesBox>, position: Option<&str>, moves: Option<&str>) -> Result<String, CliError> {
     let session = session_at(Arc::clone(rules), position, moves)?;
+    if let Some(line) = chance_line(&session)? {
+        return Ok(line);
+    }
     moves_text(session.position(), &session.legal_moves()?)
 }
 
@@ -113,12 +121,30 @@ fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
     ((!position.is_empty()).then_some(position), moves)
 }
 
-/// `tabula position`: the resulting position text and its status.
+/// `tabula position`: the resulting position text and its status; then at
+/// a chance node its outcomes, in a game of more than two players the
+/// player to move, and when such a game (or any game with payoffs of its
+/// own) is over, every player's place.
 pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra), args.rules.isolate_rules)?;
     let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
     outln!("{}", session.position_text(session.position())?);
     outln!("{}", status_line(&session)?);
+    let players = session.players();
+    match session.result()? {
+        _ if session.is_chance_node() => outln!("{}", chance_line(&session)?.unwrap_or_default()),
+        None if players > 2 => outln!("to move: {}", session.player_name(session.side_to_move())),
+        Some(result) if players > 2 || matches!(result, GameResult::Scored { .. }) => {
+            let places: Vec<String> = result
+                .places(players)
+                .iter()
+                .enumerate()
+                .map(|(p, &place)| format!("{} {}", session.player_name(p as u8), ordinal(place)))
+                .collect();
+            outln!("places: {}", places.join(", "));
+        }
+        _ => {}
+    }
     Ok(0)
 }
 
@@ -130,6 +156,11 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     let session = session_at(rules, at.position.as_deref(), at.moves.as_deref())?;
     if let Some(result) = session.result()? {
         return Err(CliError(format!("no move to choose: the game is over ({})", result.describe(session.info()))));
+    }
+    if let Some(line) = chance_line(&session)? {
+        return Err(CliError(format!(
+            "no move to choose: the next move is drawn, not chosen ({line}); give the roll with --moves"
+        )));
     }
     super::common::unique_options(&args.ai_option, "--ai-option")?;
     let plugin = load_strategy(&args.ai, &dirs)?;

@@ -54,6 +54,12 @@ impl Entrant {
         self.kind.takes_seed()
     }
 
+    /// Whether the entrant is an external engine program (not a strategy,
+    /// nor an isolated one): it plays only what the engine protocols serve.
+    pub fn is_external_engine(&self) -> bool {
+        matches!(self.kind, Kind::Engine(_))
+    }
+
     /// A fresh player for one game with `options` (the entrant's, perhaps
     /// with a derived seed).
     pub fn seat(&self, table: &Table<'_>, options: &[(String, String)]) -> Result<Box<dyn ComputerPlayer>, CliError> {

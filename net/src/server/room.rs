@@ -630,6 +630,8 @@ impl Room {
             result_text: result.describe(&info),
             result,
             time_ms: 0,
+            movers: session.history().iter().map(|m| m.player).collect(),
+            seed: None,
         })
     }
 }

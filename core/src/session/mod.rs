@@ -1,20 +1,24 @@
 //! One game: the rules, the start, the moves played (with undo and redo),
 //! the result, and saving to and loading from a text file.
 
-use std::path::Path;
+mod dice;
+mod error;
+mod rolls;
+mod saved;
+
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use rules_api::{
-    GameInfo, Highlight, Move, Notation, PlayerScore, PluginError, PositionBox, RSlice, RVec, RulesBox, Status,
+    GameInfo, Highlight, Move, Notation, PlayerScore, PositionBox, PositionFlags, RSlice, RVec, RulesBox, Status,
     StatusKind,
 };
 
-use crate::boundary::{self, CallError, Faulty, Shape};
-use crate::config::{Config, ConfigError, Record};
-use crate::files::write_atomically;
+use crate::boundary::{self, Faulty, Shape};
 use crate::outcome::{player_name, ForfeitCause, GameResult};
-use crate::plugins::{find_plugin, LoadError};
 use crate::watchdog::watch;
+pub use dice::{draw, fresh_seed, Chance, CHANCE_PLAYER, MAX_SEED};
+use error::plugin_err;
+pub use error::SessionError;
 
 /// A move as played, with its texts computed in the position before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,107 +29,24 @@ pub struct PlayedMove {
     pub coordinate: String,
     /// Player-facing notation.
     pub standard: String,
-    /// The player who made it.
+    /// The player who made it, or [`CHANCE_PLAYER`] for a chance outcome
+    /// (a roll of the dice), which no player makes.
     pub player: u8,
 }
 
-/// What went wrong in a session.
-#[derive(Debug, thiserror::Error)]
-pub enum SessionError {
-    /// The rules plugin failed; `context` says during what.
-    #[error("the rules plugin failed {context}: {error}")]
-    Plugin {
-        /// What the host was doing.
-        context: String,
-        /// The plugin's error.
-        error: PluginError,
-    },
-    /// A position text the rules plugin refused.
-    #[error("bad position '{text}': {reason}")]
-    BadPosition {
-        /// The text.
-        text: String,
-        /// The plugin's message.
-        reason: String,
-    },
-    /// A move that does not parse or is not legal; `index` is 1-based.
-    #[error("{}", bad_move(*index, text, reason))]
-    BadMove {
-        /// 1-based index in the list it came from (0 when played alone).
-        index: usize,
-        /// The text as given.
-        text: String,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// A move was attempted after the end of the game.
-    #[error("the game is over ({0})")]
-    GameOver(String),
-    /// A file could not be written.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// What the operating system said.
-        source: std::io::Error,
-    },
-    /// The game could not be written as TOML.
-    #[error("{file}: {source}")]
-    Serialize {
-        /// The file.
-        file: String,
-        /// What the TOML writer said.
-        source: toml::ser::Error,
-    },
-    /// A saved game that cannot be used.
-    #[error("{file} is not a usable saved game: {problem}")]
-    Corrupt {
-        /// The file.
-        file: String,
-        /// What is wrong with it.
-        problem: String,
-    },
-    /// The saved game's configuration is wrong.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// The saved game's rules plugin cannot be loaded.
-    #[error(transparent)]
-    Load(#[from] LoadError),
-    /// The rules plugin returned something impossible.
-    #[error(transparent)]
-    Faulty(#[from] Faulty),
-    /// A move list longer than any game.
-    #[error("{count} moves are more than {max}, the most a move list may hold")]
-    TooManyMoves {
-        /// How many were given.
-        count: usize,
-        /// The limit.
-        max: usize,
-    },
+impl PlayedMove {
+    /// Whether this is a chance outcome rather than a player's move.
+    pub fn is_chance(&self) -> bool {
+        self.player == CHANCE_PLAYER
+    }
 }
 
 /// The most moves a move list (`--moves`, a saved game) may hold.
 pub const MAX_MOVE_LIST: usize = 100_000;
 
-impl SessionError {
-    fn from_call(context: &str, e: CallError) -> SessionError {
-        match e {
-            CallError::Plugin(error) => SessionError::Plugin { context: context.to_string(), error },
-            CallError::Faulty(f) => SessionError::Faulty(f),
-        }
-    }
-}
-
-fn bad_move(index: usize, text: &str, reason: &str) -> String {
-    match index {
-        0 => format!("move '{text}' refused: {reason}"),
-        _ => format!("move {index} ('{text}') refused: {reason}"),
-    }
-}
-
-fn plugin_err(context: &str) -> impl FnOnce(PluginError) -> SessionError + '_ {
-    move |error| SessionError::Plugin { context: context.to_string(), error }
-}
+/// The most chance moves in a row the host draws before it calls the rules
+/// faulty (a chance node that only ever leads to another).
+pub const MAX_ROLLS_IN_A_ROW: usize = 1000;
 
 /// The checked description of a game, shared by every session on it.
 /// Reading it copies the whole description over the boundary and checks
@@ -133,7 +54,7 @@ fn plugin_err(context: &str) -> impl FnOnce(PluginError) -> SessionError + '_ {
 /// would otherwise repeat for every `position` command. A game's
 /// description never changes; a `Weak` keeps its allocation, so no other
 /// game can appear at the same address while it is remembered.
-fn description(rules: &Arc<RulesBox>) -> Result<(Arc<GameInfo>, Shape), CallError> {
+fn description(rules: &Arc<RulesBox>) -> Result<(Arc<GameInfo>, Shape), boundary::CallError> {
     type Known = Vec<(Weak<RulesBox>, Arc<GameInfo>, Shape)>;
     static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
     let lock = || KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
@@ -152,6 +73,25 @@ fn description(rules: &Arc<RulesBox>) -> Result<(Arc<GameInfo>, Shape), CallErro
 }
 
 /// A game in progress (or finished), independent of who plays it.
+///
+/// # Chance
+///
+/// A chance node (the dice are about to be rolled) is the host's business:
+/// no player is ever asked to move there, and [`Session::play`] refuses a
+/// move at one. With [`Chance::Seeded`] (what [`Session::new`] gives) the
+/// session draws the outcome itself, right after the move that leads to a
+/// chance node and at the start when the start is one; with
+/// [`Chance::External`] it stops at every chance node
+/// ([`Session::awaits_chance`]) until [`Session::play_chance`] brings the
+/// outcome (a network client, a replay). Chance moves are in
+/// [`Session::history`] with the player [`CHANCE_PLAYER`]; [`Session::undo`]
+/// takes a player's move back together with the rolls that followed it,
+/// and [`Session::redo`] plays them again.
+///
+/// # Players
+///
+/// A game has 1 to 6 players ([`Session::players`]); the side to move is
+/// always one of them, at a chance node the one the draw is for.
 pub struct Session {
     rules: Arc<RulesBox>,
     info: Arc<GameInfo>,
@@ -162,16 +102,36 @@ pub struct Session {
     start: PositionBox,
     position: PositionBox,
     history: Vec<PlayedMove>,
+    /// Moves taken back, the next to replay last.
     redo: Vec<PlayedMove>,
     forfeit: Option<GameResult>,
     /// The cells marked dead and the result of the count, once agreed.
     settled: Option<(Vec<u16>, GameResult)>,
+    chance: Chance,
+    /// The first ply the seed rolled: chance moves before it came from
+    /// elsewhere (a record of a server's game) and are checked as outcomes
+    /// only, not against the seed.
+    seeded_from: usize,
 }
 
 impl Session {
     /// A new game from the usual start (`start` empty) or from position
-    /// text (which must then not be blank).
+    /// text (which must then not be blank), rolling its own dice from a
+    /// fresh seed ([`Chance::fresh`]).
     pub fn new(rules: Arc<RulesBox>, start: &str) -> Result<Session, SessionError> {
+        Session::with_chance(rules, start, Chance::fresh())
+    }
+
+    /// [`Session::new`] with the chance outcomes from `chance`: a seeded
+    /// session rolls at once if the start is a chance node.
+    pub fn with_chance(rules: Arc<RulesBox>, start: &str, chance: Chance) -> Result<Session, SessionError> {
+        let mut session = Session::unrolled(rules, start, chance)?;
+        session.roll()?;
+        Ok(session)
+    }
+
+    /// The session at its start, not yet rolled.
+    fn unrolled(rules: Arc<RulesBox>, start: &str, chance: Chance) -> Result<Session, SessionError> {
         let (info, shape) =
             description(&rules).map_err(|e| SessionError::from_call("reading the game's description", e))?;
         let text = start.trim();
@@ -187,6 +147,13 @@ impl Session {
             watch("position_from_text", || rules.position_from_text(text.into()).into_result())
                 .map_err(|e| SessionError::BadPosition { text: text.to_string(), reason: e.to_string() })?
         };
+        if let Chance::Seeded(seed) = chance {
+            if seed > MAX_SEED {
+                return Err(SessionError::Chance(format!(
+                    "the seed {seed} is above {MAX_SEED}, the largest a record holds"
+                )));
+            }
+        }
         let mut session = Session {
             rules,
             info,
@@ -199,6 +166,8 @@ impl Session {
             redo: Vec::new(),
             forfeit: None,
             settled: None,
+            chance,
+            seeded_from: 0,
         };
         session.side = session.checked_side()?;
         Ok(session)
@@ -231,11 +200,12 @@ impl Session {
     pub fn start_text(&self) -> &str {
         &self.start_text
     }
-    /// Moves played so far.
+    /// Moves played so far, chance moves included.
     pub fn history(&self) -> &[PlayedMove] {
         &self.history
     }
-    /// The player to move (always one of the game's players).
+    /// The player to move (always one of the game's players; at a chance
+    /// node, the player the draw is for).
     pub fn side_to_move(&self) -> u8 {
         self.side
     }
@@ -243,12 +213,29 @@ impl Session {
     pub fn shape(&self) -> &Shape {
         &self.shape
     }
+    /// The number of players (1 to 6).
+    pub fn players(&self) -> usize {
+        self.shape.players
+    }
     /// The display name of player `index`.
     pub fn player_name(&self, index: u8) -> String {
         player_name(&self.info, index)
     }
+    /// Where the chance outcomes come from.
+    pub fn chance(&self) -> Chance {
+        self.chance
+    }
+    /// The seed of the dice, when the session rolls them itself.
+    pub fn seed(&self) -> Option<u64> {
+        self.chance.seed()
+    }
+    /// The first ply the seed rolled (0 unless the game began elsewhere).
+    pub fn seeded_from(&self) -> usize {
+        self.seeded_from
+    }
 
-    /// Every legal move in the current position (none once the game is over).
+    /// Every legal move in the current position (none once the game is
+    /// over); at a chance node, its outcomes.
     pub fn legal_moves(&self) -> Result<Vec<Move>, SessionError> {
         if self.forfeit.is_some() {
             return Ok(Vec::new());
@@ -288,10 +275,38 @@ impl Session {
         Ok((write(Notation::COORDINATE)?, write(Notation::STANDARD)?))
     }
 
-    /// Plays a move after checking it against the legal move list; clears redo.
+    /// Plays a player's move after checking it against the legal move
+    /// list; clears redo. A seeded session then rolls for the chance nodes
+    /// the move leads to (they follow it in the history). Refused at a
+    /// chance node: its move is drawn, never chosen.
     pub fn play(&mut self, mv: Move) -> Result<&PlayedMove, SessionError> {
-        if let Some(result) = self.result()? {
-            return Err(SessionError::GameOver(result.describe(&self.info)));
+        let at = self.make_player_move(mv)?;
+        self.redo.clear();
+        self.roll()?;
+        Ok(&self.history[at])
+    }
+
+    /// Refuses a move after the end of the game. One status call while the
+    /// game goes on (this runs before every move of a replayed list).
+    fn refuse_if_over(&self) -> Result<(), SessionError> {
+        let over = self.forfeit.is_some() || self.settled.is_some() || !self.status()?.is_ongoing();
+        if !over {
+            return Ok(());
+        }
+        match self.result()? {
+            Some(result) => Err(SessionError::GameOver(result.describe(&self.info))),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks and makes a player's move, without rolling; its index.
+    fn make_player_move(&mut self, mv: Move) -> Result<usize, SessionError> {
+        self.refuse_if_over()?;
+        if self.is_chance_node() {
+            let (coordinate, _) = self.move_texts(mv).unwrap_or_else(|_| (format!("{mv:?}"), String::new()));
+            return Err(SessionError::Chance(format!(
+                "'{coordinate}' is a chance outcome: the host draws it, no player may choose it"
+            )));
         }
         if !self.legal_moves()?.contains(&mv) {
             return Err(SessionError::BadMove {
@@ -300,29 +315,35 @@ impl Session {
                 reason: "it is not in the legal move list".into(),
             });
         }
-        let (coordinate, standard) = self.move_texts(mv)?;
         let player = self.side;
-        watch("make_move", || self.position.make_move(mv).into_result()).map_err(plugin_err("making a move"))?;
-        self.redo.clear();
-        self.history.push(PlayedMove { mv, coordinate, standard, player });
-        self.side = self.checked_side()?;
-        Ok(&self.history[self.history.len() - 1])
+        self.make(mv, player)
     }
 
-    /// Parses and plays a move given as text in either notation.
+    /// Makes a checked move for `player` (or [`CHANCE_PLAYER`]) and records
+    /// it; its index in the history.
+    fn make(&mut self, mv: Move, player: u8) -> Result<usize, SessionError> {
+        let (coordinate, standard) = self.move_texts(mv)?;
+        watch("make_move", || self.position.make_move(mv).into_result()).map_err(plugin_err("making a move"))?;
+        self.history.push(PlayedMove { mv, coordinate, standard, player });
+        self.side = self.checked_side()?;
+        Ok(self.history.len() - 1)
+    }
+
+    /// Parses and plays a player's move given as text in either notation.
     pub fn play_text(&mut self, text: &str) -> Result<&PlayedMove, SessionError> {
-        if let Some(result) = self.result()? {
-            return Err(SessionError::GameOver(result.describe(&self.info)));
-        }
+        self.refuse_if_over()?;
         let mv = self.parse_move(text)?;
         self.play(mv)
     }
 
     /// Plays a list of moves, all in coordinate notation or all in
     /// standard notation (never a mix). A coordinate move must be written
-    /// exactly as the game writes it. On failure the session is left as it
-    /// was, and the error names the first token that is not a move of its
-    /// position, in the notation that read further into the list.
+    /// exactly as the game writes it. At a chance node the list names the
+    /// outcome (in a seeded session, the one the seed draws); a seeded
+    /// session rolls for a chance node the list ends at. On failure the
+    /// session is left as it was, and the error names the first token that
+    /// is not a move of its position, in the notation that read further
+    /// into the list.
     pub fn play_all<'a>(&mut self, moves: impl IntoIterator<Item = &'a str>) -> Result<(), SessionError> {
         let mut list = Vec::new();
         for m in moves {
@@ -333,12 +354,12 @@ impl Session {
         }
         let before = self.history.len();
         let coordinate = match self.play_list(&list, Notation::COORDINATE) {
-            Ok(()) => return Ok(()),
+            Ok(()) => return self.roll().map(|_| ()),
             Err(failure) => failure,
         };
         self.rewind(before)?;
         let standard = match self.play_list(&list, Notation::STANDARD) {
-            Ok(()) => return Ok(()),
+            Ok(()) => return self.roll().map(|_| ()),
             Err(failure) => failure,
         };
         self.rewind(before)?;
@@ -352,8 +373,8 @@ impl Session {
         Err(SessionError::BadMove { index: index + 1, text: list[index].to_string(), reason })
     }
 
-    /// Plays `list` in `notation`; on failure, the 0-based index of the
-    /// first move that is not a move of its position and why.
+    /// Plays `list` in `notation` without rolling; on failure, the 0-based
+    /// index of the first move that is not a move of its position and why.
     fn play_list(&mut self, list: &[&str], notation: Notation) -> Result<(), (usize, String)> {
         for (i, text) in list.iter().enumerate() {
             let mv = watch("parse_move", || self.position.parse_move((*text).into(), notation).into_result())
@@ -365,7 +386,8 @@ impl Session {
             if notation == Notation::STANDARD && coordinate == *text && standard != *text {
                 return Err((i, format!("'{text}' is in coordinate notation, not standard ('{standard}')")));
             }
-            self.play(mv).map_err(|e| {
+            let made = if self.is_chance_node() { self.make_chance_move(mv, true) } else { self.make_player_move(mv) };
+            made.map_err(|e| {
                 (
                     i,
                     match e {
@@ -374,6 +396,7 @@ impl Session {
                     },
                 )
             })?;
+            self.redo.clear();
         }
         Ok(())
     }
@@ -382,25 +405,26 @@ impl Session {
     fn rewind(&mut self, len: usize) -> Result<(), SessionError> {
         let had_redo = self.redo.len();
         while self.history.len() > len {
-            self.undo()?;
+            self.take_back()?;
         }
         self.redo.truncate(had_redo);
         Ok(())
     }
 
-    /// Whether there is a move to take back.
+    /// Whether there is a player's move to take back (the rolls before the
+    /// first one are no one's to take back).
     pub fn can_undo(&self) -> bool {
-        !self.history.is_empty()
+        self.history.iter().any(|m| !m.is_chance())
     }
     /// Whether there is a move to replay.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
-    /// Takes back the last move (and any forfeit, which belonged to the
-    /// position being left). Returns false when there is nothing to undo.
-    pub fn undo(&mut self) -> Result<bool, SessionError> {
-        let Some(last) = self.history.pop() else { return Ok(false) };
+    /// Takes back the last move only, onto the redo list (and any forfeit,
+    /// which belonged to the position being left).
+    fn take_back(&mut self) -> Result<(), SessionError> {
+        let Some(last) = self.history.pop() else { return Ok(()) };
         if let Err(e) = watch("unmake_move", || self.position.unmake_move().into_result()) {
             self.history.push(last);
             return Err(plugin_err("taking a move back")(e));
@@ -409,19 +433,45 @@ impl Session {
         self.settled = None;
         self.redo.push(last);
         self.side = self.checked_side()?;
+        Ok(())
+    }
+
+    /// Takes back the last player's move together with the rolls that
+    /// followed it (and any forfeit, which belonged to the position being
+    /// left). Returns false when there is no player's move to undo.
+    pub fn undo(&mut self) -> Result<bool, SessionError> {
+        if !self.can_undo() {
+            return Ok(false);
+        }
+        while let Some(last) = self.history.last() {
+            let chance = last.is_chance();
+            self.take_back()?;
+            if !chance {
+                break;
+            }
+        }
         Ok(true)
     }
 
-    /// Replays the last undone move. Returns false when there is none.
+    /// Replays the last undone player's move and the rolls that followed
+    /// it (the same rolls: a seeded session checks them against its seed).
+    /// Returns false when there is none.
     pub fn redo(&mut self) -> Result<bool, SessionError> {
         let Some(next) = self.redo.pop() else { return Ok(false) };
-        let keep = std::mem::take(&mut self.redo);
-        let outcome = self.play(next.mv).map(|_| ());
-        self.redo = keep;
-        if outcome.is_err() {
+        let made = if next.is_chance() { self.make_chance_move(next.mv, true) } else { self.make_player_move(next.mv) };
+        if let Err(e) = made {
             self.redo.push(next);
+            return Err(e);
         }
-        outcome.map(|()| true)
+        while self.redo.last().is_some_and(PlayedMove::is_chance) {
+            let roll = self.redo.pop().expect("checked above");
+            if let Err(e) = self.make_chance_move(roll.mv, true) {
+                self.redo.push(roll);
+                return Err(e);
+            }
+        }
+        self.roll()?;
+        Ok(true)
     }
 
     /// The plugin's status of the current position.
@@ -458,7 +508,10 @@ impl Session {
         Ok(text.into_string())
     }
 
-    /// How the game ended, or `None` while it goes on.
+    /// How the game ended, or `None` while it goes on: a forfeit or an
+    /// agreed count, else the rules' full result
+    /// ([`rules_api::Position::result`]: its reason and payoffs, see
+    /// [`GameResult::from_outcome`]).
     pub fn result(&self) -> Result<Option<GameResult>, SessionError> {
         if let Some(f) = &self.forfeit {
             return Ok(Some(f.clone()));
@@ -466,20 +519,20 @@ impl Session {
         if let Some((_, r)) = &self.settled {
             return Ok(Some(r.clone()));
         }
+        // The status first: most games' full result is their status, and a
+        // faulty one is named as the call it came from.
         let status = self.status()?;
-        Ok(match status.kind {
-            StatusKind::WIN => Some(GameResult::Win { winner: status.winner, reason: status.reason.to_string() }),
-            StatusKind::DRAW => Some(GameResult::Draw { reason: status.reason.to_string() }),
-            _ => None,
-        })
+        let outcome =
+            watch("result", || self.position.result().into_result()).map_err(plugin_err("reading the game result"))?;
+        boundary::check_outcome(&outcome, &self.shape)?;
+        boundary::check_agreement(&status, &outcome)?;
+        Ok(GameResult::from_outcome(&outcome, self.shape.players))
     }
 
     /// Whether the game ended with pieces to mark dead before the count
     /// ([`rules_api::PositionFlags::MARK_DEAD`]) and no count is agreed yet.
     pub fn awaits_count(&self) -> bool {
-        self.forfeit.is_none()
-            && self.settled.is_none()
-            && self.position.flags().contains(rules_api::PositionFlags::MARK_DEAD)
+        self.forfeit.is_none() && self.settled.is_none() && self.position.flags().contains(PositionFlags::MARK_DEAD)
     }
 
     /// The cells agreed dead at the count, once it is agreed.
@@ -514,7 +567,9 @@ impl Session {
         Ok(result)
     }
 
-    /// Ends the game with a loss for `loser` (resignation, time, a failed player).
+    /// Ends the game with a loss for `loser` (resignation, time, a failed
+    /// player). With more than two players the game ends too: `loser` is
+    /// last and the others share first place (see [`GameResult`]).
     pub fn forfeit(&mut self, loser: u8, cause: ForfeitCause, reason: impl Into<String>) {
         self.forfeit = Some(GameResult::Forfeit { loser, cause, reason: reason.into() });
     }
@@ -524,91 +579,5 @@ impl Session {
     /// Taken back, like a forfeit, by an undo.
     pub fn conclude(&mut self, result: GameResult) {
         self.forfeit = Some(result);
-    }
-
-    /// The `[record]` table describing this game.
-    pub fn record(&self) -> Result<Record, SessionError> {
-        let result = match self.result()? {
-            Some(r) => r.describe(&self.info),
-            None => GameResult::ONGOING.to_string(),
-        };
-        let dead = match self.dead() {
-            Some(cells) => {
-                let names = self.rules.geometry().into_result().map_err(plugin_err("describing the board"))?;
-                Some(cells.iter().filter_map(|&c| names.cells.get(c as usize).map(|n| n.name.to_string())).collect())
-            }
-            None => None,
-        };
-        Ok(Record {
-            start: self.start_text.clone(),
-            moves: self.history.iter().map(|m| m.coordinate.clone()).collect(),
-            result,
-            dead,
-            clock_ms: Vec::new(),
-            used_ms: Vec::new(),
-        })
-    }
-
-    /// Writes `config` plus this game's record to `path`, atomically (a
-    /// temporary file in the same directory, then a rename).
-    pub fn save(&self, path: &Path, config: &Config) -> Result<(), SessionError> {
-        self.save_with(path, config, |_| {})
-    }
-
-    /// [`Session::save`], letting `complete` add to the record first (the
-    /// window keeps its clocks there).
-    pub fn save_with(
-        &self,
-        path: &Path,
-        config: &Config,
-        complete: impl FnOnce(&mut Record),
-    ) -> Result<(), SessionError> {
-        let mut saved = config.absolutized();
-        let mut record = self.record()?;
-        complete(&mut record);
-        saved.record = Some(record);
-        let file = path.display().to_string();
-        let text = saved.to_toml().map_err(|source| SessionError::Serialize { file: file.clone(), source })?;
-        let text =
-            format!("# Tabula saved game: {}. Load it with `tabula play --config FILE`.\n{text}", self.info.name);
-        write_atomically(path, &text).map_err(|source| SessionError::Io { file, source })
-    }
-
-    /// Replays a record on a fresh game; `file` names the source in errors.
-    pub fn from_record(rules: Arc<RulesBox>, record: &Record, file: &str) -> Result<Session, SessionError> {
-        let corrupt = |problem: String| SessionError::Corrupt { file: file.to_string(), problem };
-        let mut session = Session::new(rules, &record.start).map_err(|e| corrupt(format!("start position: {e}")))?;
-        session.play_all(record.moves.iter().map(String::as_str)).map_err(|e| corrupt(e.to_string()))?;
-        let stated = GameResult::parse(&record.result, &session.info).map_err(|e| corrupt(format!("result: {e}")))?;
-        if let Some(GameResult::Forfeit { loser, cause, reason }) = stated {
-            session.forfeit(loser, cause, reason);
-        }
-        if let Some(names) = &record.dead {
-            let geometry = session.rules.geometry().into_result().map_err(|e| corrupt(e.to_string()))?;
-            let mut dead = Vec::new();
-            for name in names {
-                let cell = geometry.cells.iter().position(|c| c.name.as_str() == name.as_str());
-                dead.push(cell.ok_or_else(|| corrupt(format!("dead: '{name}' is not a cell of the board")))? as u16);
-            }
-            session.settle(&dead).map_err(|e| corrupt(format!("dead: {e}")))?;
-        }
-        Ok(session)
-    }
-
-    /// Loads a saved game: its configuration and the replayed session.
-    /// `extra_dirs` are searched for the rules plugin before the config's own.
-    pub fn load(path: &Path, extra_dirs: &[std::path::PathBuf]) -> Result<(Config, Session), SessionError> {
-        let file = path.display().to_string();
-        let config = Config::load(path).map_err(SessionError::Config)?;
-        let Some(record) = config.record.clone() else {
-            return Err(SessionError::Corrupt { file, problem: "it has no [record] table".into() });
-        };
-        let dirs = config.plugin_dirs(extra_dirs);
-        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), rules_api::PluginKind::RULES, &dirs)
-            .map_err(SessionError::Load)?;
-        let rules =
-            plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(SessionError::Load)?;
-        let session = Session::from_record(Arc::new(rules), &record, &file)?;
-        Ok((config, session))
     }
 }
