@@ -105,6 +105,24 @@ fn wrap(tokens: &[String]) -> String {
     out
 }
 
+/// The length of the longest start of `text` that holds whole games only:
+/// a game whose write was cut short (a full disk, a kill during the write)
+/// is left out with whatever follows it. A whole game's movetext ends with
+/// its result token and a line end; a game starts with a tag line at the
+/// start of the text or after a blank line.
+pub fn whole_games_len(text: &str) -> usize {
+    let whole = |prefix: &str| {
+        let last = prefix.trim_end().rsplit(char::is_whitespace).next().unwrap_or("");
+        prefix.trim().is_empty() || (prefix.ends_with('\n') && matches!(last, "1-0" | "0-1" | "1/2-1/2" | "*"))
+    };
+    if whole(text) {
+        return text.len();
+    }
+    let starts: Vec<usize> =
+        text.match_indices('[').map(|(i, _)| i).filter(|&i| i == 0 || text[..i].ends_with("\n\n")).collect();
+    starts.into_iter().rev().find(|&i| whole(&text[..i])).unwrap_or(0)
+}
+
 /// The highest `Round` tag in PGN text (0 when there is none).
 pub fn last_round(text: &str) -> u32 {
     text.lines()

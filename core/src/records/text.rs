@@ -130,6 +130,21 @@ pub fn read(text: &str) -> Result<TextRecord, toml::de::Error> {
     toml::from_str(text)
 }
 
+/// The length of the longest start of `text` that holds whole games only:
+/// a game whose write was cut short (a full disk, a kill during the write)
+/// is left out with whatever follows it, since TOML cut anywhere makes the
+/// whole document unreadable. A whole game is a `[[game]]` table that
+/// reads and ends with the blank line written after it.
+pub fn whole_games_len(text: &str) -> usize {
+    let whole = |prefix: &str| prefix.trim().is_empty() || (prefix.ends_with("\n\n") && read(prefix).is_ok());
+    if whole(text) {
+        return text.len();
+    }
+    let starts: Vec<usize> =
+        text.match_indices("[[game]]").map(|(i, _)| i).filter(|&i| i == 0 || text[..i].ends_with('\n')).collect();
+    starts.into_iter().rev().find(|&i| whole(&text[..i])).unwrap_or(0)
+}
+
 /// The highest round in a text record; 0 for an empty or unreadable one
 /// (a game cut short by a kill is skipped by scanning `round = N` lines).
 pub fn last_round(text: &str) -> u32 {

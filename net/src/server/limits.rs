@@ -103,7 +103,7 @@ impl Default for Limits {
 /// cgroup's limit, not the host's memory) allows at `seat_mb` each.
 pub fn default_searches_for(seat_mb: u64) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let by_memory = super::memory::limit_mib().map_or(usize::MAX, |mib| (mib / 4 / seat_mb.max(1)) as usize);
+    let by_memory = tabula_kit::memory::limit_mib().map_or(usize::MAX, |mib| (mib / 4 / seat_mb.max(1)) as usize);
     cores.min(by_memory).max(1)
 }
 

@@ -14,7 +14,6 @@ mod conn;
 mod datadir;
 mod guard;
 pub mod limits;
-mod memory;
 pub mod offer;
 mod outbox;
 mod room;
