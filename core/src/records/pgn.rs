@@ -108,8 +108,7 @@ fn wrap(tokens: &[String]) -> String {
 /// The length of the longest start of `text` that holds whole games only:
 /// a game whose write was cut short (a full disk, a kill during the write)
 /// is left out with whatever follows it. A whole game's movetext ends with
-/// its result token and a line end; a game starts with a tag line at the
-/// start of the text or after a blank line.
+/// its result token and a line end.
 pub fn whole_games_len(text: &str) -> usize {
     let whole = |prefix: &str| {
         let last = prefix.trim_end().rsplit(char::is_whitespace).next().unwrap_or("");
@@ -118,8 +117,8 @@ pub fn whole_games_len(text: &str) -> usize {
     if whole(text) {
         return text.len();
     }
-    let starts: Vec<usize> =
-        text.match_indices('[').map(|(i, _)| i).filter(|&i| i == 0 || text[..i].ends_with("\n\n")).collect();
+    let line_starts = text.match_indices('\n').map(|(i, _)| i + 1);
+    let starts: Vec<usize> = std::iter::once(0).chain(line_starts).collect();
     starts.into_iter().rev().find(|&i| whole(&text[..i])).unwrap_or(0)
 }
 

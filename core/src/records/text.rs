@@ -133,15 +133,16 @@ pub fn read(text: &str) -> Result<TextRecord, toml::de::Error> {
 /// The length of the longest start of `text` that holds whole games only:
 /// a game whose write was cut short (a full disk, a kill during the write)
 /// is left out with whatever follows it, since TOML cut anywhere makes the
-/// whole document unreadable. A whole game is a `[[game]]` table that
-/// reads and ends with the blank line written after it.
+/// whole document unreadable. Whole games read as TOML and end with the
+/// blank line written after each (checked first: only the ends of games
+/// are parsed).
 pub fn whole_games_len(text: &str) -> usize {
     let whole = |prefix: &str| prefix.trim().is_empty() || (prefix.ends_with("\n\n") && read(prefix).is_ok());
     if whole(text) {
         return text.len();
     }
-    let starts: Vec<usize> =
-        text.match_indices("[[game]]").map(|(i, _)| i).filter(|&i| i == 0 || text[..i].ends_with('\n')).collect();
+    let line_starts = text.match_indices('\n').map(|(i, _)| i + 1);
+    let starts: Vec<usize> = std::iter::once(0).chain(line_starts).collect();
     starts.into_iter().rev().find(|&i| whole(&text[..i])).unwrap_or(0)
 }
 
