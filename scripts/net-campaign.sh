@@ -13,7 +13,6 @@ seconds=${1:-120}
 honest=${2:-10}
 attackers=${3:-2}
 think=${4:-100}
-cargo build --release --quiet -p tabula -p tabula-net
 cargo build --release --quiet --workspace
 data=$(mktemp -d)
 out=$(mktemp)

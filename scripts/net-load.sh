@@ -10,7 +10,6 @@ rooms=${1:-100}
 rules=${2:-chess}
 max_plies=${3:-0}
 sync=${4:-normal}
-cargo build --release --quiet -p tabula -p tabula-net
 cargo build --release --quiet --workspace
 data=$(mktemp -d)
 out=$(mktemp)

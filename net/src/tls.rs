@@ -101,6 +101,9 @@ impl ServerTls {
     pub fn self_signed(dir: &Path, names: &[String]) -> Result<ServerTls, TlsError> {
         let (cert, key) = (dir.join("tls-cert.pem"), dir.join("tls-key.pem"));
         if !cert.exists() || !key.exists() {
+            // The data directory of a first start does not exist yet.
+            use std::os::unix::fs::DirBuilderExt;
+            std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(|e| file_error(dir, e))?;
             let mut names = names.to_vec();
             names.push("localhost".into());
             let made = rcgen::generate_simple_self_signed(names).map_err(|e| TlsError::Config(e.to_string()))?;
@@ -314,11 +317,14 @@ mod tests {
     #[test]
     fn a_self_signed_certificate_is_made_once_with_a_private_key() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let a = ServerTls::self_signed(dir.path(), &["example.org".into()]).unwrap();
-        let b = ServerTls::self_signed(dir.path(), &[]).unwrap();
+        let parent = tempfile::tempdir().unwrap();
+        // A first start: the data directory does not exist yet.
+        let dir = parent.path().join("data");
+        let a = ServerTls::self_signed(&dir, &["example.org".into()]).unwrap();
+        let b = ServerTls::self_signed(&dir, &[]).unwrap();
         assert_eq!(a.fingerprint, b.fingerprint, "kept, not made again");
-        let mode = std::fs::metadata(dir.path().join("tls-key.pem")).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o600);
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&dir.join("tls-key.pem")), 0o600);
+        assert_eq!(mode(&dir), 0o700);
     }
 }
