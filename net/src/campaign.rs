@@ -243,6 +243,9 @@ pub fn run(config: &CampaignConfig, rules: Arc<RulesBox>) -> CampaignReport {
         }
     }
     let honest = honest_players(config, &rules, &stop);
+    // The honest players end by themselves at the end of the campaign; the
+    // attack lasts as long.
+    thread::sleep(config.duration);
     stop.store(true, Ordering::Relaxed);
     for a in attackers {
         let _ = a.join();
