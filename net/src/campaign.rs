@@ -349,7 +349,13 @@ fn honest(
             sent = Some(Instant::now());
             conn.send(&ClientMsg::Move { room, token: token.clone(), mv: text, ply }).map_err(fail)?;
         }
-        match conn.recv().map_err(fail)? {
+        let got = match conn.recv() {
+            // The campaign is over while this seat waited for the other's
+            // move, which will not come: the end, not an error.
+            Err(_) if Instant::now() > until || stop.load(Ordering::Relaxed) => return Ok(me),
+            got => got.map_err(fail)?,
+        };
+        match got {
             ServerMsg::State { state } => {
                 started = state.summary.seats.iter().all(|s| s.taken);
                 me.game = state.game;
