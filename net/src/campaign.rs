@@ -358,6 +358,12 @@ fn honest(
         match got {
             ServerMsg::State { state } => {
                 started = state.summary.seats.iter().all(|s| s.taken);
+                if state.game != me.game {
+                    // The next game began (both asked for it): a new board.
+                    session = Session::new(Arc::clone(rules), "").map_err(|e| e.to_string())?;
+                    me.acknowledged.clear();
+                    sent = None;
+                }
                 me.game = state.game;
                 if state.result.is_some() {
                     // A finished game: the next one, with the same seats.
