@@ -375,11 +375,6 @@ fn honest(
                 conn.send(&ClientMsg::Answer { room, token: token.clone(), kind: RequestKind::NewGame, accept: true })
                     .map_err(fail)?;
             }
-            ServerMsg::Answered { accept: true, kind: RequestKind::NewGame, .. } => {
-                session = Session::new(Arc::clone(rules), "").map_err(|e| e.to_string())?;
-                me.acknowledged.clear();
-                sent = None;
-            }
             ServerMsg::Moved { ply, mv, result, .. } => {
                 if mv.player == seat {
                     if let Some(at) = sent.take() {
