@@ -10,12 +10,14 @@ rooms=${1:-100}
 rules=${2:-chess}
 max_plies=${3:-0}
 sync=${4:-normal}
-cargo build --release --quiet -p tabula -p tabula-net
 cargo build --release --quiet --workspace
 data=$(mktemp -d)
 out=$(mktemp)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$data" "$out"' EXIT
-target/release/tabula serve --listen 127.0.0.1:0 --data "$data" --rate 5000 --sync "$sync" >"$out" &
+# Simulated players move as fast as the server answers (--rate); every
+# other limit is the default, and each client connects from a loopback
+# address of its own (tabula-netload SPREAD=1), as players on the internet do.
+target/release/tabula serve --listen 127.0.0.1:0 --data "$data/db" --rate 5000 --sync "$sync" >"$out" &
 server=$!
 for _ in $(seq 100); do grep -q listening "$out" && break; sleep 0.1; done
 addr=$(sed -n 's/.*listening on \([^,]*\),.*/\1/p' "$out")
@@ -27,10 +29,12 @@ peak=0
   done ) >"$data/rss" &
 sampler=$!
 status=0
-target/release/tabula-netload "$addr" "$rooms" "$rules" "$max_plies" 600 || status=$?
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+target/release/tabula-netload "$addr" "$rooms" "$rules" "$max_plies" 600 1 || status=$?
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 kill "$sampler" 2>/dev/null || true
 peak=$(sort -n "$data/rss" | tail -1)
 hwm=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
 echo "server: VmRSS peak sampled ${peak} kB, VmHWM ${hwm} kB, threads $(awk '/Threads/ {print $2}' "/proc/$server/status")"
-echo "database: $(du -k "$data/tabula.sqlite"* | awk '{s+=$1} END {print s}') kB"
+echo "database: $(du -k "$data/db/tabula.sqlite"* | awk '{s+=$1} END {print s}') kB"
 exit $status

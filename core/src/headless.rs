@@ -20,12 +20,21 @@ pub struct TimeControl {
     pub increment_ms: u64,
 }
 
+/// The longest base time or increment a time control may give, ms (a
+/// week): far beyond any match, and small enough that a clock's arithmetic
+/// (in signed milliseconds, over any number of moves a game may have) never
+/// overflows.
+pub const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
+
 impl TimeControl {
-    /// Reads `BASE+INC` or `BASE` in seconds (`10+0.1`, `60`).
+    /// Reads `BASE+INC` or `BASE` in seconds (`10+0.1`, `60`); each at most
+    /// [`MAX_CLOCK_MS`].
     pub fn parse(text: &str) -> Option<TimeControl> {
         let (base, inc) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
         let ms = |s: &str| {
-            s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v * 1000.0).round() as u64)
+            let secs = s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)?;
+            let ms = (secs * 1000.0).round();
+            (ms <= MAX_CLOCK_MS as f64).then_some(ms as u64)
         };
         let (base_ms, increment_ms) = (ms(base)?, ms(inc)?);
         (base_ms > 0).then_some(TimeControl { base_ms, increment_ms })
@@ -94,7 +103,9 @@ pub fn play_out_judged<P: ComputerPlayer>(
     judge: &mut dyn Judge,
     mut on_move: impl FnMut(&Session, &PlayedMove),
 ) -> Result<GameResult, SessionError> {
-    let mut left: Vec<i64> = vec![clock.map_or(0, |c| c.base_ms as i64); seats.len()];
+    // Saturating: a TimeControl built in code may exceed what parse allows.
+    let ms = |v: u64| i64::try_from(v.min(MAX_CLOCK_MS)).unwrap_or(i64::MAX);
+    let mut left: Vec<i64> = vec![clock.map_or(0, |c| ms(c.base_ms)); seats.len()];
     let mut plies = 0;
     loop {
         if let Some(result) = session.result()? {
@@ -136,13 +147,13 @@ pub fn play_out_judged<P: ComputerPlayer>(
         };
         let end = turn.finish(session, player, &outcome)?;
         if let Some(tc) = clock {
-            left[side] -= started.elapsed().as_millis() as i64;
+            left[side] = left[side].saturating_sub(i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX));
             if left[side] < 0 && matches!(end, TurnEnd::Played(_)) {
                 let reason = format!("{}: out of time (clock {} ms below zero)", player.label(), -left[side]);
                 session.forfeit(side as u8, ForfeitCause::Time, reason.clone());
                 return Ok(GameResult::Forfeit { loser: side as u8, cause: ForfeitCause::Time, reason });
             }
-            left[side] += tc.increment_ms as i64;
+            left[side] = left[side].saturating_add(ms(tc.increment_ms));
         }
         match end {
             TurnEnd::Played(_) => {
@@ -171,5 +182,15 @@ mod tests {
         assert_eq!(TimeControl::parse("0+1"), None);
         assert_eq!(TimeControl::parse("ten"), None);
         assert_eq!(TimeControl::parse("5+-1"), None);
+    }
+
+    /// Issue 23, finding 20: `1e16` seconds overflowed the clock's
+    /// milliseconds (`clock 8446744073709551616 ms below zero` on move 1).
+    #[test]
+    fn time_controls_beyond_a_week_are_refused() {
+        assert_eq!(TimeControl::parse("1e16+0"), None);
+        assert_eq!(TimeControl::parse("60+1e300"), None);
+        assert_eq!(TimeControl::parse("604800+0").map(|t| t.base_ms), Some(MAX_CLOCK_MS));
+        assert_eq!(TimeControl::parse("604800.001"), None);
     }
 }

@@ -17,6 +17,7 @@ use tabula_core::plugins::PluginDirs;
 use tabula_net::discovery::{open_games, Announcement, FoundServer, OpenGame, Scanner};
 use tabula_net::server::{Limits, Server, ServerConfig};
 use tabula_net::store::Sync;
+use tabula_net::tls::{known_servers_file, remember_replacing, ServerTls};
 
 use crate::controls::{Action, Hits, Look};
 use crate::fonts::Style;
@@ -72,6 +73,8 @@ pub struct HostAs {
 }
 
 /// What the window should do after a click in the dialog.
+// One value per click: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Go {
     /// Connect with these options.
     Connect(NetOptions),
@@ -164,6 +167,7 @@ impl Lobby {
                     room: Some(g.room),
                     seat: Some(g.free_seat),
                     password: Some(self.password.clone()).filter(|p| !p.is_empty()),
+                    fingerprint: g.fingerprint,
                     ..NetOptions::default()
                 }));
             }
@@ -193,7 +197,7 @@ impl Lobby {
             self.focus = Some(Field::Address);
             return;
         }
-        let server = FoundServer { name: addr.clone(), addr: addr.clone(), versions: Vec::new() };
+        let server = FoundServer { name: addr.clone(), addr: addr.clone(), versions: Vec::new(), fingerprint: None };
         self.typed = open_games(&server);
         self.note = Some(if self.typed.is_empty() {
             (format!("{addr}: no game waiting there (or no server answered)"), true)
@@ -243,6 +247,9 @@ impl Lobby {
 pub struct Hosted {
     /// The port it listens on (every interface).
     pub port: u16,
+    /// The TLS certificate's fingerprint (players compare it with what
+    /// their window shows when they first join).
+    pub fingerprint: Option<String>,
     _announcement: Option<Announcement>,
 }
 
@@ -251,6 +258,17 @@ pub struct Hosted {
 /// as "NAME's Tabula"; with `isolate_rules` (the window's own game is
 /// isolated) its games' rules run in child processes too.
 pub fn host_server(dirs: PluginDirs, name: &str, isolate_rules: bool) -> Result<Hosted, String> {
+    let data = PathBuf::from("tabula-data");
+    // Encrypted by a certificate of its own, kept with its database; plain
+    // clients (older windows) are still served on the same port.
+    std::fs::create_dir_all(&data).map_err(|e| format!("cannot host: {}: {e}", data.display()))?;
+    let tls = match ServerTls::self_signed(&data, &[]) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!("tabula: hosting without TLS: {e}");
+            None
+        }
+    };
     let config = |listen: &str| ServerConfig {
         listen: listen.into(),
         data: PathBuf::from("tabula-data"),
@@ -259,13 +277,23 @@ pub fn host_server(dirs: PluginDirs, name: &str, isolate_rules: bool) -> Result<
         sync: Sync::Normal,
         limits: Limits::default(),
         isolate_rules,
+        tls: tls.clone(),
+        tls_only: false,
     };
     let server = Server::bind(config("0.0.0.0:7717"))
         .or_else(|_| Server::bind(config("0.0.0.0:0")))
         .map_err(|e| format!("cannot host: {e}"))?;
     let port = server.local_addr().map_err(|e| format!("cannot host: {e}"))?.port();
     thread::spawn(move || server.run());
-    let announcement = match Announcement::start(&format!("{name}'s Tabula"), port) {
+    let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
+    if let Some(f) = &fingerprint {
+        // The window joins its own server: it knows the certificate.
+        let own = SocketAddr::from(([127, 0, 0, 1], port)).to_string();
+        if let Err(e) = remember_replacing(&known_servers_file(), &own, f) {
+            eprintln!("tabula: cannot record this server's certificate: {e}");
+        }
+    }
+    let announcement = match Announcement::start_with(&format!("{name}'s Tabula"), port, fingerprint.as_deref()) {
         Ok(a) => Some(a),
         Err(e) => {
             // Still playable by typing the address; say why it is not listed.
@@ -273,13 +301,18 @@ pub fn host_server(dirs: PluginDirs, name: &str, isolate_rules: bool) -> Result<
             None
         }
     };
-    Ok(Hosted { port, _announcement: announcement })
+    Ok(Hosted { port, fingerprint, _announcement: announcement })
 }
 
 impl Hosted {
     /// The address this window connects to its own server at.
     pub fn local(&self) -> String {
-        SocketAddr::from(([127, 0, 0, 1], self.port)).to_string()
+        let addr = SocketAddr::from(([127, 0, 0, 1], self.port)).to_string();
+        if self.fingerprint.is_some() {
+            format!("tls://{addr}")
+        } else {
+            addr
+        }
     }
 }
 
@@ -311,10 +344,13 @@ fn text_field<T: RenderTarget>(
 }
 
 fn game_line(g: &OpenGame) -> String {
-    let who = if g.players.is_empty() { "nobody yet".to_string() } else { g.players.join(", ") };
+    let players: Vec<String> = g.players.iter().map(|p| tabula_net::text::printable(p, false)).collect();
+    let who = if players.is_empty() { "nobody yet".to_string() } else { players.join(", ") };
     let clock = g.clock.map_or(String::new(), |c| format!(", {}+{}", c.initial_ms / 60_000, c.increment_ms / 1000));
     let lock = if g.password { ", password" } else { "" };
-    format!("{} with {who}{clock}{lock} — {} ({})", g.title, g.server, g.addr)
+    let secure = if g.addr.starts_with("tls://") { ", encrypted" } else { "" };
+    let server = tabula_net::text::printable(&g.server, false);
+    format!("{} with {who}{clock}{lock}{secure} — {server} ({})", tabula_net::text::printable(&g.title, false), g.addr)
 }
 
 /// Draws the dialog over `window`.

@@ -23,8 +23,10 @@ use tabula_core::outcome::GameResult;
 use tabula_core::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use tabula_core::session::Session;
 use tabula_core::source::PlayerSource;
-use tabula_net::client::{ClientError, Connection, Sender};
+use tabula_net::client::{ClientError, Connection, Dial, Sender};
+use tabula_net::link::Security;
 use tabula_net::protocol::{ClientMsg, Clock, OfferInfo, RequestKind, RoomState, SeatSpec, ServerMsg, HUMAN};
+use tabula_net::text::printable;
 
 use crate::controls::{Action, Hits, Look};
 use crate::fonts::Style;
@@ -59,6 +61,15 @@ pub struct NetOptions {
     pub password: Option<String>,
     /// A position text to start from (when creating; empty: the usual start).
     pub start: String,
+    /// The server certificate's expected fingerprint (TLS); without it the
+    /// first certificate met is remembered and later ones must match.
+    pub fingerprint: Option<String>,
+}
+
+impl NetOptions {
+    fn dial(&self) -> Dial {
+        Dial { fingerprint: self.fingerprint.clone(), ..Dial::default() }
+    }
 }
 
 /// Hands the opponent's moves to the turn driver.
@@ -150,6 +161,9 @@ pub struct Net {
     pub connected: Vec<bool>,
     /// What the status line says while online (default: the server's address).
     pub status: Option<String>,
+    /// Whether the connection is encrypted, and the server certificate's
+    /// fingerprint (shown in full the first time it is met).
+    pub security: Security,
 }
 
 fn seat_and_token(msg: &ServerMsg) -> Option<(u64, u8, String)> {
@@ -164,10 +178,11 @@ impl Net {
     /// the server's state (blocks for at most a few seconds).
     pub fn start(options: NetOptions, extra_dirs: &[PathBuf]) -> Result<(Net, Game), String> {
         let fail = |e: ClientError| format!("{}: {e}", options.addr);
-        let mut conn =
-            Connection::connect(&options.addr, concat!("tabula-window ", env!("CARGO_PKG_VERSION"))).map_err(fail)?;
+        let client = concat!("tabula-window ", env!("CARGO_PKG_VERSION"));
+        let mut conn = Connection::dial(&options.addr, client, &options.dial()).map_err(fail)?;
         conn.set_timeout(Some(Duration::from_secs(10))).map_err(fail)?;
         conn.send(&first_message(&options)).map_err(fail)?;
+        let security = conn.security().clone();
         let (room, seat, token) = conn.wait_for(seat_and_token).map_err(fail)?;
         let state = conn
             .wait_for(|m| if let ServerMsg::State { state } = m { Some(state.clone()) } else { None })
@@ -192,6 +207,7 @@ impl Net {
             names: Vec::new(),
             connected: Vec::new(),
             status: None,
+            security,
         };
         let game = net.game_from(&state)?;
         Ok((net, game))
@@ -212,7 +228,7 @@ impl Net {
             }
         }
         self.slot = Arc::default();
-        self.names = state.summary.seats.iter().map(|s| s.name.clone()).collect();
+        self.names = state.summary.seats.iter().map(|s| printable(&s.name, false)).collect();
         for (i, seat) in game.seats.iter_mut().enumerate() {
             if i != self.seat as usize {
                 seat.player = Some(Box::new(RemotePlayer { slot: Arc::clone(&self.slot) }));
@@ -364,9 +380,11 @@ impl Net {
                     self.say_chat(format!("{} {line}", self.name(seat)));
                 }
             }
-            ServerMsg::Chat { name, text, .. } => self.say_chat(format!("{name}: {text}")),
+            ServerMsg::Chat { name, text, .. } => {
+                self.say_chat(format!("{}: {}", printable(&name, false), printable(&text, false)))
+            }
             ServerMsg::Error { message, .. } => {
-                changes.push(Change::Say(format!("server: {message}"), true));
+                changes.push(Change::Say(format!("server: {}", printable(&message, false)), true));
                 // A refused move or request: show the server's view again.
                 self.send(ClientMsg::Resume { room: self.room, token: self.token.clone() });
             }
@@ -474,13 +492,25 @@ fn forward(conn: Connection, tx: &Tx<NetEvent>) -> Result<Sender, ClientError> {
 fn reconnect(options: &NetOptions, tx: &Tx<NetEvent>, room: u64, token: &str) {
     loop {
         thread::sleep(Duration::from_secs(1));
-        let Ok(mut conn) = Connection::connect(&options.addr, "tabula-window") else { continue };
+        let Ok(mut conn) = Connection::dial(&options.addr, "tabula-window", &options.dial()) else { continue };
         if conn.send(&ClientMsg::Resume { room, token: token.to_string() }).is_err() {
             continue;
         }
         let Ok(sender) = forward(conn, tx) else { continue };
         let _ = tx.send(NetEvent::Back(sender));
         return;
+    }
+}
+
+/// The connection's protection for the status line: the fingerprint in
+/// full when the certificate is met for the first time (for the player to
+/// compare with what the host says), shortened after that.
+pub fn security_line(s: &Security) -> String {
+    match (&s.tls, &s.fingerprint) {
+        (Some(_), Some(f)) if s.first_use => format!("encrypted; new certificate SHA-256 {f} (remembered)"),
+        (Some(_), Some(f)) => format!("encrypted; certificate {}…", &f[..f.len().min(23)]),
+        (Some(_), None) => "encrypted".into(),
+        _ => "not encrypted".into(),
     }
 }
 
@@ -516,7 +546,10 @@ pub fn draw_strip<T: RenderTarget>(
         .collect();
     p.text(&seats.join("   vs   "), px, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
     let (status, colour) = match net.link {
-        Link::Up => (net.status.clone().unwrap_or_else(|| format!("online: {}", net.options.addr)), theme::TEXT_DIM),
+        Link::Up => {
+            let status = net.status.clone().unwrap_or_else(|| format!("online: {}", net.options.addr));
+            (format!("{status} — {}", security_line(&net.security)), theme::TEXT_DIM)
+        }
         Link::Down(since) => {
             (format!("connection lost {} s ago — reconnecting", since.elapsed().as_secs()), theme::ERROR)
         }

@@ -28,6 +28,7 @@ fn twenty_clients_in_ten_rooms_lose_nothing() {
         max_plies: 120,
         seed: 7,
         timeout: Duration::from_secs(120),
+        spread: true,
     };
     let report = run(&config, rules);
     assert!(report.errors.is_empty(), "{:?}", report.errors);

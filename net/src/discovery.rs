@@ -53,13 +53,24 @@ impl Announcement {
     /// (shown to players in Join lists). The TXT record carries the
     /// protocol versions the server speaks (`protocol=1`).
     pub fn start(name: &str, port: u16) -> Result<Announcement, DiscoveryError> {
+        Announcement::start_with(name, port, None)
+    }
+
+    /// As [`Announcement::start`] for a server that takes TLS with the
+    /// certificate of this fingerprint: the TXT record says so (`tls=1`,
+    /// `fp=…`), and browsers connect with TLS and expect that certificate.
+    pub fn start_with(name: &str, port: u16, tls: Option<&str>) -> Result<Announcement, DiscoveryError> {
         let daemon = ServiceDaemon::new().map_err(fail)?;
         let name = instance_name(name);
         // The host label only has to be unique on the link; the process id
         // keeps two servers on one machine apart.
         let host = format!("tabula-{}-{port}.local.", std::process::id());
-        let txt =
-            [("protocol", PROTOCOL_VERSION.to_string()), ("server", format!("tabula {}", env!("CARGO_PKG_VERSION")))];
+        let txt = [
+            ("protocol", PROTOCOL_VERSION.to_string()),
+            ("server", format!("tabula {}", env!("CARGO_PKG_VERSION"))),
+            ("tls", if tls.is_some() { "1" } else { "0" }.to_string()),
+            ("fp", tls.unwrap_or("").replace(':', "")),
+        ];
         let info = ServiceInfo::new(SERVICE, &name, &host, "", port, &txt[..]).map_err(fail)?.enable_addr_auto();
         let fullname = info.get_fullname().to_string();
         daemon.register(info).map_err(fail)?;
@@ -82,10 +93,12 @@ impl Drop for Announcement {
 pub struct FoundServer {
     /// The name it announced.
     pub name: String,
-    /// `address:port` to connect to.
+    /// `address:port` to connect to (`tls://address:port` when it takes TLS).
     pub addr: String,
     /// Protocol versions it speaks (from its TXT record).
     pub versions: Vec<u32>,
+    /// The TLS certificate's fingerprint it announced.
+    pub fingerprint: Option<String>,
 }
 
 /// A game waiting for a player on a server found on the local network.
@@ -109,6 +122,8 @@ pub struct OpenGame {
     pub password: bool,
     /// The time control.
     pub clock: Option<Clock>,
+    /// The server's TLS certificate fingerprint, as announced.
+    pub fingerprint: Option<String>,
 }
 
 /// Browses the local network for Tabula servers on a thread, and asks each
@@ -148,6 +163,13 @@ impl Scanner {
                         let seen = ips.entry(info.fullname.clone()).or_default();
                         seen.extend(info.addresses.iter().map(|a| a.to_ip_addr()));
                         let Some(addr) = best_addr(seen.iter().copied(), info.port) else { continue };
+                        let tls = info.txt_properties.get_property_val_str("tls") == Some("1");
+                        let addr = if tls { format!("tls://{addr}") } else { addr };
+                        let fingerprint = info
+                            .txt_properties
+                            .get_property_val_str("fp")
+                            .and_then(crate::tls::normalise_fingerprint)
+                            .filter(|_| tls);
                         let versions = info
                             .txt_properties
                             .get_property_val_str("protocol")
@@ -157,7 +179,7 @@ impl Scanner {
                             .collect();
                         let name = info.fullname.strip_suffix(SERVICE).unwrap_or(&info.fullname);
                         let name = name.trim_end_matches('.').replace("\\032", " ");
-                        servers.insert(info.fullname.clone(), FoundServer { name, addr, versions });
+                        servers.insert(info.fullname.clone(), FoundServer { name, addr, versions, fingerprint });
                     }
                     ServiceEvent::ServiceRemoved(_, fullname) => {
                         servers.remove(&fullname);
@@ -210,7 +232,8 @@ pub fn open_games(server: &FoundServer) -> Vec<OpenGame> {
         return Vec::new();
     }
     let ask = || -> Option<Vec<OpenGame>> {
-        let mut conn = Connection::connect(&server.addr, "tabula-scanner").ok()?;
+        let dial = crate::client::Dial { fingerprint: server.fingerprint.clone(), ..Default::default() };
+        let mut conn = Connection::dial(&server.addr, "tabula-scanner", &dial).ok()?;
         conn.set_timeout(Some(Duration::from_secs(3))).ok()?;
         conn.send(&ClientMsg::ListRooms).ok()?;
         let rooms =
@@ -232,6 +255,7 @@ pub fn open_games(server: &FoundServer) -> Vec<OpenGame> {
                     free_seat: free as u8,
                     password: r.password,
                     clock: r.clock,
+                    fingerprint: server.fingerprint.clone(),
                 })
             })
             .collect();

@@ -35,6 +35,9 @@ pub struct LoadConfig {
     pub seed: u64,
     /// Every game must end within this.
     pub timeout: Duration,
+    /// Each client connects from a loopback address of its own (the
+    /// server must be on loopback), so per-address limits stay the defaults.
+    pub spread: bool,
 }
 
 /// What happened.
@@ -84,7 +87,10 @@ pub fn run(config: &LoadConfig, rules: Arc<RulesBox>) -> LoadReport {
         for (seat, tx, rx) in [(0u8, Some(room_tx), None), (1u8, None, Some(room_rx))] {
             let (config, rules, sent) = (config.clone(), Arc::clone(&rules), Arc::clone(&sent));
             let seed = config.seed ^ ((index as u64) << 8) ^ seat as u64;
-            threads.push(thread::spawn(move || player(&config, &rules, seat, tx, rx, &sent, seed)));
+            let client = index * 2 + seat as usize;
+            let from =
+                config.spread.then(|| std::net::IpAddr::from([127, 1, (client / 250) as u8, (client % 250) as u8 + 1]));
+            threads.push(thread::spawn(move || player(&config, &rules, seat, tx, rx, &sent, seed, from)));
         }
     }
     let mut report = LoadReport { clients: threads.len(), ..LoadReport::default() };
@@ -130,6 +136,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn player(
     config: &LoadConfig,
     rules: &Arc<RulesBox>,
@@ -138,9 +145,11 @@ fn player(
     room_rx: Option<std::sync::mpsc::Receiver<u64>>,
     sent: &Sent,
     seed: u64,
+    from: Option<std::net::IpAddr>,
 ) -> Result<Seen, String> {
     let fail = |e: ClientError| format!("seat {seat}: {e}");
-    let mut conn = Connection::connect(&config.addr, "tabula-netload").map_err(fail)?;
+    let dial = crate::client::Dial { bind: from, ..Default::default() };
+    let mut conn = Connection::dial(&config.addr, "tabula-netload", &dial).map_err(fail)?;
     conn.set_timeout(Some(config.timeout)).map_err(fail)?;
     let name = format!("load{seat}");
     match &room_rx {

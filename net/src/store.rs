@@ -17,17 +17,48 @@ use crate::protocol::{Clock, SeatSpec};
 
 /// A storage failure, with what was being done.
 #[derive(Debug, thiserror::Error)]
-#[error("database {context}: {source}")]
-pub struct StoreError {
-    context: &'static str,
-    #[source]
-    source: rusqlite::Error,
+pub enum StoreError {
+    /// SQLite failed.
+    #[error("database {context}: {source}")]
+    Sql {
+        /// What was being done.
+        context: &'static str,
+        /// What SQLite said.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// A stored value that no server could have written: the room is
+    /// refused (and quarantined) rather than "repaired" into something else.
+    #[error("room {room} is damaged in the database: {what}")]
+    Damaged {
+        /// The room.
+        room: u64,
+        /// What does not validate.
+        what: String,
+    },
+    /// The database file could not be made private.
+    #[error("database file {file}: {source}")]
+    File {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
 }
 
 type Result<T> = std::result::Result<T, StoreError>;
 
 fn ctx(context: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
-    move |source| StoreError { context, source }
+    move |source| StoreError::Sql { context, source }
+}
+
+fn damaged(room: u64, what: impl Into<String>) -> StoreError {
+    StoreError::Damaged { room, what: what.into() }
+}
+
+/// Whether a stored token is a token: empty (a free seat) or 32 lowercase hex digits.
+fn token_ok(token: &str) -> bool {
+    token.is_empty() || (token.len() == 32 && token.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
 }
 
 /// A room as stored.
@@ -75,6 +106,19 @@ pub struct StoredGame {
     pub date: String,
     /// The moves.
     pub moves: Vec<StoredMove>,
+    /// The clocks as they stood when the game ended, or when its room
+    /// left memory, and the number of moves played then (they apply only
+    /// while that is still the number of moves).
+    pub clocks: Option<StoredClocks>,
+}
+
+/// Clocks kept beside a game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredClocks {
+    /// Moves played when they were taken.
+    pub ply: u32,
+    /// Time left per seat, milliseconds.
+    pub clocks: Vec<u64>,
 }
 
 /// A move as stored.
@@ -102,6 +146,46 @@ pub enum Sync {
 /// The open database.
 pub struct Store {
     db: Connection,
+    _checkpoints: Checkpoints,
+}
+
+/// Copies the write-ahead log into the database from a thread of its own,
+/// with a connection of its own: a passive checkpoint, which never waits
+/// for nor holds up a commit, and, once everything is copied, a truncating
+/// one that only has to empty the log (a commit meanwhile waits a moment).
+/// Left to SQLite, the whole checkpoint and its disk flushes run inside
+/// whichever commit crosses the log's threshold, and that move's
+/// acknowledgement waits for them.
+struct Checkpoints {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Checkpoints {
+    fn start(path: &Path) -> Checkpoints {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let (flag, path) = (std::sync::Arc::clone(&stop), path.to_path_buf());
+        let _ = std::thread::Builder::new().name("checkpoints".into()).spawn(move || {
+            let Ok(db) = Connection::open(&path) else { return };
+            let _ = db.busy_timeout(std::time::Duration::from_millis(5));
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                let copied = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+                    Ok(r.get::<_, i64>(1)? == r.get::<_, i64>(2)? && r.get::<_, i64>(1)? > 0)
+                });
+                if copied.unwrap_or(false) {
+                    let _ = db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+                }
+            }
+        });
+        Checkpoints { stop }
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 const SCHEMA: &str = "
@@ -132,6 +216,11 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS games_by_room ON games(room, number);
+CREATE TABLE IF NOT EXISTS quarantine (
+    room INTEGER PRIMARY KEY,
+    reason TEXT NOT NULL,
+    since TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL REFERENCES games(id),
     ply INTEGER NOT NULL,
@@ -144,17 +233,116 @@ CREATE TABLE IF NOT EXISTS moves (
 ";
 
 impl Store {
-    /// Opens (creating if needed) `DIR/tabula.sqlite`.
+    /// Opens (creating if needed) `DIR/tabula.sqlite`, private to its
+    /// owner (0600, the journal files too): it holds every token.
     pub fn open(dir: &Path, sync: Sync) -> Result<Store> {
-        let db = Connection::open(dir.join("tabula.sqlite")).map_err(ctx("opening"))?;
+        let path = dir.join("tabula.sqlite");
+        let private = |p: &Path| -> Result<()> {
+            crate::server::make_private(p).map_err(|source| StoreError::File { file: p.display().to_string(), source })
+        };
+        crate::server::create_private(&path)
+            .map_err(|source| StoreError::File { file: path.display().to_string(), source })?;
+        let db = Connection::open(&path).map_err(ctx("opening"))?;
         let sync = match sync {
             Sync::Normal => "NORMAL",
             Sync::Full => "FULL",
         };
-        db.execute_batch(&format!("PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; PRAGMA foreign_keys = ON;"))
-            .map_err(ctx("setting the journal mode"))?;
+        db.execute_batch(&format!(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; PRAGMA foreign_keys = ON; \
+             PRAGMA wal_autocheckpoint = 0;"
+        ))
+        .map_err(ctx("setting the journal mode"))?;
+        // A commit that meets the checkpoint thread emptying the log waits
+        // for it rather than failing.
+        db.busy_timeout(std::time::Duration::from_secs(5)).map_err(ctx("setting the busy timeout"))?;
         db.execute_batch(SCHEMA).map_err(ctx("creating the tables"))?;
-        Ok(Store { db })
+        let has_clocks: bool = db
+            .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(ctx("reading the schema"))?
+            > 0;
+        if !has_clocks {
+            db.execute_batch("ALTER TABLE games ADD COLUMN clocks TEXT").map_err(ctx("adding the clocks column"))?;
+        }
+        for file in [path.clone(), dir.join("tabula.sqlite-wal"), dir.join("tabula.sqlite-shm")] {
+            private(&file)?;
+        }
+        Ok(Store { db, _checkpoints: Checkpoints::start(&path) })
+    }
+
+    /// The database's size in bytes (pages in use and free).
+    pub fn size(&self) -> Result<u64> {
+        self.db
+            .query_row("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(|n| n.max(0) as u64)
+            .map_err(ctx("measuring the database"))
+    }
+
+    /// Keeps a damaged room out of play, with the reason; its rows stay
+    /// for the operator to look at.
+    pub fn quarantine(&mut self, room: u64, reason: &str, date: &str) -> Result<()> {
+        self.db
+            .execute(
+                "INSERT OR REPLACE INTO quarantine (room, reason, since) VALUES (?1, ?2, ?3)",
+                params![room as i64, reason, date],
+            )
+            .map_err(ctx("quarantining a room"))?;
+        Ok(())
+    }
+
+    /// Whether a room is quarantined, and why.
+    pub fn quarantined(&self, room: u64) -> Result<Option<String>> {
+        self.db
+            .query_row("SELECT reason FROM quarantine WHERE room = ?1", params![room as i64], |r| r.get(0))
+            .optional()
+            .map_err(ctx("reading the quarantine"))
+    }
+
+    /// A room's password (`None` inside when it has none), or `None` if
+    /// there is no such room: checked before a room is loaded.
+    pub fn password(&self, room: u64) -> Result<Option<Option<String>>> {
+        self.db
+            .query_row("SELECT password FROM rooms WHERE id = ?1", params![room as i64], |r| r.get(0))
+            .optional()
+            .map_err(ctx("reading a room"))
+    }
+
+    /// Keeps a game's clocks (at its end, or when its room leaves memory).
+    pub fn set_clocks(&mut self, game: i64, clocks: &StoredClocks) -> Result<()> {
+        let text = serde_json::to_string(clocks).unwrap_or_default();
+        self.db
+            .execute("UPDATE games SET clocks = ?2 WHERE id = ?1", params![game, text])
+            .map_err(ctx("storing clocks"))?;
+        Ok(())
+    }
+
+    /// Deletes the rooms whose latest game started before `date`
+    /// (`YYYY.MM.DD`), except those in `keep` (in memory); returns how
+    /// many went.
+    pub fn delete_rooms_before(&mut self, date: &str, keep: &std::collections::HashSet<u64>) -> Result<usize> {
+        let old: Vec<u64> = {
+            let mut stmt = self
+                .db
+                .prepare("SELECT room FROM games GROUP BY room HAVING MAX(date) < ?1")
+                .map_err(ctx("finding old rooms"))?;
+            let rows = stmt.query_map(params![date], |r| r.get::<_, i64>(0)).map_err(ctx("finding old rooms"))?;
+            rows.filter_map(|r| r.ok()).map(|id| id as u64).filter(|id| !keep.contains(id)).collect()
+        };
+        let tx = self.db.transaction().map_err(ctx("deleting old rooms"))?;
+        for id in &old {
+            let id = *id as i64;
+            tx.execute("DELETE FROM moves WHERE game IN (SELECT id FROM games WHERE room = ?1)", params![id])
+                .map_err(ctx("deleting old moves"))?;
+            tx.execute("DELETE FROM games WHERE room = ?1", params![id]).map_err(ctx("deleting old games"))?;
+            tx.execute("DELETE FROM seats WHERE room = ?1", params![id]).map_err(ctx("deleting old seats"))?;
+            tx.execute("DELETE FROM quarantine WHERE room = ?1", params![id]).map_err(ctx("deleting old rooms"))?;
+            tx.execute("DELETE FROM rooms WHERE id = ?1", params![id]).map_err(ctx("deleting old rooms"))?;
+        }
+        tx.commit().map_err(ctx("deleting old rooms"))?;
+        Ok(old.len())
     }
 
     /// Stores a new room with its first game; returns the room's number
@@ -236,10 +424,15 @@ impl Store {
         Ok(())
     }
 
-    /// Records the end of a game other than by a move.
-    pub fn finish(&mut self, game: i64, result: &str) -> Result<()> {
+    /// Records the end of a game other than by a move, with the clocks
+    /// as they stood.
+    pub fn finish(&mut self, game: i64, result: &str, clocks: Option<&StoredClocks>) -> Result<()> {
+        let clocks = clocks.map(|c| serde_json::to_string(c).unwrap_or_default());
         self.db
-            .execute("UPDATE games SET status = 'finished', result = ?2 WHERE id = ?1", params![game, result])
+            .execute(
+                "UPDATE games SET status = 'finished', result = ?2, clocks = COALESCE(?3, clocks) WHERE id = ?1",
+                params![game, result, clocks],
+            )
             .map_err(ctx("storing a result"))?;
         Ok(())
     }
@@ -272,7 +465,8 @@ impl Store {
             .prepare(
                 "SELECT r.id FROM rooms r JOIN games g ON g.room = r.id \
                  WHERE g.status = 'playing' AND g.number = (SELECT MAX(number) FROM games WHERE room = r.id) \
-                 ORDER BY r.id",
+                 AND r.id NOT IN (SELECT room FROM quarantine) \
+                 GROUP BY r.id ORDER BY r.id",
             )
             .map_err(ctx("listing rooms"))?;
         let rows = stmt.query_map([], |r| r.get::<_, i64>(0)).map_err(ctx("listing rooms"))?;
@@ -306,20 +500,35 @@ impl Store {
         let seats = stmt
             .query_map(params![id as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?)))
             .map_err(ctx("reading seats"))?
-            .map(|row| {
-                let (spec, name, token) = row.map_err(ctx("reading seats"))?;
-                let spec = serde_json::from_str(&spec).unwrap_or_else(|_| SeatSpec::human());
+            .enumerate()
+            .map(|(i, row)| {
+                let (spec, name, token): (String, String, String) = row.map_err(ctx("reading seats"))?;
+                let spec: SeatSpec =
+                    serde_json::from_str(&spec).map_err(|e| damaged(id, format!("seat {i}'s player: {e}")))?;
+                if !token_ok(&token) {
+                    return Err(damaged(id, format!("seat {i}'s token is not 32 hex digits")));
+                }
+                if token.is_empty() != name.is_empty() && spec.is_human() {
+                    return Err(damaged(id, format!("seat {i} has a name without a token or a token without a name")));
+                }
                 Ok(StoredSeat { spec, name, token })
             })
             .collect::<Result<Vec<_>>>()?;
-        Ok(Some(StoredRoom {
-            id,
-            rules,
-            options: serde_json::from_str(&options).unwrap_or_default(),
-            password,
-            clock: initial.map(|i| Clock { initial_ms: i as u64, increment_ms: increment.unwrap_or(0) as u64 }),
-            seats,
-        }))
+        if seats.is_empty() {
+            return Err(damaged(id, "it has no seats"));
+        }
+        let options = serde_json::from_str(&options).map_err(|e| damaged(id, format!("its options: {e}")))?;
+        let ms = |what: &str, v: i64| -> Result<u64> {
+            u64::try_from(v).map_err(|_| damaged(id, format!("its clock's {what} is negative ({v})")))
+        };
+        let clock = match (initial, increment) {
+            (None, None) => None,
+            (Some(i), inc) if i > 0 => {
+                Some(Clock { initial_ms: ms("time", i)?, increment_ms: ms("increment", inc.unwrap_or(0))? })
+            }
+            (i, inc) => return Err(damaged(id, format!("its clock is {i:?}+{inc:?}"))),
+        };
+        Ok(Some(StoredRoom { id, rules, options, password, clock, seats }))
     }
 
     /// Game `number` of a room (the latest when `None`), with its moves.
@@ -327,11 +536,11 @@ impl Store {
         let row = self
             .db
             .query_row(
-                "SELECT id, number, start, result, status, date FROM games WHERE room = ?1 \
+                "SELECT id, number, start, result, status, date, clocks FROM games WHERE room = ?1 \
                  AND number = COALESCE(?2, (SELECT MAX(number) FROM games WHERE room = ?1))",
                 params![room as i64, number],
                 |r| {
-                    Ok(StoredGame {
+                    let game = StoredGame {
                         id: r.get(0)?,
                         number: r.get(1)?,
                         start: r.get(2)?,
@@ -339,28 +548,39 @@ impl Store {
                         status: r.get(4)?,
                         date: r.get(5)?,
                         moves: Vec::new(),
-                    })
+                        clocks: None,
+                    };
+                    Ok((game, r.get::<_, Option<String>>(6)?))
                 },
             )
             .optional()
             .map_err(ctx("reading a game"))?;
-        let Some(mut game) = row else { return Ok(None) };
+        let Some((mut game, clocks)) = row else { return Ok(None) };
+        if let Some(text) = clocks {
+            game.clocks = Some(
+                serde_json::from_str(&text)
+                    .map_err(|e| damaged(room, format!("game {}'s clocks: {e}", game.number)))?,
+            );
+        }
+        if !matches!(game.status.as_str(), "playing" | "finished" | "abandoned") {
+            return Err(damaged(room, format!("game {} has status '{}'", game.number, game.status)));
+        }
         let mut stmt = self
             .db
             .prepare("SELECT coordinate, standard, player, remaining_ms FROM moves WHERE game = ?1 ORDER BY ply")
             .map_err(ctx("reading moves"))?;
-        game.moves = stmt
+        let rows = stmt
             .query_map(params![game.id], |r| {
-                Ok(StoredMove {
-                    coordinate: r.get(0)?,
-                    standard: r.get(1)?,
-                    player: r.get(2)?,
-                    remaining_ms: r.get::<_, i64>(3)? as u64,
-                })
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, i64>(3)?))
             })
-            .map_err(ctx("reading moves"))?
-            .collect::<std::result::Result<Vec<_>, _>>()
             .map_err(ctx("reading moves"))?;
+        for (ply, row) in rows.enumerate() {
+            let (coordinate, standard, player, remaining) = row.map_err(ctx("reading moves"))?;
+            let bad = |what: String| damaged(room, format!("game {}, move {}: {what}", game.number, ply + 1));
+            let player = u8::try_from(player).map_err(|_| bad(format!("seat {player}")))?;
+            let remaining_ms = u64::try_from(remaining).map_err(|_| bad(format!("negative clock {remaining}")))?;
+            game.moves.push(StoredMove { coordinate, standard, player, remaining_ms });
+        }
         Ok(Some(game))
     }
 }
@@ -379,14 +599,14 @@ mod tests {
             password: Some("pw".into()),
             clock: Some(Clock { initial_ms: 60_000, increment_ms: 1000 }),
             seats: vec![
-                StoredSeat { spec: SeatSpec::human(), name: "Ann".into(), token: "t1".into() },
+                StoredSeat { spec: SeatSpec::human(), name: "Ann".into(), token: "1".repeat(32) },
                 StoredSeat { spec: SeatSpec::human(), name: String::new(), token: String::new() },
             ],
         };
         let (id, game) = {
             let mut store = Store::open(dir.path(), Sync::Normal).unwrap();
             let (id, game) = store.create_room(&room, "", "2024.01.01").unwrap();
-            store.set_seat(id, 1, "Bob", "t2").unwrap();
+            store.set_seat(id, 1, "Bob", &"2".repeat(32)).unwrap();
             let m = |c: &str, p| StoredMove { coordinate: c.into(), standard: c.into(), player: p, remaining_ms: 5 };
             store.add_move(game, 0, &m("e2e4", 0)).unwrap();
             store.add_move(game, 1, &m("e7e5", 1)).unwrap();
@@ -403,7 +623,7 @@ mod tests {
         assert_eq!(back.options, room.options);
         let g = store.game(id, None).unwrap().unwrap();
         assert_eq!(g.moves.iter().map(|m| m.coordinate.as_str()).collect::<Vec<_>>(), ["e2e4", "c7c5"]);
-        store.finish(game, "draw (agreed)").unwrap();
+        store.finish(game, "draw (agreed)", None).unwrap();
         assert!(store.unfinished_rooms().unwrap().is_empty());
         let (next, number) = store.new_game(id, game, "", "2024.01.02").unwrap();
         assert_eq!(number, 2);

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use super::gtp;
-use super::process::{read_line, EngineError, Line, Process};
+use super::process::{drop_queued, EngineError, Process, QUEUE_LINES};
 use crate::protocols::grid::Grid;
 use crate::source::{EngineSpec, Protocol};
 
@@ -121,7 +121,9 @@ impl Conn {
             // Neither Gomocup nor GTP has such a command (a GTP engine answers
             // every command, so nothing is left over): drop what arrived.
             Protocol::Gomocup | Protocol::Gtp => {
-                while let Line::Text(_) = read_line(&self.process.reader(), Duration::ZERO) {}
+                if !drop_queued(&self.process.reader()) {
+                    return Err(EngineError::Flood { what: "a pause before the turn".into(), lines: QUEUE_LINES });
+                }
             }
         }
         Ok(())

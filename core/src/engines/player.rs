@@ -11,7 +11,7 @@ use rules_api::{
 
 use super::conn::{is_gomocup_chatter, Conn, Setup, HANDSHAKE_TIMEOUT};
 use super::gtp;
-use super::process::{read_line, send_to, EngineError, Line};
+use super::process::{read_line, send_to, EngineError, Line, QUEUE_LINES};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
 use crate::protocols::coordinates::Coordinates;
 use crate::protocols::core::FAILURE_PREFIX;
@@ -398,7 +398,9 @@ impl Turn {
             if stop_sent.is_none() && self.stop.load(Ordering::SeqCst) {
                 // Read what already arrived first: an answer on its way is
                 // taken, and no `stop` follows it.
-                while let Line::Text(line) = read_line(&reader, Duration::ZERO) {
+                // At most a queue's worth: a flooding engine never stops.
+                for _ in 0..=QUEUE_LINES {
+                    let Line::Text(line) = read_line(&reader, Duration::ZERO) else { break };
                     if let Some(answer) = self.line(&line, conn, request) {
                         return Some(answer);
                     }

@@ -4,7 +4,7 @@
 
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -63,7 +63,28 @@ pub enum EngineError {
     /// The engine process is gone.
     #[error("the engine is not running")]
     NotRunning,
+    /// The engine wrote line after line without the answer awaited (a
+    /// program that floods its output, like `yes`).
+    #[error("{lines} lines without '{what}': the engine floods its output")]
+    Flood {
+        /// The answer awaited.
+        what: String,
+        /// The lines read without it.
+        lines: usize,
+    },
 }
+
+/// Lines read from an engine but not yet taken: the reader thread waits
+/// (and the engine with it, on its full pipe) when this many are queued,
+/// so an engine that floods its output cannot fill Tabula's memory
+/// (at most this many lines of [`crate::lines::MAX_LINE`] bytes).
+pub const QUEUE_LINES: usize = 64;
+
+/// Lines an engine may write while an answer is awaited (a handshake, a
+/// `readyok`, a GTP answer) before it forfeits for flooding: far more than
+/// any engine announces (a few dozen options), far fewer than a runaway
+/// program writes in the seconds the answer may take.
+pub const MAX_SKIPPED_LINES: usize = 10_000;
 
 /// A running engine.
 pub struct Process {
@@ -95,7 +116,7 @@ impl Process {
             .map_err(|source| EngineError::Spawn { command: spec.command.clone(), source })?;
         let stdin = child.stdin.take().ok_or(EngineError::NoPipe("stdin"))?;
         let stdout = child.stdout.take().ok_or(EngineError::NoPipe("stdout"))?;
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(QUEUE_LINES);
         std::thread::Builder::new()
             .name(format!("engine {}", spec.command))
             .spawn(move || {
@@ -128,7 +149,8 @@ impl Process {
     }
 
     /// Waits up to `timeout` for a line for which `wanted` is true; other
-    /// lines are skipped. Errors say what went wrong, for a forfeit reason.
+    /// lines are skipped, at most [`MAX_SKIPPED_LINES`] of them. Errors say
+    /// what went wrong, for a forfeit reason.
     pub fn expect(
         &self,
         timeout: Duration,
@@ -136,11 +158,15 @@ impl Process {
         mut wanted: impl FnMut(&str) -> bool,
     ) -> Result<String, EngineError> {
         let deadline = Instant::now() + timeout;
+        let mut skipped = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match read_line(&self.lines, left) {
                 Line::Text(t) if wanted(&t) => return Ok(t),
-                Line::Text(_) => {}
+                Line::Text(_) if skipped >= MAX_SKIPPED_LINES => {
+                    return Err(EngineError::Flood { what: what.to_string(), lines: skipped + 1 })
+                }
+                Line::Text(_) => skipped += 1,
                 Line::Timeout => return Err(EngineError::Timeout { what: what.to_string(), ms: timeout.as_millis() }),
                 Line::Closed => return Err(EngineError::Exited { what: what.to_string() }),
             }
@@ -152,6 +178,13 @@ impl Process {
 pub fn send_to(stdin: &Arc<Mutex<ChildStdin>>, line: &str) -> Result<(), EngineError> {
     let mut w = stdin.lock().unwrap_or_else(PoisonError::into_inner);
     writeln!(w, "{line}").and_then(|()| w.flush()).map_err(EngineError::Write)
+}
+
+/// Drops the lines already queued, at most [`QUEUE_LINES`] of them (an
+/// engine that writes faster than they are dropped would keep the loop
+/// going for ever); false when more kept coming.
+pub fn drop_queued(lines: &Arc<Mutex<Receiver<String>>>) -> bool {
+    (0..=QUEUE_LINES).any(|_| !matches!(read_line(lines, Duration::ZERO), Line::Text(_)))
 }
 
 /// Reads one line, waiting at most `timeout`.

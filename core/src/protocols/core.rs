@@ -21,6 +21,16 @@ use crate::session::{Chance, Session};
 /// budget, far beyond any session.
 pub const UNBOUNDED_MS: u64 = 7 * 24 * 3600 * 1000;
 
+/// The longest a search that is not held for `stop` may think, ms (an
+/// hour): a peer's clock of centuries (GTP's `time_settings 0 1e300 1`,
+/// `go movetime` in the trillions) cannot keep the engine busy beyond it.
+pub const MAX_THINK_MS: u64 = 3600 * 1000;
+
+/// How long a search told to stop (by `stop`, `quit`, `END`, the end of
+/// input, or a `go` that arrives while it runs) may take to answer before
+/// it is left behind with a fallback move, its strategy built anew.
+pub const STOP_WAIT: Duration = Duration::from_secs(2);
+
 /// A clock as a peer describes it for one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -224,8 +234,14 @@ impl Thinker {
     }
 
     /// Starts a search of `position`; with `hold` the answer waits for
-    /// [`Thinker::stop`] even if the strategy finishes earlier.
+    /// [`Thinker::stop`] even if the strategy finishes earlier. A search
+    /// not held thinks for at most [`MAX_THINK_MS`].
     pub fn start(&mut self, position: &PositionBox, limits: SearchLimits, hold: bool) -> Result<(), LoadError> {
+        let mut limits = limits;
+        if !hold {
+            limits.time_ms = limits.time_ms.min(MAX_THINK_MS);
+            limits.max_time_ms = limits.max_time_ms.min(MAX_THINK_MS);
+        }
         let player = self.ensure_ready()?;
         player.set_limits(limits);
         let search = player.start(position);
@@ -248,12 +264,38 @@ impl Thinker {
         }
     }
 
+    /// Stops the running search and returns its answer: the strategy's
+    /// when it answers before `give_up`, else a fallback ([`answer_of`]:
+    /// its last principal variation's first move, or the first legal
+    /// move) while the search is left behind and the strategy built anew
+    /// for the next one. `None` when no search runs.
+    pub fn stop_and_wait(
+        &mut self,
+        give_up: Instant,
+        mut on_info: impl FnMut(&SearchInfo, &PositionBox),
+    ) -> Option<Answer> {
+        self.stop();
+        while self.running.is_some() && Instant::now() < give_up {
+            if let Some(answer) = self.wait(Some(give_up), &mut on_info) {
+                return Some(answer);
+            }
+        }
+        let r = self.running.take()?;
+        let waited_ms = r.search.elapsed().as_millis() as u64;
+        let outcome = r.search.outcome().cloned().unwrap_or(SearchOutcome::TimedOut { waited_ms });
+        if let Some(player) = &mut self.player {
+            player.finish(&SearchOutcome::TimedOut { waited_ms });
+        }
+        self.player = None;
+        Some(r.answer.unwrap_or_else(|| answer_of(&outcome, &r.position, r.last_pv_move)))
+    }
+
     /// A held search (pondering) becomes a normal one that must answer
     /// within `budget_ms` from now (or whenever the strategy finishes).
     pub fn release(&mut self, budget_ms: Option<u64>) {
         if let Some(r) = &mut self.running {
             r.hold = false;
-            r.deadline = budget_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+            r.deadline = budget_ms.map(|ms| Instant::now() + Duration::from_millis(ms.min(MAX_THINK_MS)));
         }
     }
 
@@ -312,6 +354,49 @@ impl Thinker {
         }
         None
     }
+}
+
+/// Lines that came in while a front end waited for its search, kept for
+/// after its answer.
+pub type Held = std::collections::VecDeque<Input>;
+
+/// The next input: a line held back while a search ran comes first.
+pub fn next_held(rx: &Receiver<Line>, held: &mut Held, poll: Option<Duration>) -> Input {
+    held.pop_front().unwrap_or_else(|| next_input(rx, poll))
+}
+
+/// Waits for the running search's answer while still reading `input`,
+/// for the front ends that answer one command at a time (Gomocup, GTP):
+/// a line for which `ends` holds (`END`, `quit`), or the end of input,
+/// stops the search, and its answer comes at once (after at most
+/// [`STOP_WAIT`] for a strategy that ignores the stop); every line read
+/// meanwhile waits in `held` for its turn. Without `input`, only waits.
+pub fn await_answer(
+    thinker: &mut Thinker,
+    input: Option<&Receiver<Line>>,
+    held: &mut Held,
+    ends: impl Fn(&str) -> bool,
+) -> Option<Answer> {
+    const READ_EVERY: Duration = Duration::from_millis(10);
+    while thinker.is_searching() {
+        let until = input.map(|_| Instant::now() + READ_EVERY);
+        if let Some(answer) = thinker.wait(until, |_, _| {}) {
+            return Some(answer);
+        }
+        let Some(rx) = input else { continue };
+        let got = next_input(rx, Some(Duration::ZERO));
+        let stop = match &got {
+            Input::Line(line) => ends(line.trim()),
+            Input::Closed => true,
+            Input::Invalid(_) => false,
+            Input::Idle => continue,
+        };
+        held.push_back(got);
+        if stop {
+            return thinker.stop_and_wait(Instant::now() + STOP_WAIT, |_, _| {});
+        }
+    }
+    None
 }
 
 /// The move to announce: the strategy's if legal, else (reporting the

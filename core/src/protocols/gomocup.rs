@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rules_api::{Move, RulesBox, SearchLimits, CELL_NONE};
 
-use super::core::{check_served, next_input, served_session, stdin_lines, Input, Out, Thinker};
+use super::core::{await_answer, check_served, next_held, served_session, stdin_lines, Held, Input, Out, Thinker};
 use super::grid::Grid;
 use super::settings::GomocupSettings;
 use super::ProtocolError;
@@ -57,6 +57,8 @@ pub struct Brain {
     time_left: Option<u64>,
     out: Out,
     name: String,
+    /// Lines read while a search ran, for after its answer.
+    held: Held,
 }
 
 impl Brain {
@@ -85,6 +87,7 @@ impl Brain {
             time_left: None,
             out: Out::stdout(),
             name: name.to_string(),
+            held: Held::new(),
         })
     }
 
@@ -104,7 +107,7 @@ impl Brain {
     /// Reads commands from `input` until `END` or its end.
     pub fn run_on(mut self, input: &Receiver<Line>) {
         loop {
-            match next_input(input, None) {
+            match next_held(input, &mut self.held, None) {
                 Input::Line(line) => {
                     if !self.command(line.trim(), input) {
                         break;
@@ -146,9 +149,9 @@ impl Brain {
                 let reset = if self.rules_plugin.is_isolating() { self.rebuild() } else { self.reset() };
                 self.answer_ok(reset);
             }
-            "BEGIN" => self.think(),
+            "BEGIN" => self.think(input),
             "TURN" => match self.play_xy(arg) {
-                Ok(()) => self.think(),
+                Ok(()) => self.think(input),
                 Err(e) => self.out.line(&format!("ERROR {e}")),
             },
             "BOARD" => self.board(input),
@@ -249,7 +252,7 @@ impl Brain {
         let (mut own, mut theirs) = (Vec::new(), Vec::new());
         let mut problem = None;
         loop {
-            let line = match next_input(input, None) {
+            let line = match next_held(input, &mut self.held, None) {
                 Input::Line(l) => l.trim().to_string(),
                 Input::Invalid(why) => {
                     problem = problem.or(Some(why));
@@ -276,7 +279,7 @@ impl Brain {
         }
         match problem {
             Some(p) => self.out.line(&format!("ERROR {p}")),
-            None => self.think(),
+            None => self.think(input),
         }
     }
 
@@ -318,7 +321,9 @@ impl Brain {
     }
 
     /// Searches the current position and answers with the move, playing it.
-    fn think(&mut self) {
+    /// `END` or the end of input during the search stops it: the move so
+    /// far is answered and the brain then ends.
+    fn think(&mut self, input: &Receiver<Line>) {
         if let Err(e) = check_served(&self.session, "Gomocup") {
             self.out.line(&format!("ERROR {e}"));
             return;
@@ -340,13 +345,12 @@ impl Brain {
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {
             Ok(()) => {
-                while self.thinker.is_searching() {
-                    let Some(a) = self.thinker.wait(None, |_, _| {}) else { continue };
+                let ends = |line: &str| line.eq_ignore_ascii_case("END");
+                if let Some(a) = await_answer(&mut self.thinker, Some(input), &mut self.held, ends) {
                     if let Some(failure) = &a.failure {
                         self.out.line(&format!("MESSAGE strategy failed: {failure}"));
                     }
                     answer = a.best;
-                    break;
                 }
             }
             Err(e) => self.out.line(&format!("MESSAGE strategy failed: {e}")),

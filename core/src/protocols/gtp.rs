@@ -18,7 +18,9 @@ use std::sync::Arc;
 
 use rules_api::{ErrorKind, Move, Notation, PlayerScore, RSlice, RVec, RulesBox, SearchLimits, StatusKind};
 
-use super::core::{check_served, next_input, served_session, stdin_lines, time_budget, Clock, Input, Out, Thinker};
+use super::core::{
+    await_answer, check_served, next_held, served_session, stdin_lines, time_budget, Clock, Held, Input, Out, Thinker,
+};
 use super::settings::GtpSettings;
 use super::ProtocolError;
 use crate::lines::Line;
@@ -143,6 +145,8 @@ pub struct GtpEngine {
     default_ms: u64,
     out: Out,
     name: String,
+    /// Lines read while a search ran, for after its answer.
+    held: Held,
 }
 
 /// A failed command: the message after `?`.
@@ -174,6 +178,7 @@ impl GtpEngine {
             default_ms,
             out: Out::stdout(),
             name: name.to_string(),
+            held: Held::new(),
         })
     }
 
@@ -194,7 +199,7 @@ impl GtpEngine {
     /// not UTF-8 gets an error answer and the session goes on.
     pub fn run_on(mut self, input: &Receiver<Line>) {
         loop {
-            let line = match next_input(input, None) {
+            let line = match next_held(input, &mut self.held, None) {
                 Input::Line(line) => line,
                 Input::Invalid(why) => {
                     self.out.line(&format!("? {why}\n"));
@@ -210,7 +215,7 @@ impl GtpEngine {
                 continue;
             };
             let command = command.as_str();
-            let answer = self.command(command, args);
+            let answer = self.command_reading(command, args, Some(input));
             let text = match &answer {
                 Ok(t) if t.is_empty() => format!("={id}"),
                 Ok(t) => format!("={id} {t}"),
@@ -225,6 +230,12 @@ impl GtpEngine {
 
     /// Answers one command.
     pub fn command(&mut self, command: &str, args: &[String]) -> Answer {
+        self.command_reading(command, args, None)
+    }
+
+    /// Answers one command; a `genmove` keeps reading `input` while it
+    /// thinks, so that `quit` or the end of input stops the search.
+    fn command_reading(&mut self, command: &str, args: &[String], input: Option<&Receiver<Line>>) -> Answer {
         let arg = |i: usize| args.get(i).map(String::as_str).ok_or_else(|| "syntax error".to_string());
         match command {
             "protocol_version" => Ok("2".into()),
@@ -257,7 +268,7 @@ impl GtpEngine {
             }
             "fixed_handicap" => self.fixed_handicap(arg(0)?),
             "play" => self.play(arg(0)?, arg(1)?),
-            "genmove" => self.genmove(arg(0)?),
+            "genmove" => self.genmove(arg(0)?, input),
             "undo" => {
                 let before = self.turns.pop().ok_or("cannot undo")?;
                 self.take_back_to(before);
@@ -400,14 +411,14 @@ impl GtpEngine {
         Err(refused)
     }
 
-    fn genmove(&mut self, colour: &str) -> Answer {
+    fn genmove(&mut self, colour: &str, input: Option<&Receiver<Line>>) -> Answer {
         let player = colour_player(colour).ok_or("syntax error")?;
         if !self.session.position().status().into_result().map_err(|e| e.to_string())?.is_ongoing() {
             return Ok("pass".into());
         }
         let before = self.session.history().len();
         self.turn_to(player)?;
-        let played = self.choose_and_play(player);
+        let played = self.choose_and_play(player, input);
         match played {
             Ok(_) => self.turns.push(before),
             Err(_) => self.take_back_to(before),
@@ -416,8 +427,9 @@ impl GtpEngine {
     }
 
     /// Asks the strategy for a move of the side to move (the first legal
-    /// move if it fails) and plays it.
-    fn choose_and_play(&mut self, player: u8) -> Answer {
+    /// move if it fails) and plays it. `quit` or the end of `input` during
+    /// the search stops it: the move so far is the answer, then `quit` is.
+    fn choose_and_play(&mut self, player: u8, input: Option<&Receiver<Line>>) -> Answer {
         check_served(&self.session, "GTP").map_err(|e| e.to_string())?;
         let legal = self.session.legal_moves().map_err(|e| e.to_string())?;
         let time_ms = self.time.budget(player).unwrap_or(self.default_ms);
@@ -426,13 +438,13 @@ impl GtpEngine {
         let mut answer = None;
         match self.thinker.start(&position, limits, false) {
             Ok(()) => {
-                while self.thinker.is_searching() {
-                    let Some(a) = self.thinker.wait(None, |_, _| {}) else { continue };
+                let quits =
+                    |line: &str| preprocess(line).is_some_and(|(_, words)| words.first().is_some_and(|w| w == "quit"));
+                if let Some(a) = await_answer(&mut self.thinker, input, &mut self.held, quits) {
                     if let Some(failure) = &a.failure {
                         eprintln!("tabula gtp: the strategy failed: {failure}");
                     }
                     answer = a.best;
-                    break;
                 }
             }
             Err(e) => eprintln!("tabula gtp: the strategy failed: {e}"),

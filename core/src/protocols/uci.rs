@@ -19,8 +19,8 @@ use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
 
 use super::coordinates::Coordinates;
 use super::core::{
-    check_served, next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out,
-    Thinker, FAILURE_PREFIX, UNBOUNDED_MS,
+    check_served, next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Answer, Clock,
+    Input, Out, Thinker, FAILURE_PREFIX, STOP_WAIT, UNBOUNDED_MS,
 };
 use super::variant_switch::{VariantSwitch, UCI_VARIANT};
 use super::ProtocolError;
@@ -216,14 +216,10 @@ impl Engine {
             }
             self.watch();
         }
-        self.thinker.stop();
         // A search cut short by `quit` (or the end of input) still answers,
         // as Stockfish does: a GUI that sent `go` then `quit` at once gets
         // its move. A strategy that ignores the cancel is not waited for long.
-        let give_up = std::time::Instant::now() + Duration::from_secs(2);
-        while self.thinker.is_searching() && std::time::Instant::now() < give_up {
-            self.watch_until(Some(give_up));
-        }
+        self.end_search();
         if self.dialect == Dialect::Ucci {
             self.out.line("bye");
         }
@@ -414,10 +410,23 @@ impl Engine {
         }
     }
 
+    /// Stops the running search and announces its move, waiting at most
+    /// [`STOP_WAIT`] for a strategy that ignores the stop.
+    fn end_search(&mut self) {
+        let (dialect, offset, out) = (self.dialect, self.rank_offset, self.out.clone());
+        let report = |info: &SearchInfo, position: &PositionBox| out.line(&info_line(dialect, info, position, offset));
+        if let Some(answer) = self.thinker.stop_and_wait(std::time::Instant::now() + STOP_WAIT, report) {
+            self.give(answer);
+        }
+    }
+
     fn go(&mut self, rest: &[&str]) {
+        // GUIs send `stop`, `position` and the next `go` at once: the
+        // stopped search answers first, then this one starts, so every
+        // `go` gets its bestmove. A `go` during a search that was not
+        // stopped stops it the same way.
         if self.thinker.is_searching() {
-            self.info_string("already searching; go ignored");
-            return;
+            self.end_search();
         }
         let mut clock = Clock::default();
         let mut limits = SearchLimits::default();
@@ -504,11 +513,16 @@ impl Engine {
             None => self.thinker.poll(report),
         };
         if let Some(answer) = answer {
-            if let Some(failure) = &answer.failure {
-                self.info_string(&format!("{FAILURE_PREFIX} {failure}"));
-            }
-            self.announce(answer.best.map(|m| (m, answer.position)));
+            self.give(answer);
         }
+    }
+
+    /// Announces a search's answer, and its failure first when it failed.
+    fn give(&mut self, answer: Answer) {
+        if let Some(failure) = &answer.failure {
+            self.info_string(&format!("{FAILURE_PREFIX} {failure}"));
+        }
+        self.announce(answer.best.map(|m| (m, answer.position)));
     }
 
     fn announce(&mut self, answer: Option<(rules_api::Move, PositionBox)>) {

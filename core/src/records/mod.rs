@@ -150,19 +150,50 @@ pub struct Recorder {
     path: PathBuf,
     format: RecordFormat,
     next_round: u32,
+    cut: u64,
 }
 
 impl Recorder {
     /// Opens (creating if needed) a record file; the first round is one
-    /// past the highest round already in the file.
+    /// past the highest round already in the file. A game left half
+    /// written at the end (a full disk, a kill during the write) is cut
+    /// off first, so that the next game does not run into it (PGN's
+    /// `[White "x"[Event`, or a text record no TOML reader accepts any
+    /// more); [`Recorder::cut`] says how many bytes went.
     pub fn open(path: &Path, format: RecordFormat) -> std::io::Result<Recorder> {
-        let existing = std::fs::read_to_string(path).unwrap_or_default();
-        let last = match format {
-            RecordFormat::Pgn => pgn::last_round(&existing),
-            RecordFormat::Text => text::last_round(&existing),
+        let file = OpenOptions::new().create(true).truncate(false).read(true).write(true).open(path)?;
+        let bytes = std::fs::read(path)?;
+        // Bytes that are not UTF-8 cannot be part of a game written here.
+        let valid = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), str::len);
+        let existing = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+        let keep = match format {
+            RecordFormat::Pgn => pgn::whole_games_len(existing),
+            RecordFormat::Text => text::whole_games_len(existing),
         };
-        OpenOptions::new().create(true).append(true).open(path)?;
-        Ok(Recorder { path: path.to_path_buf(), format, next_round: last + 1 })
+        let existing = &existing[..keep];
+        if keep < bytes.len() {
+            file.set_len(keep as u64)?;
+            file.sync_data()?;
+        }
+        let last = match format {
+            RecordFormat::Pgn => pgn::last_round(existing),
+            RecordFormat::Text => text::last_round(existing),
+        };
+        let mut recorder = Recorder { path: path.to_path_buf(), format, next_round: last + 1, cut: 0 };
+        recorder.cut = (bytes.len() - keep) as u64;
+        // A PGN game may have lost only its blank line: give it back.
+        if format == RecordFormat::Pgn && !existing.trim().is_empty() && !existing.ends_with("\n\n") {
+            let mut file = OpenOptions::new().append(true).open(path)?;
+            file.write_all(b"\n")?;
+            file.sync_data()?;
+        }
+        Ok(recorder)
+    }
+
+    /// How many bytes of a game left half written [`Recorder::open`] cut
+    /// off the end of the file (0 when it was whole).
+    pub fn cut(&self) -> u64 {
+        self.cut
     }
 
     /// The round number the next game gets.
@@ -204,8 +235,67 @@ pub fn date_of(moment: time::OffsetDateTime) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::date_of;
+    use super::*;
     use time::OffsetDateTime;
+
+    fn game(round: u32) -> GameRecord {
+        GameRecord {
+            event: "E".into(),
+            site: "S".into(),
+            date: "2024.01.01".into(),
+            round,
+            game: "Chess".into(),
+            players: vec!["greedy".into(), "random".into()],
+            start: String::new(),
+            start_text: "x".into(),
+            first_mover: 0,
+            standard: vec!["e4".into(), "e5".into()],
+            coordinate: vec!["e2e4".into(), "e7e5".into()],
+            result: GameResult::Draw { reason: "agreed".into() },
+            result_text: "draw (agreed)".into(),
+            time_ms: 100,
+            movers: vec![0, 1],
+            seed: None,
+        }
+    }
+
+    /// Issue 23, finding 19: a record whose last game was cut short by a
+    /// full disk is cut back to its whole games, not appended to.
+    #[test]
+    fn a_game_left_half_written_is_cut_off_when_the_record_opens_again() {
+        let dir = tempfile::tempdir().unwrap();
+        for format in [RecordFormat::Pgn, RecordFormat::Text] {
+            let path = dir.path().join(format!("{format:?}.record"));
+            let write = |g: &GameRecord| match format {
+                RecordFormat::Pgn => pgn::write_game(g),
+                RecordFormat::Text => text::write_game(g),
+            };
+            let whole = format!("{}{}", write(&game(1)), write(&game(2)));
+            let third = write(&game(3));
+            for cut in [1, third.len() / 3, third.len() / 2, third.len() - 2] {
+                std::fs::write(&path, format!("{whole}{}", &third[..cut])).unwrap();
+                let mut recorder = Recorder::open(&path, format).unwrap();
+                assert_eq!(recorder.cut(), cut as u64, "{format:?} cut at {cut}");
+                assert_eq!(recorder.next_round(), 3);
+                recorder.append(&game(3)).unwrap();
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(text, format!("{whole}{third}"), "{format:?} cut at {cut}");
+                if format == RecordFormat::Text {
+                    assert_eq!(text::read(&text).unwrap().game.len(), 3);
+                }
+            }
+            // A whole record is left as it is; a PGN game that lost only
+            // its blank line gets it back.
+            std::fs::write(&path, &whole).unwrap();
+            assert_eq!(Recorder::open(&path, format).unwrap().cut(), 0);
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
+        }
+        let path = dir.path().join("blank.pgn");
+        let one = pgn::write_game(&game(1));
+        std::fs::write(&path, &one[..one.len() - 1]).unwrap();
+        assert_eq!(Recorder::open(&path, RecordFormat::Pgn).unwrap().cut(), 0);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), one);
+    }
 
     #[test]
     fn dates_are_written_the_pgn_way() {

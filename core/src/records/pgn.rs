@@ -105,6 +105,23 @@ fn wrap(tokens: &[String]) -> String {
     out
 }
 
+/// The length of the longest start of `text` that holds whole games only:
+/// a game whose write was cut short (a full disk, a kill during the write)
+/// is left out with whatever follows it. A whole game's movetext ends with
+/// its result token and a line end.
+pub fn whole_games_len(text: &str) -> usize {
+    let whole = |prefix: &str| {
+        let last = prefix.trim_end().rsplit(char::is_whitespace).next().unwrap_or("");
+        prefix.trim().is_empty() || (prefix.ends_with('\n') && matches!(last, "1-0" | "0-1" | "1/2-1/2" | "*"))
+    };
+    if whole(text) {
+        return text.len();
+    }
+    let line_starts = text.match_indices('\n').map(|(i, _)| i + 1);
+    let starts: Vec<usize> = std::iter::once(0).chain(line_starts).collect();
+    starts.into_iter().rev().find(|&i| whole(&text[..i])).unwrap_or(0)
+}
+
 /// The highest `Round` tag in PGN text (0 when there is none).
 pub fn last_round(text: &str) -> u32 {
     text.lines()

@@ -130,6 +130,22 @@ pub fn read(text: &str) -> Result<TextRecord, toml::de::Error> {
     toml::from_str(text)
 }
 
+/// The length of the longest start of `text` that holds whole games only:
+/// a game whose write was cut short (a full disk, a kill during the write)
+/// is left out with whatever follows it, since TOML cut anywhere makes the
+/// whole document unreadable. Whole games read as TOML and end with the
+/// blank line written after each (checked first: only the ends of games
+/// are parsed).
+pub fn whole_games_len(text: &str) -> usize {
+    let whole = |prefix: &str| prefix.trim().is_empty() || (prefix.ends_with("\n\n") && read(prefix).is_ok());
+    if whole(text) {
+        return text.len();
+    }
+    let line_starts = text.match_indices('\n').map(|(i, _)| i + 1);
+    let starts: Vec<usize> = std::iter::once(0).chain(line_starts).collect();
+    starts.into_iter().rev().find(|&i| whole(&text[..i])).unwrap_or(0)
+}
+
 /// The highest round in a text record; 0 for an empty or unreadable one
 /// (a game cut short by a kill is skipped by scanning `round = N` lines).
 pub fn last_round(text: &str) -> u32 {

@@ -52,13 +52,20 @@ fn server() -> SocketAddr {
             dirs: tabula_core::plugins::PluginDirs::only([plugin_dir()]),
             engines: Default::default(),
             sync: Sync::Normal,
+            // Every input comes from one loopback address: the per-address
+            // limits would refuse most inputs' rooms after the first hour.
             limits: Limits {
                 max_rooms: MAX_ROOMS,
                 keep_finished: Duration::ZERO,
                 keep_abandoned: Duration::ZERO,
+                rooms_per_address: MAX_ROOMS,
+                rooms_per_hour: usize::MAX,
+                password_tries: u32::MAX,
                 ..Limits::default()
             },
             isolate_rules: false,
+            tls: None,
+            tls_only: false,
         };
         let server = Server::bind(config).expect("the fuzz server binds a loopback port");
         let addr = server.local_addr().expect("a bound address");

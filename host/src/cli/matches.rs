@@ -207,7 +207,15 @@ fn open_recorder(args: &MatchArgs, info: &GameInfo) -> Result<Option<Recorder>, 
             info.players.len()
         )));
     }
-    Ok(Some(Recorder::open(path, format).map_err(|e| CliError(format!("{}: {e}", path.display())))?))
+    let recorder = Recorder::open(path, format).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    if recorder.cut() > 0 {
+        eprintln!(
+            "warning: {}: the last game was only partly written (a full disk or a kill); its {} byte(s) were cut off",
+            path.display(),
+            recorder.cut()
+        );
+    }
+    Ok(Some(recorder))
 }
 
 impl Match<'_> {

@@ -11,6 +11,7 @@ mod query;
 mod scaffold;
 mod seating;
 mod serve;
+mod serve_limits;
 mod standings;
 mod tournament;
 mod window;
@@ -217,8 +218,9 @@ pub struct MatchArgs {
 }
 
 pub(crate) fn parse_time_control(text: &str) -> Result<tabula_core::headless::TimeControl, String> {
-    tabula_core::headless::TimeControl::parse(text)
-        .ok_or_else(|| format!("'{text}' is not a time control: write BASE+INC in seconds, like 10+0.1"))
+    tabula_core::headless::TimeControl::parse(text).ok_or_else(|| {
+        format!("'{text}' is not a time control: write BASE+INC in seconds, like 10+0.1, each at most a week (604800)")
+    })
 }
 
 /// `tabula play`.

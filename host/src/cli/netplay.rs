@@ -16,8 +16,9 @@ use clap::Args;
 use super::common::{dirs, load_rules, CliError};
 use tabula_core::session::Session;
 use tabula_kit::diagram::render_position;
-use tabula_net::client::{ClientError, Connection, Sender};
+use tabula_net::client::{ClientError, Connection, Dial, Sender};
 use tabula_net::protocol::{ClientMsg, Clock, ExportFormat, RequestKind, RoomState, RoomSummary, SeatSpec, ServerMsg};
+use tabula_net::text::printable;
 
 /// The network options of `tabula play`.
 #[derive(Args, Debug, Clone, Default)]
@@ -47,15 +48,72 @@ pub struct ConnectArgs {
     /// With --create: MINUTES+SECONDS per side and increment, e.g. 5+3.
     #[arg(long, value_name = "M+S", requires = "create", value_parser = parse_clock)]
     pub clock: Option<Clock>,
-    /// Room password (to create a private room, or to join one).
+    /// Room password (to create a private room, or to join one). Others on
+    /// this machine can read a command line: prefer --password-file or
+    /// the TABULA_PASSWORD environment variable.
     #[arg(long, value_name = "P", requires = "connect")]
     pub password: Option<String>,
-    /// Take back your seat with its token (printed when you joined).
+    /// Read the room password from the first line of FILE.
+    #[arg(long, value_name = "FILE", requires = "connect", conflicts_with = "password")]
+    pub password_file: Option<PathBuf>,
+    /// Take back your seat with its token (printed when you joined); or
+    /// --token-file, or the TABULA_TOKEN environment variable.
     #[arg(long, value_name = "T", requires = "room")]
     pub token: Option<String>,
+    /// Read the seat's token from the first line of FILE.
+    #[arg(long, value_name = "FILE", requires = "room", conflicts_with = "token")]
+    pub token_file: Option<PathBuf>,
+    /// Connect with TLS (the same as writing tls://HOST:PORT).
+    #[arg(long, requires = "connect")]
+    pub tls: bool,
+    /// With TLS: accept only the server certificate with this SHA-256
+    /// fingerprint (without it, the first one met is remembered).
+    #[arg(long, value_name = "SHA256", requires = "connect")]
+    pub fingerprint: Option<String>,
     /// Follow the room without a seat.
     #[arg(long, requires = "room")]
     pub watch: bool,
+}
+
+/// A secret from the command line, else the first line of a file, else an
+/// environment variable.
+fn secret(given: &Option<String>, file: &Option<PathBuf>, env: &str) -> Result<Option<String>, CliError> {
+    if let Some(g) = given {
+        return Ok(Some(g.clone()));
+    }
+    if let Some(f) = file {
+        let text = std::fs::read_to_string(f).map_err(|e| CliError(format!("{}: {e}", f.display())))?;
+        let line = text.lines().next().unwrap_or("").trim_end_matches('\r').to_string();
+        if line.is_empty() {
+            return Err(CliError(format!("{}: the first line is empty", f.display())));
+        }
+        return Ok(Some(line));
+    }
+    Ok(std::env::var(env).ok().filter(|v| !v.is_empty()))
+}
+
+impl ConnectArgs {
+    /// The room password: --password, --password-file or TABULA_PASSWORD.
+    pub fn password(&self) -> Result<Option<String>, CliError> {
+        secret(&self.password, &self.password_file, "TABULA_PASSWORD")
+    }
+
+    /// The seat's token, with --room: --token, --token-file or TABULA_TOKEN.
+    pub fn token(&self) -> Result<Option<String>, CliError> {
+        if self.room.is_none() {
+            return Ok(None);
+        }
+        secret(&self.token, &self.token_file, "TABULA_TOKEN")
+    }
+}
+
+/// The server's address, with `tls://` when --tls asks for it.
+pub fn address(args: &ConnectArgs, addr: &str) -> String {
+    if args.tls && !addr.starts_with("tls://") {
+        format!("tls://{addr}")
+    } else {
+        addr.to_string()
+    }
 }
 
 fn parse_clock(text: &str) -> Result<Clock, String> {
@@ -94,6 +152,7 @@ struct Seat {
 
 struct NetGame {
     addr: String,
+    dial: Dial,
     name: String,
     extra: Vec<PathBuf>,
     sender: Sender,
@@ -103,8 +162,9 @@ struct NetGame {
     session: Option<Session>,
 }
 
-fn connect(addr: &str, events: &Tx<Event>) -> Result<Sender, ClientError> {
-    let conn = Connection::connect(addr, concat!("tabula-text ", env!("CARGO_PKG_VERSION")))?;
+fn connect(addr: &str, dial: &Dial, events: &Tx<Event>) -> Result<Sender, ClientError> {
+    let conn = Connection::dial(addr, concat!("tabula-text ", env!("CARGO_PKG_VERSION")), dial)?;
+    println!("{}", conn.security().describe());
     let ping_every = conn.idle_timeout() / 3;
     let (mut sender, rx) = conn.split()?;
     let events = events.clone();
@@ -133,12 +193,22 @@ pub fn player_name(args: &ConnectArgs) -> String {
 
 /// `tabula play --text --connect ADDR`.
 pub fn run(args: &ConnectArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    let addr = args.connect.clone().unwrap_or_default();
+    let addr = address(args, &args.connect.clone().unwrap_or_default());
+    let dial = Dial { fingerprint: args.fingerprint.clone(), ..Dial::default() };
     let (tx, rx) = channel();
-    let sender = connect(&addr, &tx).map_err(|e| CliError(format!("cannot connect to {addr}: {e}")))?;
+    let sender = connect(&addr, &dial, &tx).map_err(|e| CliError(format!("cannot connect to {addr}: {e}")))?;
     let name = player_name(args);
-    let mut game =
-        NetGame { addr, name, extra: extra.to_vec(), sender, events: tx.clone(), at: None, state: None, session: None };
+    let mut game = NetGame {
+        addr,
+        dial,
+        name,
+        extra: extra.to_vec(),
+        sender,
+        events: tx.clone(),
+        at: None,
+        state: None,
+        session: None,
+    };
     println!("connected to {} — type 'help' for commands.", game.addr);
     game.first_step(args)?;
     let stdin_tx = tx;
@@ -162,7 +232,8 @@ impl NetGame {
     }
 
     fn first_step(&mut self, args: &ConnectArgs) -> Result<(), CliError> {
-        let password = args.password.clone();
+        let password = args.password()?;
+        let token = args.token()?;
         if let Some(rules) = &args.create {
             let players = load_rules(rules, &args.room_option, &dirs(&self.extra), false)
                 .ok()
@@ -186,7 +257,7 @@ impl NetGame {
                 start: String::new(),
             });
         } else if let Some(room) = args.room {
-            let msg = match (&args.token, args.watch) {
+            let msg = match (&token, args.watch) {
                 (Some(token), _) => ClientMsg::Resume { room, token: token.clone() },
                 (None, true) => ClientMsg::Watch { room, password },
                 (None, false) => ClientMsg::Join { room, seat: args.seat, name: self.name.clone(), password },
@@ -229,7 +300,7 @@ impl NetGame {
         println!("\nconnection lost ({why}); reconnecting to {} ...", self.addr);
         for _ in 0..60 {
             thread::sleep(Duration::from_secs(1));
-            let Ok(sender) = connect(&self.addr, &self.events) else { continue };
+            let Ok(sender) = connect(&self.addr, &self.dial, &self.events) else { continue };
             self.sender = sender;
             println!("reconnected");
             if let Some(at) = &self.at {
@@ -332,17 +403,18 @@ impl NetGame {
     fn message(&mut self, msg: ServerMsg) {
         match msg {
             ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
-            ServerMsg::Error { code, message, .. } => println!("\nrefused: {message} ({code:?})"),
+            ServerMsg::Error { code, message, .. } => println!("\nrefused: {} ({code:?})", printable(&message, false)),
             ServerMsg::Games { games } => {
-                let names: Vec<&str> = games.iter().map(|g| g.rules.as_str()).collect();
+                let names: Vec<String> = games.iter().map(|g| printable(&g.rules, false)).collect();
                 println!("\ngames on this server: {}", names.join(", "));
             }
             ServerMsg::Rooms { rooms } => show_rooms(&rooms),
             ServerMsg::Joined { room, seat, token } => {
                 match (&seat, &token) {
                     (Some(s), Some(t)) => println!(
-                        "\nroom {room}, seat {s}. To come back: tabula play --text --connect {} --room {room} --token {t}",
-                        self.addr
+                        "\nroom {room}, seat {s}. To come back: tabula play --text --connect {} --room {room} --token {}",
+                        self.addr,
+                        printable(t, false)
                     ),
                     _ => println!("\nwatching room {room}"),
                 }
@@ -373,8 +445,10 @@ impl NetGame {
             ServerMsg::Presence { seat, connected, .. } => {
                 println!("\nseat {seat} {}", if connected { "is connected" } else { "lost its connection" })
             }
-            ServerMsg::Chat { name, text, .. } => println!("\n{name}: {text}"),
-            ServerMsg::Exported { text, .. } => println!("\n{text}"),
+            ServerMsg::Chat { name, text, .. } => {
+                println!("\n{}: {}", printable(&name, false), printable(&text, false))
+            }
+            ServerMsg::Exported { text, .. } => println!("\n{}", printable(&text, true)),
         }
     }
 
@@ -402,7 +476,7 @@ impl NetGame {
         if let Some(s) = &self.session {
             state.to_move = s.side_to_move();
         }
-        println!("\nseat {} plays {}", mv.player, mv.standard);
+        println!("\nseat {} plays {}", mv.player, printable(&mv.standard, false));
         self.show();
     }
 
@@ -423,9 +497,9 @@ impl NetGame {
         match &self.session {
             Some(s) => match render_position(s.rules(), s.position()) {
                 Ok(board) => print!("\n{board}"),
-                Err(_) => println!("\nposition: {}", state.position),
+                Err(_) => println!("\nposition: {}", printable(&state.position, true)),
             },
-            None => println!("\nposition: {}", state.position),
+            None => println!("\nposition: {}", printable(&state.position, true)),
         }
         self.show_moves();
         let names: Vec<String> = state
@@ -440,12 +514,12 @@ impl NetGame {
                     .and_then(|c| c.get(i))
                     .map_or(String::new(), |ms| format!(" {}", clock_text(*ms)));
                 let away = if s.connected { "" } else { " (away)" };
-                format!("{i}: {}{clock}{away}", if s.taken { s.name.as_str() } else { "(free)" })
+                format!("{i}: {}{clock}{away}", if s.taken { printable(&s.name, false) } else { "(free)".into() })
             })
             .collect();
-        println!("{} — {}", state.summary.title, names.join(", "));
+        println!("{} — {}", printable(&state.summary.title, false), names.join(", "));
         match &state.result {
-            Some(r) => println!("game over: {}", r.text),
+            Some(r) => println!("game over: {}", printable(&r.text, false)),
             None => println!("seat {} to move", state.to_move),
         }
     }
@@ -453,7 +527,7 @@ impl NetGame {
     fn show_moves(&self) {
         if let Some(state) = &self.state {
             if !state.moves.is_empty() {
-                let moves: Vec<&str> = state.moves.iter().map(|m| m.standard.as_str()).collect();
+                let moves: Vec<String> = state.moves.iter().map(|m| printable(&m.standard, false)).collect();
                 println!("moves: {}", moves.join(" "));
             }
         }
@@ -473,8 +547,8 @@ fn show_rooms(rooms: &[RoomSummary]) {
     println!("\nrooms:");
     for r in rooms {
         let seats: Vec<String> =
-            r.seats.iter().map(|s| if s.taken { s.name.clone() } else { "(free)".into() }).collect();
+            r.seats.iter().map(|s| if s.taken { printable(&s.name, false) } else { "(free)".into() }).collect();
         let lock = if r.password { " [password]" } else { "" };
-        println!("  {:>5}  {} — {} — {} moves{lock}", r.room, r.title, seats.join(" vs "), r.ply);
+        println!("  {:>5}  {} — {} — {} moves{lock}", r.room, printable(&r.title, false), seats.join(" vs "), r.ply);
     }
 }

@@ -8,10 +8,12 @@ use std::time::Duration;
 use clap::Args;
 
 use super::common::{dirs, CliError};
+use super::serve_limits::{LimitArgs, TlsArgs};
 use tabula_core::source::EngineSpec;
 use tabula_net::discovery::{open_games, Announcement, Scanner};
-use tabula_net::server::{Limits, Server, ServerConfig};
+use tabula_net::server::{Server, ServerConfig};
 use tabula_net::store::Sync;
+use tabula_net::tls::ServerTls;
 
 /// `tabula serve`.
 #[derive(Args, Debug)]
@@ -31,9 +33,6 @@ pub struct ServeArgs {
     /// survives power loss, one disk flush per move).
     #[arg(long, value_name = "MODE", default_value = "normal", value_parser = parse_sync)]
     pub sync: Sync,
-    /// Messages per second one connection may send.
-    #[arg(long, value_name = "N", default_value_t = 20.0)]
-    pub rate: f64,
     /// Announce the server on the local network (mDNS/DNS-SD) under this
     /// name, so windows list its games under Network → Join; listen on
     /// `0.0.0.0` for the other machines to reach it.
@@ -48,6 +47,12 @@ pub struct ServeArgs {
     /// or `resume` loads it again; `list_rooms` stops naming it).
     #[arg(long = "forget-after", value_name = "SECONDS", default_value_t = 600)]
     pub forget_after: u64,
+    /// The limits of what clients may spend.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// TLS.
+    #[command(flatten)]
+    pub tls: TlsArgs,
 }
 
 fn parse_engine(text: &str) -> Result<(String, EngineSpec), String> {
@@ -67,17 +72,20 @@ fn parse_sync(text: &str) -> Result<Sync, String> {
 
 /// Runs the server until the process is stopped.
 pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
-    if !(args.rate > 0.0 && args.rate <= 10_000.0) {
-        return Err(CliError(format!("--rate {}: from 0 to 10000 messages a second", args.rate)));
-    }
-    let forget = Duration::from_secs(args.forget_after);
-    let limits = Limits {
-        rate: args.rate,
-        burst: (args.rate * 3.0).max(10.0),
-        keep_finished: forget,
-        keep_abandoned: forget,
-        ..Limits::default()
+    let limits = args.limits.limits(args.forget_after).map_err(CliError)?;
+    let tls = match (&args.tls.tls_cert, &args.tls.tls_key, args.tls.tls_self_signed) {
+        (Some(cert), Some(key), _) => Some(ServerTls::from_pem(cert, key).map_err(|e| CliError(e.to_string()))?),
+        (_, _, true) => {
+            let host = args.listen.rsplit_once(':').map_or(args.listen.as_str(), |(h, _)| h);
+            let names = vec![host.trim_matches(|c| c == '[' || c == ']').to_string()];
+            Some(ServerTls::self_signed(&args.data, &names).map_err(|e| CliError(e.to_string()))?)
+        }
+        _ => None,
     };
+    if args.tls.tls_only && tls.is_none() {
+        return Err(CliError("--tls-only needs --tls-cert and --tls-key, or --tls-self-signed".into()));
+    }
+    let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
     let config = ServerConfig {
         listen: args.listen.clone(),
         data: args.data.clone(),
@@ -86,19 +94,28 @@ pub fn serve(args: &ServeArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         sync: args.sync,
         limits,
         isolate_rules: args.isolate_rules,
+        tls,
+        tls_only: args.tls.tls_only,
     };
     let server = Server::bind(config).map_err(|e| CliError(e.to_string()))?;
     let addr = server.local_addr()?;
     let _announcement = match &args.announce {
-        Some(name) => Some(Announcement::start(name, addr.port()).map_err(|e| CliError(e.to_string()))?),
+        Some(name) => Some(
+            Announcement::start_with(name, addr.port(), fingerprint.as_deref()).map_err(|e| CliError(e.to_string()))?,
+        ),
         None => None,
     };
     let announced =
         args.announce.as_ref().map_or(String::new(), |n| format!(", announced on the local network as '{n}'"));
+    let quarantined = match server.quarantined() {
+        0 => String::new(),
+        n => format!(", {n} quarantined (damaged, see above)"),
+    };
+    let tls = fingerprint.as_ref().map_or(String::new(), |f| format!(", TLS certificate SHA-256 {f}"));
     // One line a script can wait for (the port, when 0 was asked for);
     // nothing is printed after it, so a reader may close the pipe.
     println!(
-        "tabula serve: listening on {addr}, data in {}, {} game(s) restored{announced}",
+        "tabula serve: listening on {addr}, data in {}, {} game(s) restored{quarantined}{tls}{announced}",
         args.data.display(),
         server.restored()
     );
@@ -138,7 +155,8 @@ pub fn lan(args: &LanArgs) -> Result<i32, CliError> {
                 "  room {}: {} ({}), waiting: {who}, free seat {}{clock}{lock}",
                 g.room, g.title, g.rules, g.free_seat
             );
-            println!("    tabula play --connect {} --room {}", g.addr, g.room);
+            let pin = g.fingerprint.as_ref().map_or(String::new(), |f| format!(" --fingerprint {f}"));
+            println!("    tabula play --connect {} --room {}{pin}", g.addr, g.room);
         }
     }
     println!("{games} game(s) waiting on {} server(s)", servers.len());

@@ -52,17 +52,18 @@ fn open_network(args: &super::netplay::ConnectArgs, extra: &[PathBuf]) -> Result
         ));
     }
     let network = tabula_gui::network::NetOptions {
-        addr,
+        addr: super::netplay::address(args, &addr),
         name: super::netplay::player_name(args),
         room: args.room,
-        token: args.token.clone(),
+        token: args.token()?,
         create: args.create.clone(),
         options: args.room_option.clone(),
         seat: args.seat,
         vs: args.vs.clone(),
         clock: args.clock,
-        password: args.password.clone(),
+        password: args.password()?,
         start: String::new(),
+        fingerprint: args.fingerprint.clone(),
     };
     let options =
         tabula_gui::RunOptions { extra_plugin_dirs: extra.to_vec(), source: String::new(), network: Some(network) };

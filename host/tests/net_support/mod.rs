@@ -14,6 +14,8 @@ use tabula_net::protocol::{ClientMsg, RoomState, SeatSpec, ServerMsg};
 pub struct Server {
     pub child: Child,
     pub addr: String,
+    /// The line it printed at start.
+    pub line: String,
 }
 
 impl Server {
@@ -35,7 +37,7 @@ impl Server {
             .and_then(|rest| rest.split(',').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
-        Server { child, addr }
+        Server { child, addr, line }
     }
 
     /// Whether the process still runs.

@@ -2,7 +2,8 @@
 //! random legal games in many rooms at once against a running `tabula
 //! serve`, then prints one JSON line of figures.
 //!
-//! Usage: `tabula-netload ADDR ROOMS RULES [MAX_PLIES] [TIMEOUT_S]`
+//! Usage: `tabula-netload ADDR ROOMS RULES [MAX_PLIES] [TIMEOUT_S] [SPREAD]`
+//! (SPREAD 1: each client connects from a loopback address of its own)
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,8 +19,10 @@ fn main() {
         std::process::exit(2);
     }
     let number = |i: usize, default: u64| args.get(i).map_or(Ok(default), |a| a.parse::<u64>());
-    let (Ok(rooms), Ok(max_plies), Ok(timeout)) = (number(1, 100), number(3, 0), number(4, 300)) else {
-        eprintln!("ROOMS, MAX_PLIES and TIMEOUT_S are whole numbers");
+    let (Ok(rooms), Ok(max_plies), Ok(timeout), Ok(spread)) =
+        (number(1, 100), number(3, 0), number(4, 300), number(5, 0))
+    else {
+        eprintln!("ROOMS, MAX_PLIES, TIMEOUT_S and SPREAD are whole numbers");
         std::process::exit(2);
     };
     let dirs = PluginDirs::new([]);
@@ -37,6 +40,7 @@ fn main() {
         max_plies: max_plies as usize,
         seed: 1,
         timeout: Duration::from_secs(timeout),
+        spread: spread == 1,
     };
     let r = run(&config, rules);
     for e in &r.errors {

@@ -10,19 +10,17 @@ use std::sync::Mutex;
 use rules_api::{PluginKind, SearchLimits};
 use tabula_core::players::ComputerPlayer;
 use tabula_core::plugins::{discover, find_plugin, looks_like_path, Discovered, LoadedPlugin, PluginDirs};
-use tabula_core::seating::{find_strategy, strategy_plugin_name, Kind, Table};
+use tabula_core::seating::{find_strategy, options_for, strategy_plugin_name, Kind, Table};
 use tabula_core::source::{EngineSpec, PlayerSource};
 
-use crate::protocol::{ErrorCode, GameEntry, OptionInfo, SeatSpec};
+use super::offer::{check_client_options, offered, seat_options, SeatCaps};
+use crate::protocol::{ErrorCode, GameEntry, SeatSpec};
 
 /// A refusal: the code and the sentence sent to the client.
 pub type Refusal = (ErrorCode, String);
 
 /// The time per move of a computer seat that names none.
 pub const DEFAULT_COMPUTER_MS: u64 = 1000;
-
-/// The longest time per move a computer seat may ask for.
-pub const MAX_COMPUTER_MS: u64 = 60_000;
 
 /// The plugins and engines of a server.
 pub struct Catalog {
@@ -52,16 +50,7 @@ impl Catalog {
             if p.kind() != PluginKind::RULES || games.iter().any(|g| g.rules == p.name()) {
                 continue;
             }
-            let options = p
-                .options()
-                .iter()
-                .map(|o| OptionInfo {
-                    name: o.name.to_string(),
-                    default: o.default.to_string(),
-                    choices: o.choices.iter().map(|c| c.to_string()).collect(),
-                    description: o.description.to_string(),
-                })
-                .collect();
+            let options = offered(&p.options());
             games.push(GameEntry { rules: p.name().to_string(), description: p.description().to_string(), options });
         }
         games.sort_by(|a, b| a.rules.cmp(&b.rules));
@@ -94,6 +83,15 @@ impl Catalog {
         Ok(plugin)
     }
 
+    /// The rules plugin `name` with options a client gave: only options a
+    /// player may set, with values the plugin lists or numbers (see
+    /// [`super::offer`]).
+    pub fn client_rules(&self, name: &str, options: &BTreeMap<String, String>) -> Result<LoadedPlugin, Refusal> {
+        let plugin = self.rules(name)?;
+        check_client_options(name, options.iter(), &plugin.options()).map_err(|m| (ErrorCode::Invalid, m))?;
+        Ok(plugin)
+    }
+
     /// The rules plugin `name` (a name, never a path).
     pub fn rules(&self, name: &str) -> Result<LoadedPlugin, Refusal> {
         if looks_like_path(name) || !self.games.iter().any(|g| g.rules == name) {
@@ -110,6 +108,12 @@ impl Catalog {
     pub fn computer_kind(&self, spec: &SeatSpec) -> Result<Kind, Refusal> {
         let invalid = |m: String| (ErrorCode::Invalid, m);
         if let Some(engine) = self.engines.get(&spec.player) {
+            if !spec.options.is_empty() {
+                return Err(invalid(format!(
+                    "seat player '{}': an external engine's options are set by the server's operator",
+                    spec.player
+                )));
+            }
             return Ok(Kind::Engine(engine.clone()));
         }
         if looks_like_path(&spec.player) && EngineSpec::parse(&spec.player).is_none() {
@@ -141,18 +145,50 @@ impl Catalog {
         }
     }
 
-    /// A fresh computer player for a seat of a room playing `rules`.
+    /// Checks a computer seat a client asks for: a player the server has,
+    /// options a player may set, within the operator's `caps`.
+    pub fn check_computer(&self, spec: &SeatSpec, caps: SeatCaps) -> Result<(), Refusal> {
+        let invalid = |m: String| (ErrorCode::Invalid, m);
+        if spec.time_ms.is_some_and(|t| t == 0 || t > caps.time_ms) {
+            return Err(invalid(format!("a computer's time_ms is from 1 to {} on this server", caps.time_ms)));
+        }
+        if let Kind::Strategy(plugin) | Kind::Isolated(plugin) = self.computer_kind(spec)? {
+            let given: Vec<(String, String)> = spec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            seat_options(&spec.player, &given, &plugin.options(), caps).map_err(invalid)?;
+        }
+        Ok(())
+    }
+
+    /// A fresh computer player for a seat of a room playing `rules`, its
+    /// time and resource options held to `caps` (a seat stored by an older
+    /// server, or under other caps, is lowered to them).
     pub fn computer(
         &self,
         spec: &SeatSpec,
         rules: &LoadedPlugin,
         rules_options: &[(String, String)],
+        caps: SeatCaps,
     ) -> Result<Box<dyn ComputerPlayer>, Refusal> {
+        let invalid = |m: String| (ErrorCode::Invalid, m);
         let kind = self.computer_kind(spec)?;
         let table = Table { rules, options: rules_options };
-        let options: Vec<(String, String)> = spec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let given: Vec<(String, String)> = spec.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let options = match &kind {
+            Kind::Strategy(plugin) | Kind::Isolated(plugin) => {
+                let fitted = seat_options(&spec.player, &given, &plugin.options(), caps).or_else(|_| {
+                    let without: Vec<(String, String)> = given
+                        .iter()
+                        .filter(|(k, _)| !super::offer::is_memory_option(k) && k != super::offer::THREADS_OPTION)
+                        .cloned()
+                        .collect();
+                    seat_options(&spec.player, &without, &plugin.options(), caps)
+                });
+                options_for(&spec.player, &fitted.map_err(invalid)?)
+            }
+            Kind::Engine(_) => Vec::new(),
+        };
         let limits = SearchLimits {
-            time_ms: spec.time_ms.unwrap_or(DEFAULT_COMPUTER_MS).min(MAX_COMPUTER_MS),
+            time_ms: spec.time_ms.unwrap_or(DEFAULT_COMPUTER_MS).min(caps.time_ms),
             depth: 0,
             nodes: 0,
             max_time_ms: 0,

@@ -1,12 +1,11 @@
-//! One client connection: reads bounded lines, enforces the rate limit and
-//! the `hello` handshake, validates each message and acts on its room.
-//! Anything malformed ends this connection (after a fatal `error` line)
-//! and touches nothing else.
+//! One client connection: reads bounded lines within deadlines, enforces
+//! the rate limit and the `hello` handshake, validates each message and
+//! acts on its room. Anything malformed ends this connection (after a
+//! fatal `error` line) and touches nothing else.
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::{BufReader, BufWriter, Write};
-use std::net::{Shutdown, TcpStream};
-use std::sync::mpsc::sync_channel;
+use std::io::BufReader;
+use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Instant;
@@ -14,86 +13,75 @@ use std::time::Instant;
 use tabula_core::records::{pgn, text, today};
 use tabula_core::session::Session;
 
-use super::catalog::{Refusal, MAX_COMPUTER_MS};
-use super::room::{new_token, Outbox, Room};
-use super::{drive_computers, lock, Shared};
+use super::catalog::Refusal;
+use super::guard::Peer;
+use super::outbox::{write_out, Outbox};
+use super::room::{new_token, Room};
+use super::{drive_computers, lock, Bucket, Shared};
+use crate::link::Link;
 use crate::protocol::{
     read_frame, ClientMsg, ErrorCode, ExportFormat, Frame, SeatSpec, ServerMsg, MAX_CHAT, MAX_LINE, MAX_NAME,
     PROTOCOL_VERSION,
 };
 use crate::store::{StoredGame, StoredRoom, StoredSeat};
+use crate::text::check_shown;
 
 /// The server's name in `welcome`.
 const SERVER_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
 /// Rooms one `list_rooms` answer names at most.
 const MAX_LISTED: usize = 500;
+/// The first byte of a TLS handshake record.
+const TLS_HANDSHAKE: u8 = 0x16;
 
-/// Token bucket: `rate` messages per second, `burst` at once.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
+/// Waits (within the hello deadline) for the first byte and wraps the
+/// socket in TLS when it opens a TLS handshake and the server has a
+/// certificate; `None` when the connection must be refused.
+fn open_link(stream: TcpStream, shared: &Shared) -> Option<Arc<Link>> {
+    let _ = stream.set_read_timeout(Some(shared.limits.hello_timeout));
+    let mut first = [0u8; 1];
+    let tls_hello = matches!(stream.peek(&mut first), Ok(1) if first[0] == TLS_HANDSHAKE);
+    match &shared.tls {
+        Some(tls) if tls_hello => {
+            let session = rustls::ServerConnection::new(Arc::clone(&tls.config)).ok()?;
+            Some(Link::tls(stream, rustls::Connection::Server(session)))
         }
+        Some(_) if shared.tls_only => {
+            let msg =
+                ServerMsg::error(ErrorCode::Version, "this server takes TLS connections only (tls://HOST:PORT)", None);
+            let _ = std::io::Write::write_all(&mut &stream, msg.to_line().as_bytes());
+            None
+        }
+        _ => Some(Link::plain(stream)),
     }
 }
 
 /// Serves one connection until it closes.
-pub(crate) fn serve(stream: TcpStream, shared: &Arc<Shared>, conn: u64) {
+pub(crate) fn serve(stream: TcpStream, shared: &Arc<Shared>, conn: u64, peer: Peer) {
     let _ = stream.set_nodelay(true);
-    let _ = stream.set_read_timeout(Some(shared.limits.idle_timeout));
-    let stream = Arc::new(stream);
-    let (tx, rx) = sync_channel::<Arc<str>>(shared.limits.outbox);
-    let writer_stream = Arc::clone(&stream);
-    let writer = thread::Builder::new().name(format!("conn {conn} writer")).spawn(move || {
-        let mut out = BufWriter::new(&*writer_stream);
-        'lines: while let Ok(line) = rx.recv() {
-            if out.write_all(line.as_bytes()).is_err() {
-                break;
-            }
-            while let Ok(more) = rx.try_recv() {
-                if out.write_all(more.as_bytes()).is_err() {
-                    break 'lines;
-                }
-            }
-            if out.flush().is_err() {
-                break;
-            }
-        }
-        let _ = out.flush();
-        let _ = writer_stream.shutdown(Shutdown::Both);
-    });
+    let _ = stream.set_write_timeout(Some(shared.limits.write_timeout));
+    let Some(link) = open_link(stream, shared) else { return };
+    let (outbox, drain) = Outbox::new(conn, Arc::clone(&link), shared.limits.outbox_bytes);
+    let writer_link = Arc::clone(&link);
+    let writer = thread::Builder::new()
+        .name(format!("conn {conn} writer"))
+        .stack_size(256 * 1024)
+        .spawn(move || write_out(drain, &writer_link));
     let Ok(writer) = writer else { return };
     let limits = &shared.limits;
-    let mut client = Client {
-        shared,
-        outbox: Outbox::new(conn, tx, Arc::clone(&stream)),
-        hello: false,
-        rooms: HashSet::new(),
-        created: 0,
-    };
-    let mut bucket = Bucket { tokens: limits.burst, last: Instant::now(), rate: limits.rate, burst: limits.burst };
-    let mut reader = BufReader::new(&*stream);
+    let mut client = Client { shared, outbox, peer, hello: false, rooms: HashSet::new() };
+    let mut bucket = Bucket::new(limits.rate, limits.burst);
+    let mut reader = BufReader::new(link.reader());
     let mut buf = Vec::new();
     loop {
+        // A whole message must arrive in time: a deadline per message, so
+        // a byte now and then (slowloris) does not keep the connection.
+        let wait = if client.hello { limits.idle_timeout } else { limits.hello_timeout };
+        reader.get_mut().set_deadline(Some(Instant::now() + wait));
         let fatal = match read_frame(&mut reader, MAX_LINE, &mut buf) {
             Err(_) | Ok(Frame::Closed) => break,
             Ok(Frame::TooLarge) => (ErrorCode::TooLarge, format!("a line is limited to {MAX_LINE} bytes")),
             Ok(Frame::NotText) => (ErrorCode::BadMessage, "a line is not UTF-8 text".into()),
-            Ok(Frame::Line(line)) if !bucket.take() => {
-                let _ = line;
+            Ok(Frame::Line(_)) if !bucket.take() => {
                 (ErrorCode::RateLimit, format!("more than {} messages a second", limits.rate))
             }
             Ok(Frame::Line(line)) if line.trim().is_empty() => continue,
@@ -110,31 +98,24 @@ pub(crate) fn serve(stream: TcpStream, shared: &Arc<Shared>, conn: u64) {
     }
     client.close();
     drop(client);
+    // The writer sends what is queued (a fatal error's line), then closes.
     let _ = writer.join();
+    link.shutdown();
 }
 
 /// The state of one connection.
 struct Client<'a> {
     shared: &'a Arc<Shared>,
     outbox: Outbox,
+    peer: Peer,
     hello: bool,
     rooms: HashSet<u64>,
-    created: usize,
 }
 
-/// Refuses text with control characters or over `max` characters.
+/// Refuses text others will see that is empty, too long or has invisible
+/// characters, naming the field.
 fn check_text(field: &str, value: &str, max: usize, empty_ok: bool) -> Result<(), Refusal> {
-    let invalid = |why: &str| Err((ErrorCode::Invalid, format!("{field}: {why}")));
-    if !empty_ok && value.trim().is_empty() {
-        return invalid("empty");
-    }
-    if value.chars().count() > max {
-        return invalid(&format!("longer than {max} characters"));
-    }
-    if value.chars().any(char::is_control) {
-        return invalid("control characters");
-    }
-    Ok(())
+    check_shown(value, max, empty_ok).map_err(|e| (ErrorCode::Invalid, format!("{field}: {e}")))
 }
 
 impl Client<'_> {
@@ -185,9 +166,9 @@ impl Client<'_> {
             }
             ClientMsg::Join { room, seat, name, password } => {
                 check_text("name", &name, MAX_NAME, false)?;
-                let arc = self.shared.room(room)?;
+                self.may_follow(room)?;
+                let arc = self.shared.room(room, Some(password.as_deref()), Some(self.peer))?;
                 let mut r = lock(&arc);
-                r.check_password(password.as_deref())?;
                 let (seat, token) = r.take_seat(seat, name.trim(), &mut lock(&self.shared.store))?;
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
                 r.attach(seat, &self.outbox);
@@ -198,7 +179,8 @@ impl Client<'_> {
                 Ok(())
             }
             ClientMsg::Resume { room, token } => {
-                let arc = self.shared.room(room)?;
+                self.may_follow(room)?;
+                let arc = self.shared.room(room, None, Some(self.peer))?;
                 let mut r = lock(&arc);
                 let seat = r.seat_of(&token)?;
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
@@ -212,9 +194,9 @@ impl Client<'_> {
                 Ok(())
             }
             ClientMsg::Watch { room, password } => {
-                let arc = self.shared.room(room)?;
+                self.may_follow(room)?;
+                let arc = self.shared.room(room, Some(password.as_deref()), Some(self.peer))?;
                 let mut r = lock(&arc);
-                r.check_password(password.as_deref())?;
                 self.outbox.send(&ServerMsg::Joined { room, seat: None, token: None });
                 r.follow(&self.outbox);
                 self.outbox.send(&ServerMsg::State { state: r.state() });
@@ -223,8 +205,10 @@ impl Client<'_> {
             }
             ClientMsg::Leave { room } => {
                 if self.rooms.remove(&room) {
-                    let arc = self.shared.room(room)?;
-                    lock(&arc).leave(self.outbox.conn);
+                    let arc = lock(&self.shared.rooms).get(&room).cloned();
+                    if let Some(arc) = arc {
+                        lock(&arc).leave(self.outbox.conn);
+                    }
                 }
                 Ok(())
             }
@@ -233,7 +217,11 @@ impl Client<'_> {
                 self.seated(room, &token, |r, seat, store| r.play(seat, &mv, ply, store))
             }
             ClientMsg::Request { room, token, kind } => {
-                self.seated(room, &token, |r, seat, store| r.request(seat, kind, store))
+                if kind == crate::protocol::RequestKind::NewGame {
+                    self.shared.disk_ok()?;
+                }
+                let limits = &self.shared.limits;
+                self.seated(room, &token, |r, seat, store| r.request(seat, kind, store, limits))
             }
             ClientMsg::Answer { room, token, kind, accept } => {
                 self.seated(room, &token, |r, seat, store| r.answer(seat, kind, accept, store))
@@ -241,10 +229,7 @@ impl Client<'_> {
             ClientMsg::Resign { room, token } => self.seated(room, &token, |r, seat, store| r.resign(seat, store)),
             ClientMsg::Chat { room, token, text } => {
                 check_text("text", &text, MAX_CHAT, false)?;
-                self.seated(room, &token, |r, seat, _| {
-                    r.chat(seat, text.trim());
-                    Ok(())
-                })
+                self.seated(room, &token, |r, seat, _| r.chat(seat, text.trim()))
             }
             ClientMsg::Export { room, game, format, password } => self.export(room, game, format, password),
         }
@@ -259,7 +244,10 @@ impl Client<'_> {
         token: &str,
         action: impl FnOnce(&mut Room, u8, &mut crate::store::Store) -> Result<(), Refusal>,
     ) -> Result<(), Refusal> {
-        let arc = self.shared.room(room)?;
+        if !self.rooms.contains(&room) {
+            self.may_follow(room)?;
+        }
+        let arc = self.shared.room(room, None, Some(self.peer))?;
         let mut r = lock(&arc);
         let seat = r.seat_of(token)?;
         if self.rooms.insert(room) {
@@ -277,21 +265,27 @@ impl Client<'_> {
         if let Some(p) = &c.password {
             check_text("password", p, 64, false)?;
         }
-        check_text("start", &c.start, 4096, true)?;
+        if c.start.chars().count() > 4096 || c.start.chars().any(|ch| ch.is_control() && ch != '\n') {
+            return Err(invalid("start: at most 4096 characters, no control characters but line breaks".into()));
+        }
         if c.options.len() > 32 {
             return Err(invalid("options: more than 32".into()));
         }
         for (k, v) in &c.options {
             check_text("option name", k, 64, false)?;
-            check_text("option value", v, 256, true)?;
+            check_text("option value", v, 64, true)?;
         }
-        if self.created >= self.shared.limits.rooms_per_connection {
-            return Err((ErrorCode::ServerFull, "this connection has created as many rooms as it may".into()));
-        }
-        if lock(&self.shared.rooms).len() >= self.shared.limits.max_rooms {
+        let shared = self.shared;
+        self.may_follow(0)?;
+        shared
+            .guard
+            .may_create(self.peer, &shared.limits, |id| shared.open(id))
+            .map_err(|m| (ErrorCode::ServerFull, m))?;
+        if lock(&shared.rooms).len() >= shared.limits.max_rooms {
             return Err((ErrorCode::ServerFull, "the server has no room for more rooms".into()));
         }
-        let plugin = self.shared.catalog.rules(&c.rules)?;
+        shared.disk_ok()?;
+        let plugin = shared.catalog.client_rules(&c.rules, &c.options)?;
         let options: Vec<(String, String)> = c.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let rules = Arc::new(plugin.new_rules(&options).map_err(|e| invalid(e.to_string()))?);
         let session = Session::new(rules, &c.start).map_err(|e| invalid(e.to_string()))?;
@@ -302,10 +296,10 @@ impl Client<'_> {
         }
         for spec in specs.iter().filter(|s| !s.is_human()) {
             check_text("seat player", &spec.player, 200, false)?;
-            if spec.time_ms.is_some_and(|t| t == 0 || t > MAX_COMPUTER_MS) {
-                return Err(invalid(format!("a computer's time_ms is from 1 to {MAX_COMPUTER_MS}")));
+            if spec.options.len() > 16 {
+                return Err(invalid("seat options: more than 16".into()));
             }
-            self.shared.catalog.computer_kind(spec)?;
+            self.shared.catalog.check_computer(spec, self.shared.limits.seat)?;
         }
         let seat = match c.seat {
             Some(s) => s as usize,
@@ -346,10 +340,13 @@ impl Client<'_> {
             status: "playing".into(),
             date,
             moves: Vec::new(),
+            clocks: None,
         };
-        let room = Arc::new(Mutex::new(Room::load(stored, game, &self.shared.catalog)?));
+        let mut loaded = Room::load(stored, game, &self.shared.catalog, &self.shared.limits)?;
+        loaded.creator = Some(self.peer);
+        let room = Arc::new(Mutex::new(loaded));
         lock(&self.shared.rooms).insert(id, Arc::clone(&room));
-        self.created += 1;
+        self.shared.guard.created(self.peer, id);
         self.rooms.insert(id);
         {
             let mut r = lock(&room);
@@ -368,9 +365,8 @@ impl Client<'_> {
         format: ExportFormat,
         password: Option<String>,
     ) -> Result<(), Refusal> {
-        let arc = self.shared.room(room)?;
+        let arc = self.shared.room(room, Some(password.as_deref()), Some(self.peer))?;
         let r = lock(&arc);
-        r.check_password(password.as_deref())?;
         let stored = lock(&self.shared.store).game(room, game).map_err(|e| (ErrorCode::Internal, e.to_string()))?;
         let stored = stored.ok_or_else(|| (ErrorCode::NoSuchGame, format!("room {room} has no game {game:?}")))?;
         let record = r.record_of(&stored)?;
@@ -379,6 +375,17 @@ impl Client<'_> {
             ExportFormat::Toml => text::write_game(&record),
         };
         self.outbox.send(&ServerMsg::Exported { room, game: stored.number, format, text });
+        Ok(())
+    }
+
+    /// Refuses to follow one more room than a connection may.
+    fn may_follow(&self, room: u64) -> Result<(), Refusal> {
+        if self.rooms.len() >= self.shared.limits.follows_per_connection && !self.rooms.contains(&room) {
+            return Err((
+                ErrorCode::ServerFull,
+                format!("this connection follows {} rooms, as many as it may: leave one first", self.rooms.len()),
+            ));
+        }
         Ok(())
     }
 

@@ -3,50 +3,24 @@
 //! request, and everyone following it. Every change is written to the
 //! store before anyone hears of it.
 
-use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::Arc;
 use std::time::Instant;
 
 use tabula_core::outcome::{ForfeitCause, GameResult};
-use tabula_core::players::ComputerPlayer;
+use tabula_core::plugins::LoadedPlugin;
 use tabula_core::records::{today, GameRecord};
 use tabula_core::session::{PlayedMove, Session};
 
 use super::catalog::{Catalog, Refusal};
+use super::guard::Peer;
+use super::limits::Limits;
+use super::outbox::Outbox;
+use super::Bucket;
 use crate::protocol::{
-    Clock, ErrorCode, MoveInfo, OfferInfo, RequestKind, ResultInfo, RoomState, RoomSummary, SeatInfo, ServerMsg,
+    Clock, ErrorCode, MoveInfo, OfferInfo, RequestKind, ResultInfo, RoomState, RoomSummary, SeatInfo, SeatSpec,
+    ServerMsg,
 };
-use crate::store::{Store, StoredGame, StoredMove, StoredRoom};
-
-/// Where a connection's outgoing lines go: a bounded queue drained by its
-/// writer thread. A client too slow to drain it is cut off rather than
-/// allowed to hold the server's memory.
-#[derive(Clone)]
-pub struct Outbox {
-    /// The connection's number.
-    pub conn: u64,
-    tx: SyncSender<Arc<str>>,
-    stream: Arc<std::net::TcpStream>,
-}
-
-impl Outbox {
-    /// An outbox feeding `tx`; `stream` is shut down when the queue overflows.
-    pub fn new(conn: u64, tx: SyncSender<Arc<str>>, stream: Arc<std::net::TcpStream>) -> Outbox {
-        Outbox { conn, tx, stream }
-    }
-
-    /// Queues a line (never blocks).
-    pub fn send_line(&self, line: Arc<str>) {
-        if let Err(TrySendError::Full(_)) = self.tx.try_send(line) {
-            let _ = self.stream.shutdown(std::net::Shutdown::Both);
-        }
-    }
-
-    /// Queues a message.
-    pub fn send(&self, msg: &ServerMsg) {
-        self.send_line(msg.to_line().into());
-    }
-}
+use crate::store::{Store, StoredClocks, StoredGame, StoredMove, StoredRoom};
 
 fn internal(e: impl std::fmt::Display) -> Refusal {
     (ErrorCode::Internal, e.to_string())
@@ -69,9 +43,11 @@ pub struct Room {
     after_move: Vec<u64>,
     turn_started: Instant,
     holders: Vec<Option<u64>>,
-    /// Computer players, taken out while one of them searches.
-    pub computers: Vec<Option<Box<dyn ComputerPlayer>>>,
-    /// Whether a computer's search runs.
+    /// The rules plugin and its options (computer players are built from
+    /// them for each search, so an idle room holds no search memory).
+    plugin: LoadedPlugin,
+    options: Vec<(String, String)>,
+    /// Whether a computer's search runs or waits its turn.
     pub thinking: bool,
     /// Bumped by every change that makes a running search moot.
     pub epoch: u64,
@@ -79,13 +55,19 @@ pub struct Room {
     followers: Vec<Outbox>,
     /// When the room last had a follower (for eviction).
     pub last_seen: Instant,
+    /// Chat allowance per seat, whatever connections the seat uses.
+    chat: Vec<Bucket>,
+    /// Who created the room (counted against that address's rooms).
+    pub creator: Option<Peer>,
 }
 
 impl Room {
     /// Builds a room from its stored form and its latest game, replaying
     /// the moves through the rules plugin.
-    pub fn load(stored: StoredRoom, game: StoredGame, catalog: &Catalog) -> Result<Room, Refusal> {
-        let plugin = catalog.rules(&stored.rules)?;
+    pub fn load(stored: StoredRoom, game: StoredGame, catalog: &Catalog, limits: &Limits) -> Result<Room, Refusal> {
+        // Stored options came from a client: they are held to the same
+        // rules as a new room's (a path stored by an older server is refused).
+        let plugin = catalog.client_rules(&stored.rules, &stored.options)?;
         let options: Vec<(String, String)> = stored.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let rules = Arc::new(plugin.new_rules(&options).map_err(|e| (ErrorCode::Invalid, e.to_string()))?);
         let mut session = Session::new(rules, &game.start).map_err(|e| (ErrorCode::Invalid, e.to_string()))?;
@@ -102,15 +84,15 @@ impl Room {
                 _ => {}
             }
         }
-        let mut computers = Vec::new();
-        for seat in &stored.seats {
-            computers.push(if seat.spec.is_human() {
-                None
-            } else {
-                Some(catalog.computer(&seat.spec, &plugin, &options)?)
-            });
+        if stored.seats.len() != session.info().players.len() {
+            let players = session.info().players.len();
+            return Err(internal(format!("room {}: {} seats for a game of {players}", stored.id, stored.seats.len())));
+        }
+        for seat in stored.seats.iter().filter(|s| !s.spec.is_human()) {
+            catalog.computer_kind(&seat.spec)?;
         }
         let n = stored.seats.len();
+        let stored_clocks = game.clocks.filter(|c| c.ply as usize == game.moves.len() && c.clocks.len() == n);
         let mut room = Room {
             id: stored.id,
             session,
@@ -121,15 +103,21 @@ impl Room {
             after_move: game.moves.iter().map(|m| m.remaining_ms).collect(),
             turn_started: Instant::now(),
             holders: vec![None; n],
-            computers,
+            plugin,
+            options,
             thinking: false,
             epoch: 0,
             offer: None,
             followers: Vec::new(),
             last_seen: Instant::now(),
+            chat: vec![Bucket::new(limits.chat_rate, limits.chat_burst); n],
+            creator: None,
             stored,
         };
         room.recompute_clocks();
+        if let (Some(c), Some(_)) = (stored_clocks, room.clock()) {
+            room.remaining = c.clocks;
+        }
         Ok(room)
     }
 
@@ -139,11 +127,35 @@ impl Room {
     }
 
     /// Whether the password `given` opens the room.
-    pub fn check_password(&self, given: Option<&str>) -> Result<(), Refusal> {
-        match self.password() {
-            Some(p) if Some(p) != given => Err((ErrorCode::Password, "this room needs its password".into())),
-            _ => Ok(()),
+    pub fn password_opens(&self, given: Option<&str>) -> bool {
+        match self.stored.password.as_deref() {
+            None => true,
+            Some(p) => given.is_some_and(|g| same(g.as_bytes(), p.as_bytes())),
         }
+    }
+
+    /// The seat a computer plays in, if `seat` is one.
+    pub fn computer_seat(&self, seat: usize) -> Option<SeatSpec> {
+        self.stored.seats.get(seat).filter(|s| !s.spec.is_human()).map(|s| s.spec.clone())
+    }
+
+    /// The rules plugin and its options (for building computer players).
+    pub fn table(&self) -> (&LoadedPlugin, &[(String, String)]) {
+        (&self.plugin, &self.options)
+    }
+
+    /// Whether a person holds a seat through a connection now.
+    pub fn anyone_connected(&self) -> bool {
+        self.holders.iter().any(Option::is_some)
+    }
+
+    /// The clocks to keep when the room leaves memory with its game going
+    /// on (they stop while it is away, and go on when it is loaded again).
+    pub fn clocks_to_keep(&self) -> Option<(i64, StoredClocks)> {
+        let clocks = self.clocks_now()?;
+        self.result()
+            .is_none()
+            .then(|| (self.game_id, StoredClocks { ply: self.session.history().len() as u32, clocks }))
     }
 
     /// How the current game ended, if it has.
@@ -159,12 +171,6 @@ impl Room {
     /// Whether nobody follows the room and no computer thinks in it.
     pub fn idle(&self) -> bool {
         self.followers.is_empty() && !self.thinking
-    }
-
-    /// Whether no clock runs in the room: it has none, or its seats wait
-    /// for players.
-    pub fn clock_stopped(&self) -> bool {
-        self.stored.clock.is_none() || !self.full()
     }
 
     fn clock(&self) -> Option<Clock> {
@@ -276,6 +282,17 @@ impl Room {
             self.followers.push(outbox.clone());
         }
         self.last_seen = Instant::now();
+    }
+
+    /// Ends the game as `result` now (a computer that cannot be seated).
+    pub fn forfeit_now(&mut self, result: GameResult, store: &mut Store) -> Result<(), Refusal> {
+        self.conclude(result, store)
+    }
+
+    /// Forgets every follower (the room leaves memory).
+    pub fn leave_all(&mut self) {
+        self.followers.clear();
+        self.holders.iter_mut().for_each(|h| *h = None);
     }
 
     /// Removes a connection: it stops following, and the seats it held
@@ -403,13 +420,16 @@ impl Room {
     /// Ends the game as `result` (stored first) and tells everyone.
     fn conclude(&mut self, result: GameResult, store: &mut Store) -> Result<(), Refusal> {
         let text = result.describe(self.session.info());
-        store.finish(self.game_id, &text).map_err(internal)?;
+        // The clocks stop now: read them while the game still runs.
+        let stopped = self.clocks_now();
+        let kept = stopped.clone().map(|clocks| StoredClocks { ply: self.session.history().len() as u32, clocks });
+        store.finish(self.game_id, &text, kept.as_ref()).map_err(internal)?;
         if let GameResult::Forfeit { loser, cause, reason } = result {
             self.session.forfeit(loser, cause, reason);
         } else {
             self.agreed = Some(result);
         }
-        if let (Some(_), Some(r)) = (self.clock(), self.clocks_now()) {
+        if let Some(r) = stopped {
             self.remaining = r;
         }
         self.offer = None;
@@ -427,7 +447,7 @@ impl Room {
     /// Stores a forfeit the turn driver has already recorded on the
     /// session (a computer that failed) and tells everyone.
     pub fn store_forfeit(&mut self, result: GameResult, store: &mut Store) -> Result<(), Refusal> {
-        store.finish(self.game_id, &result.describe(self.session.info())).map_err(internal)?;
+        store.finish(self.game_id, &result.describe(self.session.info()), None).map_err(internal)?;
         self.offer = None;
         self.epoch += 1;
         self.broadcast_state();
@@ -470,9 +490,16 @@ impl Room {
 
     /// `seat` asks the others for `kind`. Computer seats answer at once:
     /// yes to an undo or a new game, no to a draw.
-    pub fn request(&mut self, seat: u8, kind: RequestKind, store: &mut Store) -> Result<(), Refusal> {
+    pub fn request(&mut self, seat: u8, kind: RequestKind, store: &mut Store, limits: &Limits) -> Result<(), Refusal> {
         if self.offer.is_some() {
             return Err((ErrorCode::NoRequest, "a request is already waiting for an answer".into()));
+        }
+        let adds_game = self.result().is_some() || !self.session.history().is_empty();
+        if kind == RequestKind::NewGame && adds_game && self.game_number >= limits.games_per_room {
+            return Err((
+                ErrorCode::Invalid,
+                format!("room {} has had {} games, as many as a room may: open a new room", self.id, self.game_number),
+            ));
         }
         match kind {
             RequestKind::Draw => self.check_ongoing()?,
@@ -541,6 +568,11 @@ impl Room {
 
     /// Abandons the current game (if still going) and starts the next.
     fn new_game(&mut self, store: &mut Store) -> Result<(), Refusal> {
+        if self.result().is_none() && self.session.history().is_empty() {
+            // Nothing to abandon: the game that would start is this one.
+            self.broadcast_state();
+            return Ok(());
+        }
         let start = self.session.start_text().to_string();
         let fresh = Session::new(Arc::clone(self.session.rules()), &start).map_err(internal)?;
         let date = today();
@@ -556,9 +588,14 @@ impl Room {
         Ok(())
     }
 
-    /// A chat line from `seat`.
-    pub fn chat(&self, seat: u8, text: &str) {
+    /// A chat line from `seat`, within the seat's allowance (shared by
+    /// every connection that uses the seat's token).
+    pub fn chat(&mut self, seat: u8, text: &str) -> Result<(), Refusal> {
+        if !self.chat.get_mut(seat as usize).is_some_and(Bucket::take) {
+            return Err((ErrorCode::Invalid, "chat: this seat is saying too much too fast; wait a moment".into()));
+        }
         self.broadcast(&ServerMsg::Chat { room: self.id, seat, name: self.seat_name(seat), text: text.to_string() });
+        Ok(())
     }
 
     /// Access for the computer-turn driver.
@@ -599,8 +636,8 @@ impl Room {
     }
 }
 
-/// Compares two tokens in time independent of where they differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
+/// Compares two secrets in time independent of where they differ.
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
