@@ -119,10 +119,20 @@ impl Position {
     #[inline]
     pub(crate) fn pseudo_royal_kind(&self, player: u8, kind: u8) -> bool {
         match self.v.end.extinction {
-            Some(x) if x.pseudo_royal && x.kinds >> kind & 1 != 0 => {
-                (self.count[player as usize][kind as usize] as u32) <= x.count + 1
-            }
+            Some(x) if x.pseudo_royal && x.kinds >> kind & 1 != 0 => self.extinction_count(player, kind) <= x.count + 1,
             _ => false,
+        }
+    }
+
+    /// How many pieces of `kind` the extinction rule sees `player` have on
+    /// the board (the whole group when its kinds count together).
+    pub(crate) fn extinction_count(&self, player: u8, kind: u8) -> u32 {
+        let counts = &self.count[player as usize];
+        match self.v.end.extinction {
+            Some(x) if x.together && x.kinds >> kind & 1 != 0 => {
+                (0..32).filter(|k| x.kinds >> k & 1 != 0).map(|k| counts[k] as u32).sum()
+            }
+            _ => counts[kind as usize] as u32,
         }
     }
 

@@ -177,13 +177,11 @@ fn chunks(dirs: &[char], oblique: bool, diagonal: bool) -> Vec<Chunk> {
     out
 }
 
-/// Reads a movement string into legs (white's view; black's are mirrored
-/// by the caller). Errors quote the string and name the culprit.
+/// Reads a movement string into legs (white's view; black's are turned
+/// round by the caller, so `l` is always the owner's left); an empty string is a piece that never moves (Othello's
+/// discs). Errors quote the string and name the culprit.
 pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
     let chars: Vec<char> = text.trim().chars().collect();
-    if chars.is_empty() {
-        return Err(error(text, "it is empty (a piece needs at least one atom, e.g. 'K')".into()));
-    }
     let mut legs: Vec<Leg> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -251,9 +249,14 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
             }
             selected += 1;
             let leg = Leg { dx, dy, range, modes, hop, lame: step_lame, initial };
-            match legs.iter_mut().find(|l| Leg { modes: l.modes, ..leg } == **l) {
-                Some(existing) => existing.modes |= modes,
-                None => legs.push(leg),
+            if let Some(existing) = legs.iter_mut().find(|l| Leg { modes: l.modes, ..leg } == **l) {
+                existing.modes |= modes;
+            } else if let Some(existing) = legs.iter_mut().find(|l| Leg { range: l.range, ..leg } == **l) {
+                // A step and a ride the same way (`WbR`): one leg, the
+                // longer, so no move is generated twice.
+                existing.range = if existing.range == 0 || leg.range == 0 { 0 } else { existing.range.max(leg.range) };
+            } else {
+                legs.push(leg);
             }
         }
         if selected == 0 {
@@ -327,7 +330,7 @@ mod tests {
         assert!(parse("fmq").unwrap_err().message.contains("unknown modifier 'q'"));
         assert!(parse("fm").unwrap_err().message.contains("no atom"));
         assert!(parse("pW").unwrap_err().message.contains("hopper"));
-        assert!(parse("").unwrap_err().message.contains("empty"));
+        assert!(parse("").unwrap().is_empty());
         assert!(parse("icW").unwrap_err().message.contains("first move"));
     }
 }

@@ -247,7 +247,7 @@ fn family(cx: &Ctx<'_>, def: &Definition) -> Result<String, DefinitionError> {
 /// from any file).
 fn start_ranks(files: u8, ranks: u8, kinds: &[PieceKind], placed: &[fen::Placed]) -> [Squares; 2] {
     let mut out = [Squares::EMPTY; 2];
-    for p in placed {
+    for p in placed.iter().filter(|p| p.kind != NO_KIND) {
         if !kinds[p.kind as usize].legs.iter().any(|l| l.initial) {
             continue;
         }

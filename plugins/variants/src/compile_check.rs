@@ -48,7 +48,11 @@ pub fn supported(cx: &Ctx<'_>, def: &Definition, v: &mut Variant) -> Result<(), 
         if d.must && !def.start.get_ref().contains('[') {
             return Err(cx.key("drops.must", "drops are compulsory, but the start position holds no hand"));
         }
-    } else if def.start.get_ref().contains('[') && !def.start.get_ref().contains("[]") && !def.start.get_ref().contains("[-]") {
+    } else if def.start.get_ref().contains('[')
+        && !def.start.get_ref().contains("[]")
+        && !def.start.get_ref().contains("[-]")
+        && !v.gating.is_some_and(|g| g.seirawan)
+    {
         return Err(cx.key("start", "the start position holds pieces in hand, but there is no [drops] table"));
     }
     if let Some(g) = v.gating {

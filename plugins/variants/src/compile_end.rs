@@ -131,6 +131,7 @@ fn extinction(cx: &Ctx<'_>, def: &Definition, letter_kind: LetterKind<'_>) -> Re
         result: outcome(cx, &x.result, "end.extinction.result")?,
         pseudo_royal: x.pseudo_royal,
         duple_check: x.duple_check,
+        together: x.together,
     }))
 }
 

@@ -26,6 +26,14 @@ pub fn piece(
         None => Vec::new(),
         Some(b) => betza::parse(b.get_ref()).map_err(|e| cx.at(b, &key("line_betza"), e.message))?,
     };
+    let zone_legs = match &p.zone_moves {
+        None => (Vec::new(), [crate::variant::Squares::EMPTY; 2]),
+        Some(z) => {
+            let legs = betza::parse(z.betza.get_ref()).map_err(|e| cx.at(&z.betza, &key("zone_moves.betza"), e.message))?;
+            let def = crate::def::RegionDef { white: z.white.clone(), black: z.black.clone() };
+            (legs, per_player(cx, shape, &def, &key("zone_moves"))?)
+        }
+    };
     let letter = p.letter.get_ref().trim().to_ascii_lowercase();
     let glyphs = match (&p.glyphs, &p.glyph) {
         (Some(g), _) if g.get_ref().len() == 2 => [g.get_ref()[0].clone(), g.get_ref()[1].clone()],
@@ -36,10 +44,10 @@ pub fn piece(
     let kanji = match &p.kanji {
         None => [String::new(), String::new()],
         Some(k) => match k.get_ref().as_slice() {
-            [one, two] if one.chars().count() == 1 && (1..=2).contains(&two.chars().count()) => {
+            [one, two] if one.chars().count() == 1 && (1..=4).contains(&two.chars().count()) => {
                 [one.clone(), two.clone()]
             }
-            _ => return Err(cx.at(k, &key("kanji"), "needs two names: one character, then one or two characters")),
+            _ => return Err(cx.at(k, &key("kanji"), "needs two names: one character, then the full name (up to four characters)")),
         },
     };
     let art = images(cx, p, &key("images"))?;
@@ -101,7 +109,7 @@ pub fn piece(
         royal: p.royal,
         pawn: p.pawn,
         resets: p.resets_move_count.unwrap_or(special),
-        backwards: legs.iter().chain(&line_legs).any(|l| !l.initial && l.modes & MOVE != 0 && l.dy <= 0),
+        backwards: legs.iter().chain(&line_legs).chain(&zone_legs.0).any(|l| !l.initial && l.modes & MOVE != 0 && l.dy <= 0),
         ep_mark: if p.en_passant == Some(false) && !p.fairy_pawn { EpMark::None } else { ep_mark },
         takes_ep: p.en_passant.unwrap_or(special),
         promotion,
@@ -109,6 +117,7 @@ pub fn piece(
         betza: p.betza.get_ref().trim().to_string(),
         legs,
         line_legs,
+        zone_legs,
         janggi_cannon: p.janggi_cannon,
         region,
         kanji,

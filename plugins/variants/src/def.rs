@@ -114,6 +114,9 @@ pub struct PieceDef {
     /// More movement from squares on the board's diagonal lines, along
     /// them (janggi palace), in Betza notation.
     pub line_betza: Option<Spanned<String>>,
+    /// More movement on some squares only (the xiangqi soldier across the
+    /// river).
+    pub zone_moves: Option<ZoneMovesDef>,
     /// Drawn on the piece for both players.
     pub glyph: Option<String>,
     /// Drawn on the piece, one per player (overrides `glyph`).
@@ -173,6 +176,18 @@ pub enum PromotesTo {
         /// The second player's.
         black: Box<PromotesTo>,
     },
+}
+
+/// Movement a piece has only while it stands on some squares.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneMovesDef {
+    /// The movement, in Betza notation.
+    pub betza: Spanned<String>,
+    /// The first player's squares (region tokens).
+    pub white: Vec<Spanned<String>>,
+    /// The second player's squares.
+    pub black: Vec<Spanned<String>>,
 }
 
 /// Squares for each player.

@@ -265,6 +265,10 @@ pub struct ExtinctionDef {
     /// (Spartan's two kings).
     #[serde(default)]
     pub duple_check: bool,
+    /// The listed kinds are counted together, as one kind (Sho shogi's king
+    /// and crown prince).
+    #[serde(default)]
+    pub together: bool,
 }
 
 /// Reaching a region wins.

@@ -68,13 +68,6 @@ impl Position {
                 }
             }
         }
-        if let Some(d) = v.drops.as_ref().filter(|d| d.enclosing != Enclosing::None) {
-            let flips = self.enclosed(to, us, d.enclosing);
-            for sq in flips {
-                let c = self.at(sq);
-                self.change(sq, Variant::code(kind_of(c), us), false);
-            }
-        }
     }
 
     /// The enemy pieces a drop of `us` on `to` turns.
@@ -172,6 +165,15 @@ impl Position {
         if v.gating.is_some() {
             self.update_gates(m, undo);
         }
+        // Fairy-Stockfish turns enclosed pieces after every move (Ataxx's
+        // jumps too), not only after drops.
+        if let Some(d) = v.drops.as_ref().filter(|d| d.enclosing != Enclosing::None && kind != tag::PASS) {
+            let us = self.side;
+            for sq in self.enclosed(m.to, us, d.enclosing) {
+                let c = self.at(sq);
+                self.change(sq, Variant::code(kind_of(c), us), false);
+            }
+        }
         if let Some(w) = v.walls {
             if let Some(sq) = tag::wall(m.tag) {
                 if w.rule == WallRule::Duck {
@@ -223,7 +225,7 @@ impl Position {
         let v = &self.v;
         let pk = &v.kinds[kind as usize];
         let (df, dr) = (v.file(b) as i32 - v.file(a) as i32, v.rank(b) as i32 - v.rank(a) as i32);
-        let dr = if player == 0 { dr } else { -dr };
+        let (df, dr) = if player == 0 { (df, dr) } else { (-df, -dr) };
         let hit = |l: &Leg| {
             if l.initial != initial || l.modes & MOVE == 0 || (l.dx == 0 && l.dy == 0) {
                 return false;

@@ -390,7 +390,8 @@ impl Position {
             let letter = &v.kinds[v.royal as usize].letter;
             for player in 0..2 {
                 let n = self.count[player][v.royal as usize];
-                if n > 1 || (n == 0 && v.end.extinction.is_none() && v.end.flag.is_none()) {
+                let in_hand = self.hand[player][v.royal as usize] > 0;
+                if n > 1 || (n == 0 && !in_hand && v.end.extinction.is_none() && v.end.flag.is_none()) {
                     let shown = if player == 0 { letter.to_ascii_uppercase() } else { letter.clone() };
                     return Err(format!("{} must have exactly one '{shown}' (found {n})", v.players[player]));
                 }

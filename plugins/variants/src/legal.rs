@@ -135,6 +135,9 @@ impl Position {
         if kind == tag::PASS {
             return !v.has_royal() || self.in_check_now_allows_pass();
         }
+        if kind == tag::DROP && !self.bishops_balanced(m) {
+            return false;
+        }
         let pseudo = v.end.extinction.is_some_and(|x| x.pseudo_royal);
         if !v.has_royal() && !v.rules.no_checks && !pseudo && v.rules.mutually_immune == 0 {
             return true;
@@ -171,6 +174,39 @@ impl Position {
         };
         self.restore(&edits);
         legal
+    }
+
+    /// Placement chess: bishops must be dropped on squares of both colours,
+    /// so a drop may not take the last square of a colour a bishop still
+    /// in hand needs, nor put a second bishop on one colour.
+    fn bishops_balanced(&self, m: Move) -> bool {
+        let v = &*self.v;
+        let Some(d) = v.drops.as_ref().filter(|d| d.opposite_bishops != crate::variant::NO_KIND) else { return true };
+        let b = d.opposite_bishops;
+        let us = self.side;
+        let code = Variant::code(b, us);
+        let dark = |sq: u16| (v.file(sq) + v.rank(sq)) % 2 == 0;
+        let on_board: Vec<u16> = (0..v.nsq() as u16).filter(|&s| self.at(s) == code).collect();
+        let total = on_board.len() as u32 + self.hand[us as usize][b as usize] as u32;
+        if (m.extra - 1) as u8 != b {
+            let pk = &v.kinds[b as usize];
+            let free = |sq: u16| {
+                let rel = v.relative_rank(us, sq);
+                self.at(sq) == 0
+                    && sq != m.to
+                    && d.region[us as usize].has(sq)
+                    && pk.region[us as usize].has(sq)
+                    && rel >= pk.drop_ranks.0
+                    && rel <= pk.drop_ranks.1
+            };
+            let count = |want_dark: bool| {
+                (0..v.nsq() as u16).filter(|&s| dark(s) == want_dark && (on_board.contains(&s) || free(s))).count() as u32
+            };
+            count(true) >= total / 2 && count(false) >= total / 2
+        } else {
+            let same = on_board.iter().filter(|&&s| dark(s) == dark(m.to)).count() as u32;
+            same + 1 <= (total + 1) / 2
+        }
     }
 
     /// A pass keeps the king where it is: legal when it is not attacked,
@@ -229,10 +265,11 @@ impl Position {
         let arrived = if tag::of(m) == tag::DROP || (m.extra != 0 && m.tag & tag::GATE == 0) { m.to } else { NO_SQ };
         if arrived != NO_SQ && is_x(self.at(arrived)) {
             let k = kind_of(self.at(arrived));
-            if tag::of(m) == tag::DROP || self.count[us as usize][k as usize] as u32 <= x.count {
+            if tag::of(m) == tag::DROP || self.extinction_count(us, k) <= x.count {
                 ours.push(arrived);
             } else {
-                ours.retain(|&s| kind_of(self.at(s)) != k || !is_x(self.at(s)));
+                let same = |c: u8| is_x(c) && (x.together || kind_of(c) == k);
+                ours.retain(|&s| !same(self.at(s)));
             }
         }
         // Self-explosion.

@@ -14,34 +14,7 @@ use std::sync::Arc;
 use crate::compile::{compile, DefinitionError};
 use crate::variant::Variant;
 
-macro_rules! shipped {
-    ($($name:literal),* $(,)?) => {
-        /// The shipped definitions: name and TOML text.
-        pub const SHIPPED: &[(&str, &str)] = &[
-            $(($name, include_str!(concat!("../library/", $name, ".toml")))),*
-        ];
-    };
-}
-
-shipped!(
-    "chess",
-    "capablanca",
-    "grand",
-    "shatranj",
-    "makruk",
-    "shogi",
-    "minishogi",
-    "crazyhouse",
-    "kingofthehill",
-    "3check",
-    "antichess",
-    "atomic",
-    "racingkings",
-    "losalamos",
-    "gardner",
-    "minixiangqi",
-    "breakthrough",
-);
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
 /// Where a definition is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -196,6 +196,8 @@ pub struct Extinction {
     pub pseudo_royal: bool,
     /// Leaving all of them attacked at once is illegal (`dupleCheck`).
     pub duple_check: bool,
+    /// The kinds are counted together, as one.
+    pub together: bool,
 }
 
 /// Reaching a region wins.

@@ -205,8 +205,12 @@ impl Position {
                     }
                 }
                 for kind in 0..v.nkinds() as u8 {
+                    let pk = &v.kinds[kind as usize];
+                    let rel = v.relative_rank(us, square);
                     if self.hand[us as usize][kind as usize] > 0
-                        && v.kinds[kind as usize].region[us as usize].has(square)
+                        && pk.region[us as usize].has(square)
+                        && rel >= pk.drop_ranks.0
+                        && rel <= pk.drop_ranks.1
                         && v.drops.as_ref().map(|d| d.region[us as usize].has(square)) != Some(false)
                     {
                         out.push(Move { extra: kind as u16 + 1, tag: m.tag | tag::GATE | flag, ..m });

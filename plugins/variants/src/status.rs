@@ -40,8 +40,13 @@ impl Position {
         let us = self.side;
         let them = 1 - us;
         if let Some(x) = v.end.extinction.filter(|x| !x.pseudo_royal || v.rules.atomic) {
-            let kinds: Vec<u32> =
-                if x.all { vec![0] } else { (0..32).filter(|k| x.kinds >> k & 1 != 0).map(|k| 1 << k).collect() };
+            let kinds: Vec<u32> = if x.all {
+                vec![0]
+            } else if x.together {
+                vec![x.kinds]
+            } else {
+                (0..32).filter(|k| x.kinds >> k & 1 != 0).map(|k| 1 << k).collect()
+            };
             for c in [them, us] {
                 for &mask in &kinds {
                     let mine = self.with_hand(c, mask, x.all);

@@ -140,6 +140,9 @@ impl Tables {
                         if lines.has(sq) {
                             t.add_rays(shape, kind, &kind.line_legs, player, k as u8, sq, &initial, Some(lines));
                         }
+                        if kind.zone_legs.1[player as usize].has(sq) {
+                            t.add_rays(shape, kind, &kind.zone_legs.0, player, k as u8, sq, &initial, None);
+                        }
                     }
                     let idx = (player as usize * nk + k) * nsq + sq as usize;
                     t.moves[idx] = (first, t.rays.len() as u32);
@@ -168,7 +171,10 @@ impl Tables {
             if leg.initial && !initial(player, k, sq) {
                 continue;
             }
-            let (dx, dy) = (leg.dx as i32, if player == 0 { leg.dy as i32 } else { -(leg.dy as i32) });
+            // The second player's board is turned round: forward is down
+            // and its left is the first player's right.
+            let sign = if player == 0 { 1 } else { -1 };
+            let (dx, dy) = (leg.dx as i32 * sign, leg.dy as i32 * sign);
             let start = self.pool.len() as u32;
             let max = if leg.range == 0 { i32::MAX } else { leg.range as i32 };
             let mut step = 1;

@@ -128,6 +128,8 @@ pub struct PieceKind {
     pub legs: Vec<Leg>,
     /// Its moves along the board's diagonal lines (janggi palace).
     pub line_legs: Vec<Leg>,
+    /// Its moves on some squares only, and those squares per player.
+    pub zone_legs: (Vec<Leg>, [Squares; 2]),
     /// A janggi cannon: no cannon is a screen for it, and it takes none.
     pub janggi_cannon: bool,
     /// Squares it may stand on, per player (everything when unrestricted).
@@ -237,7 +239,7 @@ pub struct Keys {
 }
 
 /// Pieces in hand counted per kind up to this many for hashing.
-pub const HAND_KEYS: usize = 64;
+pub const HAND_KEYS: usize = 128;
 
 impl Variant {
     /// Number of squares.
