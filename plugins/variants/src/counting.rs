@@ -87,8 +87,7 @@ impl Position {
 
     /// After a move (the side to move already switched): starts, restarts
     /// or advances the count. `captured` is the code taken (0: none).
-    pub(crate) fn update_counting(&mut self, captured: u8, promotion: bool) {
-        let v = std::sync::Arc::clone(&self.v);
+    pub(crate) fn update_counting(&mut self, v: &crate::variant::Variant, captured: u8, promotion: bool) {
         if self.counting.0 != 0 {
             self.counting.1 += 1;
         }

@@ -3,8 +3,6 @@
 //! walls, and the geometry questions make/unmake asks (may this kind get
 //! back to where it came from? was that a first move?).
 
-use std::sync::Arc;
-
 use rules_api::Move;
 
 use crate::betza::{Leg, MOVE};
@@ -14,8 +12,7 @@ use crate::variant::{is_piece, kind_of, owner_of, Variant, NO_SQ, WALL};
 
 impl Position {
     /// After a capture by `kind` on `m.to`: explosions, petrification.
-    pub(crate) fn after_capture(&mut self, m: Move, kind: u8) {
-        let v = Arc::clone(&self.v);
+    pub(crate) fn after_capture(&mut self, v: &Variant, m: Move, kind: u8) {
         if v.rules.atomic {
             let (cf, cr) = (v.file(m.to) as i32, v.rank(m.to) as i32);
             for df in -1..=1 {
@@ -42,8 +39,7 @@ impl Position {
 
     /// After a drop of `placed` on `to`: castling rights of dropped kings
     /// and rooks, pieces turned by enclosing drops.
-    pub(crate) fn after_drop(&mut self, to: u16, placed: u8) {
-        let v = Arc::clone(&self.v);
+    pub(crate) fn after_drop(&mut self, v: &Variant, to: u16, placed: u8) {
         let us = self.side;
         if let Some(c) = v.castling.filter(|c| c.dropped) {
             let rank = if us == 0 { c.rank } else { v.ranks - 1 - c.rank };
@@ -137,23 +133,19 @@ impl Position {
     }
 
     /// After any move: castling rights, gates, walls.
-    pub(crate) fn after_move(&mut self, m: Move, undo: &mut Undo, _had_ep: bool) {
-        let v = Arc::clone(&self.v);
+    pub(crate) fn after_move(&mut self, v: &Variant, m: Move, undo: &mut Undo) {
         let kind = tag::of(m);
         let board_move = kind != tag::DROP && kind != tag::PASS;
         if self.castling != 0 && board_move {
-            let blasted = undo.changes as usize;
-            let touched: Vec<u16> = [m.from, m.to, undo.captured_sq]
-                .into_iter()
-                .chain(self.changes[blasted..].iter().map(|c| c.0))
-                .filter(|&s| s != NO_SQ)
-                .collect();
+            let blasted = &self.changes[undo.changes as usize..];
+            let touched = |sq: u16| {
+                sq != NO_SQ && (sq == m.from || sq == m.to || sq == undo.captured_sq || blasted.iter().any(|c| c.0 == sq))
+            };
             let mut rights = self.castling;
             for i in 0..4u8 {
                 let player = i / 2;
                 if rights >> i & 1 != 0
-                    && (touched.contains(&self.rook_from[i as usize])
-                        || touched.contains(&self.castle_king[player as usize]))
+                    && (touched(self.rook_from[i as usize]) || touched(self.castle_king[player as usize]))
                 {
                     rights &= !(1 << i);
                 }
@@ -163,7 +155,7 @@ impl Position {
             }
         }
         if v.gating.is_some() {
-            self.update_gates(m, undo);
+            self.update_gates(v, m);
         }
         // Fairy-Stockfish turns enclosed pieces after every move (Ataxx's
         // jumps too), not only after drops.
@@ -189,8 +181,7 @@ impl Position {
     }
 
     /// Gates lost by a move.
-    fn update_gates(&mut self, m: Move, undo: &mut Undo) {
-        let v = Arc::clone(&self.v);
+    fn update_gates(&mut self, v: &Variant, m: Move) {
         let (us, them) = (self.side as usize, 1 - self.side as usize);
         let before = self.gates;
         let kind = tag::of(m);
@@ -216,7 +207,6 @@ impl Position {
             self.gate_history.push(before);
             self.gate_hash = self.gates_hash();
         }
-        let _ = undo;
     }
 
     /// Whether `kind` of `player` reaches `b` from `a` on the empty board

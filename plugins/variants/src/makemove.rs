@@ -86,8 +86,7 @@ impl Position {
         let mut undo = self.undo_record(m, false);
         let kind = tag::of(m);
         let ep_victim = if kind == tag::EN_PASSANT { self.ep_capture_square(m.to) } else { NO_SQ };
-        let had_ep = !self.ep.is_empty();
-        if had_ep {
+        if !self.ep.is_empty() {
             self.set_ep(EpSquares::NONE, NO_SQ);
         }
         let mut reset = false;
@@ -102,7 +101,7 @@ impl Position {
                 self.put(m.to, Variant::code(placed, us), false);
                 // Fairy-Stockfish restarts the move-count rule on any drop.
                 reset = true;
-                self.after_drop(m.to, placed);
+                self.after_drop(&v, m.to, placed);
             }
             tag::CASTLE_RIGHT | tag::CASTLE_LEFT => {
                 let (kfrom, kto, rfrom, rto) = self.castling_squares(m);
@@ -112,13 +111,13 @@ impl Position {
                 self.put(rto, rook, false);
             }
             _ => {
-                reset |= self.do_piece_move(m, &mut undo, ep_victim);
+                reset |= self.do_piece_move(&v, m, &mut undo, ep_victim);
             }
         }
         if m.tag & tag::GATE != 0 {
             self.do_gate(m, us);
         }
-        self.after_move(m, &mut undo, had_ep);
+        self.after_move(&v, m, &mut undo);
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         if us == 1 {
             self.fullmove += 1;
@@ -132,7 +131,7 @@ impl Position {
             self.hash ^= self.checks_key(us);
         }
         if v.end.counting != crate::rules::Counting::None {
-            self.update_counting(undo.captured, kind == tag::NORMAL && m.extra != 0);
+            self.update_counting(&v, undo.captured, kind == tag::NORMAL && m.extra != 0);
         }
         self.since_null += 1;
         self.history.push(undo);
@@ -140,8 +139,7 @@ impl Position {
 
     /// A move of a piece on the board (a capture, promotion, demotion or en
     /// passant included); returns whether it resets the move-count rule.
-    fn do_piece_move(&mut self, m: Move, undo: &mut Undo, ep_victim: u16) -> bool {
-        let v = Arc::clone(&self.v);
+    fn do_piece_move(&mut self, v: &Variant, m: Move, undo: &mut Undo, ep_victim: u16) -> bool {
         let us = self.side;
         let kind_tag = tag::kind(m.tag);
         let mut reset = false;
@@ -183,21 +181,20 @@ impl Position {
         } else {
             self.put(m.to, code, was_promoted);
             if pk.ep_mark != EpMark::None {
-                self.mark_ep(m, kind);
+                self.mark_ep(v, m, kind);
             }
             if pk.resets && !(pk.backwards && self.reversible(kind, us, m.to, m.from)) {
                 reset = true;
             }
         }
         if undo.captured != 0 {
-            self.after_capture(m, kind);
+            self.after_capture(v, m, kind);
         }
         reset
     }
 
     /// Sets the en passant squares after a first move of `kind`.
-    fn mark_ep(&mut self, m: Move, kind: u8) {
-        let v = Arc::clone(&self.v);
+    fn mark_ep(&mut self, v: &Variant, m: Move, kind: u8) {
         let them = 1 - self.side;
         match v.kinds[kind as usize].ep_mark {
             EpMark::Pawn => {
@@ -296,7 +293,9 @@ impl Position {
         self.royal_sq = u.royal_sq;
         self.since_null = u.since_null;
         self.counting = u.counting;
-        self.gate_hash = self.gates_hash();
+        if self.v.gating.is_some() {
+            self.gate_hash = self.gates_hash();
+        }
         Ok(())
     }
 

@@ -54,7 +54,7 @@ impl Position {
             }
         }
         if let Some(w) = tag::wall(m.tag) {
-            s.push_str(&format!(",{}{}", v.square_name(m.to), v.square_name(w)));
+            s.push_str(&format!(",{}{}", v.square_name(to), v.square_name(w)));
         }
         s
     }

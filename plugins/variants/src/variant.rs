@@ -49,7 +49,16 @@ impl Squares {
     }
     /// The squares in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        (0u16..256).filter(move |&s| self.has(s))
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as u16;
+                    w &= w - 1;
+                    i as u16 * 64 + bit
+                })
+            })
+        })
     }
     /// The number of squares.
     pub fn len(&self) -> u32 {
