@@ -238,6 +238,36 @@ def play(d, ref, tab, rng, start, game, args, report):
     return len(records)
 
 
+def write_perft(d, args):
+    """A perft data file for `tabula_kit::perft`: the start and the
+    positions after 12 and 30 plies of a seeded random game, each counted to
+    depth 3 or until a depth counts more than --perft-nodes."""
+    ref, rng = Ref(d), random.Random(f"perft:{d.name}")
+    start = sf.start_fen(d.engine)
+    moves, fens = [], [("start", start)]
+    for ply in range(1, 31):
+        legal = ref.legal(start, moves)
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+        if ply in (12, 30) and ref.legal(start, moves):
+            fens.append((f"after {ply} plies", ref.fen(start, moves)))
+    lines = [f"# {d.name}: perft counts from Fairy-Stockfish (pyffish {'.'.join(map(str, sf.version()))}),",
+             "# by recursion over its legal moves; start, then positions of one seeded random game",
+             f"# (tests/reference/variants_reference.py --write-perft)."]
+    for label, fen in fens:
+        counts = []
+        for depth in range(1, 4):
+            n = ref.perft(fen, [], depth)
+            counts.append(f";D{depth} {n}")
+            if n > args.perft_nodes:
+                break
+        lines.append(f"{fen} ;id {label} {' '.join(counts)}")
+    with open(os.path.join(args.write_perft, f"{d.name}.epd"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"{d.name}: {len(fens)} positions written", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tabula", required=True)
@@ -248,6 +278,8 @@ def main():
     ap.add_argument("--perft-depth", type=int, default=3)
     ap.add_argument("--perft-nodes", type=int, default=20000)
     ap.add_argument("--list", action="store_true", help="print the variants compared and exit")
+    ap.add_argument("--write-perft", metavar="DIR",
+                    help="write DIR/<variant>.epd (start and two positions of a seeded game, counts from pyffish) and exit")
     args = ap.parse_args()
     defs = definitions()
     names = sorted(defs) if args.variants == "all" else args.variants.split(",")
@@ -257,6 +289,10 @@ def main():
         sys.exit(2)
     if args.list:
         print(" ".join(names))
+        return
+    if args.write_perft:
+        for name in names:
+            write_perft(defs[name], args)
         return
     mismatches = []
     positions = 0
