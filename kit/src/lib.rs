@@ -19,8 +19,14 @@
 //! * [`score`]: a game result as a score on [`rules_api::score`]'s scale.
 //! * [`grid`]: [`rules_api::Geometry`] builders for rectangular and layered
 //!   boards (squares or intersection points) with coordinate names.
-//! * [`testgames`] and [`testing`]: tiny games with known answers and the
-//!   helpers strategy authors test their players with.
+//! * [`testgames`] and [`testing`]: tiny games with known answers (dice
+//!   and games for more than two players among them) and the helpers
+//!   strategy authors test their players with.
+//! * [`arena`]: whole games between strategies in any game, chance nodes
+//!   drawn by a seeded generator as a host draws them.
+//! * [`value`]: what results and evaluations are worth to a strategy that
+//!   weighs them: payoffs as scores, scores as chances of winning,
+//!   expectations over chance nodes, a one-ply look.
 //!
 //! A plugin depends on it like any crate; it links no host, no window and
 //! no loader:
@@ -33,6 +39,7 @@
 
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod conformance;
 pub mod diagram;
 pub mod grid;
@@ -42,6 +49,7 @@ pub mod rng;
 pub mod score;
 pub mod testgames;
 pub mod testing;
+pub mod value;
 
 pub use rand;
 pub use rand_xoshiro;

@@ -2,7 +2,11 @@
 //! agree on what a number means.
 //!
 //! Evaluations are from the side to move's view, roughly in centipawns (a
-//! pawn in chess is about 100). Decided results live in a band far above any
+//! pawn in chess is about 100). Where a search needs evaluations as chances
+//! of winning (averaging over the dice, Monte Carlo rewards), 400 units are
+//! read as odds of ten to one on the logistic curve (the Elo convention): an
+//! evaluation of 0 is an even game, +400 a win about 91% of the time. Games
+//! should scale their evaluations so. Decided results live in a band far above any
 //! evaluation: a win found `n` plies from the root scores `WIN - n`, a loss
 //! `-(WIN - n)`, so shorter wins score higher.
 

@@ -110,9 +110,13 @@ impl Suite<'_> {
     }
 
     fn check_evaluations(&mut self, position: &PositionBox, text: &str) {
+        let players = self.info.players.len();
+        let count = position.player_count() as usize;
+        self.expect(Check::Players, count == players, At::position(text), || {
+            format!("player_count says {count}, the game lists {players} players")
+        });
         let mut all = rules_api::RVec::new();
         position.evaluate_all(&mut all);
-        let players = self.info.players.len();
         let ok = all.is_empty() || (all.len() == players && all.iter().all(|e| e.abs() <= score::MAX_EVAL));
         self.expect(Check::Players, ok, At::position(text), || {
             format!(

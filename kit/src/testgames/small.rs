@@ -1,7 +1,10 @@
 //! Tiny games with known answers, and a position that panics on purpose.
 
 use rules_api::plugin::PositionImpl;
-use rules_api::{GameInfo, Geometry, Highlight, Move, MoveInfo, Notation, Piece, PluginError, RVec, Status};
+use rules_api::{
+    ChanceOutcome, GameInfo, Geometry, Highlight, Move, MoveInfo, Notation, Outcome, Piece, PluginError, PositionFlags,
+    RVec, Status,
+};
 
 use super::{numbers, row_geometry, side, two_player_info, TestGame};
 
@@ -302,6 +305,99 @@ impl<P: PositionImpl> PositionImpl for Faulty<P> {
     }
     fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
         self.inner.parse_move(text, notation)
+    }
+    fn flags(&self) -> PositionFlags {
+        self.inner.flags()
+    }
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) {
+        self.inner.chance_outcomes(out)
+    }
+    fn result(&self) -> Outcome {
+        self.inner.result()
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        self.inner.evaluate_all(out)
+    }
+    fn player_count(&self) -> u8 {
+        self.inner.player_count()
+    }
+}
+
+/// Wraps a game that evaluates every player (`evaluate_all`) and makes its
+/// single evaluation lie: `evaluate` is the negation of the mover's true
+/// evaluation. A strategy that reads the mover's `evaluate` (negated for
+/// everyone else) is misled; one that reads the evaluation of the player
+/// it plays for (`evaluation_of`) is not. With [`super::LastStone`] the
+/// lie makes handing the next player the rest look good.
+#[derive(Clone, Debug)]
+pub struct Misjudged<P> {
+    /// The wrapped position.
+    pub inner: P,
+}
+
+impl<P: PositionImpl> PositionImpl for Misjudged<P> {
+    fn side_to_move(&self) -> u8 {
+        self.inner.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut RVec<Move>) {
+        self.inner.legal_moves(out)
+    }
+    fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
+        self.inner.make_move(m)
+    }
+    fn unmake_move(&mut self) -> Result<(), PluginError> {
+        self.inner.unmake_move()
+    }
+    fn status(&self) -> Status {
+        self.inner.status()
+    }
+    fn result(&self) -> rules_api::Outcome {
+        self.inner.result()
+    }
+    fn hash(&self) -> u64 {
+        self.inner.hash()
+    }
+    fn evaluate(&self) -> i32 {
+        -self.inner.evaluate()
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        self.inner.evaluate_all(out)
+    }
+    fn player_count(&self) -> u8 {
+        self.inner.player_count()
+    }
+    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
+        self.inner.move_infos(moves, out)
+    }
+    fn flags(&self) -> rules_api::PositionFlags {
+        self.inner.flags()
+    }
+    fn chance_outcomes(&self, out: &mut RVec<rules_api::ChanceOutcome>) {
+        self.inner.chance_outcomes(out)
+    }
+    fn pieces(&self, out: &mut RVec<Piece>) {
+        self.inner.pieces(out)
+    }
+    fn to_text(&self) -> String {
+        self.inner.to_text()
+    }
+    fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
+        self.inner.move_to_text(m, notation)
+    }
+    fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
+        self.inner.parse_move(text, notation)
+    }
+}
+
+impl<P: TestGame> TestGame for Misjudged<P> {
+    fn info(&self) -> GameInfo {
+        self.inner.info()
+    }
+    fn geometry(&self) -> Geometry {
+        self.inner.geometry()
+    }
+    fn read_text(&self, text: &str) -> Result<Self, PluginError> {
+        Ok(Misjudged { inner: self.inner.read_text(text)? })
     }
 }
 

@@ -13,6 +13,26 @@
 //! time management that stretches towards the caller's ceiling when the
 //! choice is unstable, and calibrated playing strength (`strength`).
 //!
+//! It plays every game of rules-api 0.2.1:
+//!
+//! * **Dice.** A chance node is worth the expectation of its outcomes
+//!   (expectimax over chances of winning, `tabula_kit::value`), pruned by
+//!   Ballard's Star1 where the window allows; up to 36 outcomes are all
+//!   searched, more are sampled (16 draws, seeded by the position). Chance
+//!   nodes consume no depth: depth counts decisions. The search refuses to
+//!   choose at a chance node (the host rolls).
+//! * **Three to six players.** Paranoid search: the root player against
+//!   the rest, valued by the root player's own evaluation
+//!   (`evaluation_of(root)`) and standing among the payoffs, with every
+//!   technique of the two-player search; the table tells root players
+//!   apart (module `players`).
+//! * **Soundness where two players taking turns were assumed.** A move is
+//!   negated only when it hands the turn to the other side (a player may
+//!   move twice); null moves and the forcing probe are used only while the
+//!   game looks like two players taking turns with no dice; table entries
+//!   in games of more players are keyed by the root player; the chance
+//!   sample is the same for every thread.
+//!
 //! The search ([`Searcher`]) is generic over [`SearchState`], implemented for
 //! the boundary object ([`rules_api::PositionBox`]) and for any natively
 //! linked [`rules_api::plugin::PositionImpl`] wrapped in [`Direct`], so the
@@ -20,6 +40,7 @@
 
 mod node;
 pub mod ordering;
+mod players;
 pub mod search;
 pub mod state;
 pub mod strength;

@@ -10,27 +10,35 @@
 //! (depth 2 instead of 6 in 3 s from an ordinary opening), and in chess it
 //! reached one ply less in 2 s; see docs/BENCHMARKS-engines.md.
 //!
+//! A move is negated only when it hands the turn to the other side of the
+//! search (the root player against the rest, `crate::players`), and chance
+//! nodes take the expectation of their outcomes (`chance`).
+//!
 //! Margins are in the evaluation's units: the boundary fixes about
 //! [`UNIT`] per pawn-like unit (`rules_api::score`), so a margin of
 //! `2 * UNIT` means "two pawns" in chess and the same share of a stone's
 //! worth in any game that follows the convention.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
 use rules_api::score::{is_decided, INFINITY, MAX_EVAL, WIN};
-use rules_api::{ErrorKind, Move, MoveFlags, MoveInfo, PluginError, PositionFlags, RVec};
-use tabula_kit::rand::RngCore;
-use tabula_kit::rng::rng_from_seed;
-use tabula_kit::status_score;
+use rules_api::{ChanceOutcome, ErrorKind, Move, MoveFlags, MoveInfo, PluginError, PositionFlags, RVec};
+use tabula_kit::value::outcome_score;
 
 use crate::ordering::{pick, Heuristics, Scored, KILLER_BAND};
-use crate::search::QUIESCENCE_PLIES;
+use crate::players::{Perspective, View};
 use crate::state::SearchState;
 use crate::tt::{from_table, to_table, Bound, TransTable};
 use crate::MAX_PLY;
 
+mod chance;
 mod forcing;
+mod line;
+mod quiesce;
+mod root;
+
+pub(crate) use chance::FULL_OUTCOMES;
 
 /// One pawn-like unit of evaluation, the scale of every margin.
 pub const UNIT: i32 = 100;
@@ -45,6 +53,9 @@ pub(crate) struct PlyBuffers {
     pub moves: RVec<Move>,
     pub infos: RVec<MoveInfo>,
     pub list: Vec<Scored>,
+    /// A chance node's outcomes, and those searched with their weights.
+    pub outcomes: RVec<ChanceOutcome>,
+    pub weights: Vec<(Move, f64)>,
 }
 
 /// What one search thread keeps between searches.
@@ -60,6 +71,10 @@ pub(crate) struct Worker {
     /// For each position on `path`, the first index that could repeat it:
     /// nothing before an irreversible move can come back.
     pub floors: Vec<usize>,
+    /// For each position on `path`, the player to move there.
+    pub sides: Vec<u8>,
+    /// Every player's evaluation, when the game gives them.
+    pub evaluations: RVec<i32>,
     /// The root moves' scores in the current iteration (`None`: below the
     /// window), for the choice under noise.
     pub root_scores: Vec<(Move, Option<i32>)>,
@@ -74,11 +89,23 @@ pub(crate) struct Common {
     pub nodes: AtomicU64,
     /// Cleared when the game answers a null move with `UNSUPPORTED`.
     pub null_supported: AtomicBool,
+    /// What the threads saw of the game: the most players, whether a
+    /// chance node came up, whether a side moved twice in a row.
+    pub players_seen: AtomicU8,
+    pub chance_seen: AtomicBool,
+    pub side_repeated: AtomicBool,
 }
 
 impl Common {
     pub fn new() -> Self {
-        Common { done: AtomicBool::new(false), nodes: AtomicU64::new(0), null_supported: AtomicBool::new(true) }
+        Common {
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            null_supported: AtomicBool::new(true),
+            players_seen: AtomicU8::new(2),
+            chance_seen: AtomicBool::new(false),
+            side_repeated: AtomicBool::new(false),
+        }
     }
 }
 
@@ -99,6 +126,11 @@ pub(crate) struct Run<'a, S> {
     pub shared: &'a Shared<'a>,
     main: bool,
     seed: u64,
+    /// Whose search this is and how to read the game.
+    view: Perspective,
+    /// Whether null moves may be tried: the game looked regular (two
+    /// players in turn, no dice) so far.
+    regular: bool,
     /// When this thread must give up the current iteration.
     pub deadline: Option<Instant>,
     nodes: u64,
@@ -128,7 +160,14 @@ fn reduction(depth: i32, index: usize) -> i32 {
 }
 
 impl<'a, S: SearchState> Run<'a, S> {
-    pub fn new(w: &'a mut Worker, pos: &'a mut S, shared: &'a Shared<'a>, main: bool, seed: u64) -> Self {
+    pub fn new(
+        w: &'a mut Worker,
+        pos: &'a mut S,
+        shared: &'a Shared<'a>,
+        main: bool,
+        seed: u64,
+        view: Perspective,
+    ) -> Self {
         w.heuristics.new_search();
         Run {
             w,
@@ -136,6 +175,8 @@ impl<'a, S: SearchState> Run<'a, S> {
             shared,
             main,
             seed,
+            view,
+            regular: view.regular,
             deadline: shared.hard,
             nodes: 0,
             flushed: 0,
@@ -149,6 +190,12 @@ impl<'a, S: SearchState> Run<'a, S> {
         }
     }
 
+    /// Whether the game still looks like two players taking turns with no
+    /// dice (null moves and the forcing probe are made for those).
+    pub fn is_regular(&self) -> bool {
+        self.regular
+    }
+
     /// Nodes of every thread as far as this one knows.
     pub fn total_nodes(&self) -> u64 {
         self.shared.common.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
@@ -158,105 +205,6 @@ impl<'a, S: SearchState> Run<'a, S> {
     pub fn flush(&mut self) {
         self.shared.common.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
-    }
-
-    /// Generates and orders the root moves.
-    pub fn prepare_root(&mut self) -> Result<(), PluginError> {
-        let side = self.pos.side_to_move();
-        let hash = self.pos.hash();
-        self.w.path.clear();
-        self.w.floors.clear();
-        self.w.path.push(hash);
-        self.w.floors.push(0);
-        let tt_move = self.shared.tt.probe(hash).map_or(Move::NULL, |e| e.best);
-        // Tie-break noise follows the seed and the position, so one seed
-        // always orders one position's root moves alike.
-        let mut noise = rng_from_seed(self.seed ^ hash);
-        let Worker { plies, heuristics, .. } = &mut *self.w;
-        let root = &mut plies[0];
-        self.pos.legal_moves(&mut root.moves)?;
-        if root.moves.is_empty() {
-            let status = self.pos.status()?;
-            return Err(PluginError::unsupported(format!(
-                "alphabeta: there is no legal move to choose, the game is over ({})",
-                status.reason
-            )));
-        }
-        self.pos.move_infos(&root.moves, &mut root.infos)?;
-        check_infos(&root.moves, &root.infos)?;
-        root.list.clear();
-        for (&mv, &info) in root.moves.iter().zip(root.infos.iter()) {
-            let noise = (noise.next_u64() & 0xFF) as i64;
-            // Every root move is searched; prunable ones simply come last.
-            let key = heuristics.key(0, side, mv, info, tt_move) * 256 + noise;
-            root.list.push(Scored { mv, flags: info.flags, key });
-        }
-        let n = root.list.len();
-        for i in 0..n {
-            pick(&mut root.list, i);
-        }
-        Ok(())
-    }
-
-    /// Searches every root move in the window `alpha..beta`; returns the
-    /// best move and its score (a bound when it falls outside the window),
-    /// or the best fully searched so far when aborted. The best move moves
-    /// to the front of the root list for the next iteration.
-    pub fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> Result<Option<(Move, i32)>, PluginError> {
-        let mut best: Option<(usize, i32)> = None;
-        self.w.pv_len[0] = 0;
-        self.w.root_scores.clear();
-        for i in 0..self.w.plies[0].list.len() {
-            let Scored { mv, flags, .. } = self.w.plies[0].list[i];
-            let best_score = best.map_or(-INFINITY, |b| b.1);
-            // Under noise, moves close to the best need exact scores.
-            let floor = if self.noise > 0 && best.is_some() { (best_score - self.noise).min(alpha) } else { alpha };
-            let full = i == 0 || floor < alpha;
-            let score = self.child(mv, flags, depth, 0, floor, beta, full)?;
-            if self.aborted {
-                break;
-            }
-            self.w.root_scores.push((mv, (score > floor || i == 0).then_some(score)));
-            if score > best_score {
-                best = Some((i, score));
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(0, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let Some((i, score)) = best else {
-            return Ok(None);
-        };
-        let mv = self.w.plies[0].list[i].mv;
-        if !self.aborted {
-            self.w.plies[0].list[..=i].rotate_right(1);
-            let bound = if score >= beta { Bound::Lower } else { Bound::Exact };
-            self.shared.tt.store(self.w.path[0], mv, to_table(score, 0), depth, bound);
-        }
-        Ok(Some((mv, score)))
-    }
-
-    /// Plays `mv` (with its flags) and pushes the new position on the path.
-    fn make(&mut self, mv: Move, flags: MoveFlags) -> Result<(), PluginError> {
-        self.pos.make(mv)?;
-        let floor = if flags.contains(MoveFlags::IRREVERSIBLE) {
-            self.w.path.len()
-        } else {
-            *self.w.floors.last().expect("the path holds the root")
-        };
-        self.w.path.push(self.pos.hash());
-        self.w.floors.push(floor);
-        Ok(())
-    }
-
-    fn unmake(&mut self) -> Result<(), PluginError> {
-        self.w.path.pop();
-        self.w.floors.pop();
-        self.pos.unmake()
     }
 
     /// Plays `mv`, searches the reply with `depth - 1 - reduce` plies
@@ -279,7 +227,8 @@ impl<'a, S: SearchState> Run<'a, S> {
         // Bounded check extension: only within twice the nominal depth.
         let extend = flags.contains(MoveFlags::CHECK) && ply < 2 * self.root_depth as usize && ply < MAX_PLY / 2;
         let next = depth - 1 + extend as i32;
-        let searched = self.pvs(next, reduce, ply + 1, alpha, beta, full);
+        let flip = self.flipped();
+        let searched = self.pvs(next, reduce, ply + 1, alpha, beta, full, flip);
         let undone = self.unmake();
         let score = searched?;
         undone?;
@@ -300,6 +249,18 @@ impl<'a, S: SearchState> Run<'a, S> {
         self.child_reduced(mv, flags, depth, ply, alpha, beta, full, 0)
     }
 
+    /// Searches the position just reached within `alpha..beta` as seen
+    /// by the side that moved into it: negated when the move handed the
+    /// turn to the other side (`flip`), as it is as is otherwise.
+    fn search_child(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, flip: bool) -> Result<i32, PluginError> {
+        if flip {
+            Ok(-self.negamax(depth, ply, -beta, -alpha)?)
+        } else {
+            self.negamax(depth, ply, alpha, beta)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn pvs(
         &mut self,
         depth: i32,
@@ -308,16 +269,17 @@ impl<'a, S: SearchState> Run<'a, S> {
         alpha: i32,
         beta: i32,
         full: bool,
+        flip: bool,
     ) -> Result<i32, PluginError> {
         if full {
-            return Ok(-self.negamax(depth, ply, -beta, -alpha)?);
+            return self.search_child(depth, ply, alpha, beta, flip);
         }
-        let mut score = -self.negamax(depth - reduce, ply, -alpha - 1, -alpha)?;
+        let mut score = self.search_child(depth - reduce, ply, alpha, alpha + 1, flip)?;
         if reduce > 0 && score > alpha && !self.aborted {
-            score = -self.negamax(depth, ply, -alpha - 1, -alpha)?;
+            score = self.search_child(depth, ply, alpha, alpha + 1, flip)?;
         }
         if score > alpha && score < beta && !self.aborted {
-            return Ok(-self.negamax(depth, ply, -beta, -alpha)?);
+            return self.search_child(depth, ply, alpha, beta, flip);
         }
         Ok(score)
     }
@@ -366,18 +328,32 @@ impl<'a, S: SearchState> Run<'a, S> {
         None
     }
 
-    fn evaluate(&self) -> i32 {
-        self.pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL)
+    /// The static evaluation as seen by the mover's side: the mover's own
+    /// in a two-player game, the root player's (negated for the other
+    /// side) when the game evaluates every player.
+    fn evaluate(&mut self) -> i32 {
+        match self.view.view {
+            View::Mover => self.pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL),
+            View::Root => {
+                self.pos.evaluate_all(&mut self.w.evaluations);
+                match self.w.evaluations.get(self.view.root as usize) {
+                    Some(&of_root) => self.view.for_mover(self.side(), of_root),
+                    None => self.pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL),
+                }
+            }
+        }
     }
 
-    /// The score of a finished game at `ply`, from the mover's view.
+    /// The score of a finished game at `ply`, as seen by the mover's side:
+    /// the root player's standing among the payoffs.
     fn terminal(&self, ply: usize) -> Result<i32, PluginError> {
-        let status = self.pos.status()?;
-        status_score(&status, self.pos.side_to_move(), ply as u32).ok_or_else(|| {
+        let outcome = self.pos.result()?;
+        let score = outcome_score(&outcome, self.view.root, ply as u32).ok_or_else(|| {
             PluginError::internal(
                 "alphabeta: the rules plugin gave no legal move in a position whose status says the game goes on",
             )
-        })
+        })?;
+        Ok(if self.side() == self.view.root { score } else { -score })
     }
 
     /// Fills the move list of `ply`; `false` when the game is over there.
@@ -395,9 +371,9 @@ impl<'a, S: SearchState> Run<'a, S> {
     /// Orders the moves of `ply` that `keep` accepts into its list;
     /// prunable moves are left out when anything else is there.
     fn order(&mut self, ply: usize, tt_move: Move, keep: impl Fn(MoveFlags) -> bool) {
-        let side = self.pos.side_to_move();
+        let side = self.side();
         let Worker { plies, heuristics, .. } = &mut *self.w;
-        let PlyBuffers { moves, infos, list } = &mut plies[ply];
+        let PlyBuffers { moves, infos, list, .. } = &mut plies[ply];
         let prune = infos.iter().any(|i| !i.flags.contains(MoveFlags::PRUNABLE));
         list.clear();
         for (&mv, &info) in moves.iter().zip(infos.iter()) {
@@ -421,14 +397,16 @@ impl<'a, S: SearchState> Run<'a, S> {
             Err(_) => return Ok(false),
         }
         // Nothing before a pass repeats on this line.
-        self.w.path.push(self.pos.hash() ^ 0x9E37_79B9_7F4A_7C15);
+        self.w.path.push(self.pos.hash() ^ self.view.key_mix ^ 0x9E37_79B9_7F4A_7C15);
         self.w.floors.push(self.w.path.len() - 1);
+        self.push_side();
         let r = 3 + depth / 6;
         self.null_mask |= 1 << (ply + 1);
-        let searched = self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1);
+        let flip = self.flipped();
+        let searched = self.search_child(depth - 1 - r, ply + 1, beta - 1, beta, flip);
         self.null_mask &= !(1 << (ply + 1));
         let undone = self.unmake();
-        let score = -searched?;
+        let score = searched?;
         undone?;
         Ok(score >= beta && !self.aborted)
     }
@@ -448,7 +426,12 @@ impl<'a, S: SearchState> Run<'a, S> {
         let mut tt_move = Move::NULL;
         if let Some(entry) = self.shared.tt.probe(hash) {
             tt_move = entry.best;
-            if !pv_node && entry.depth as i32 >= depth {
+            // PV nodes keep their line by searching again, except in games
+            // with dice or more players: under a chance node every outcome
+            // is searched with an open window, and re-searching each of
+            // them would grow the tree by the number of outcomes per layer.
+            let may_cut = !pv_node || (!self.regular && entry.bound == Bound::Exact);
+            if may_cut && entry.depth as i32 >= depth {
                 let score = from_table(entry.score, ply);
                 let usable = match entry.bound {
                     Bound::Exact => true,
@@ -465,6 +448,9 @@ impl<'a, S: SearchState> Run<'a, S> {
             return self.quiesce(ply, alpha, beta, 0);
         }
         let flags = self.pos.flags();
+        if flags.contains(PositionFlags::CHANCE) {
+            return self.chance(depth, ply, alpha, beta);
+        }
         let in_check = flags.contains(PositionFlags::IN_CHECK);
         let quiet_node = !pv_node && !in_check && !is_decided(alpha) && !is_decided(beta);
         let eval = if quiet_node { self.evaluate() } else { 0 };
@@ -478,6 +464,7 @@ impl<'a, S: SearchState> Run<'a, S> {
             let after_null = (self.null_mask >> ply) & 1 == 1;
             if depth >= 3
                 && eval >= beta
+                && self.regular
                 && !after_null
                 && !flags.contains(PositionFlags::ZUGZWANG_RISK)
                 && self.shared.common.null_supported.load(Ordering::Relaxed)
@@ -495,7 +482,7 @@ impl<'a, S: SearchState> Run<'a, S> {
         }
         self.order(ply, tt_move, |_| true);
         let futile = quiet_node && depth <= 3 && eval + UNIT * (1 + depth) <= alpha;
-        let side = self.pos.side_to_move();
+        let side = self.side();
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
@@ -545,62 +532,6 @@ impl<'a, S: SearchState> Run<'a, S> {
         let stored_move = if bound == Bound::Upper { Move::NULL } else { best_move };
         self.shared.tt.store(hash, stored_move, to_table(best_score, ply), depth, bound);
         Ok(best_score)
-    }
-
-    /// Follows tactical moves (and checks on its first ply), letting the
-    /// mover stand pat on the static evaluation unless in check, for at
-    /// most [`QUIESCENCE_PLIES`] plies.
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> Result<i32, PluginError> {
-        if let Some(score) = self.enter(ply) {
-            return Ok(score);
-        }
-        if !self.generate(ply)? {
-            return self.terminal(ply);
-        }
-        self.hit_horizon = true;
-        // Answer every check near the horizon; deeper, standing pat keeps
-        // a game of endless threats finite.
-        let evade = qply < 2 && self.pos.flags().contains(PositionFlags::IN_CHECK);
-        let stand_pat = if evade { -INFINITY } else { self.evaluate() };
-        if qply >= QUIESCENCE_PLIES || stand_pat >= beta {
-            return Ok(if evade { self.evaluate() } else { stand_pat });
-        }
-        alpha = alpha.max(stand_pat);
-        {
-            let PlyBuffers { moves, infos, list } = &mut self.w.plies[ply];
-            let prune = infos.iter().any(|i| !i.flags.contains(MoveFlags::PRUNABLE));
-            list.clear();
-            for (&mv, &info) in moves.iter().zip(infos.iter()) {
-                let f = info.flags;
-                let wanted = evade || f.contains(MoveFlags::TACTICAL) || (qply == 0 && f.contains(MoveFlags::CHECK));
-                if wanted && !(prune && f.contains(MoveFlags::PRUNABLE)) {
-                    list.push(Scored { mv, flags: f, key: info.hint as i64 });
-                }
-            }
-        }
-        let mut best = stand_pat;
-        for i in 0..self.w.plies[ply].list.len() {
-            let Scored { mv, flags, .. } = pick(&mut self.w.plies[ply].list, i);
-            self.make(mv, flags)?;
-            let searched = self.quiesce(ply + 1, -beta, -alpha, qply + 1);
-            let undone = self.unmake();
-            let score = -searched?;
-            undone?;
-            if self.aborted {
-                return Ok(0);
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        Ok(if best == -INFINITY { self.evaluate() } else { best })
     }
 
     /// Makes `mv` followed by the child's line the PV of `ply`.

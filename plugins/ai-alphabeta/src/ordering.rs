@@ -49,7 +49,10 @@ impl Default for Heuristics {
 }
 
 fn history_index(side: u8, m: Move) -> usize {
-    let x = m.to_bits() ^ ((side as u64) << 63);
+    // The first two players in the top bit as ever; players 2 to 5 of a
+    // larger game in the bits below it.
+    let side = side as u64;
+    let x = m.to_bits() ^ ((side & 1) << 63) ^ ((side >> 1) << 60);
     // Fibonacci hashing: multiply and keep the top bits.
     (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - HISTORY_BITS)) as usize
 }

@@ -18,11 +18,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rules_api::score::{is_decided, plies_to_end, INFINITY, WIN_THRESHOLD};
-use rules_api::{Move, PluginError, RVec, SearchInfo, SearchLimits, SearchResult};
+use rules_api::{Move, PluginError, PositionFlags, RVec, SearchInfo, SearchLimits, SearchResult};
 use tabula_kit::rng::rng_from_seed;
+use tabula_kit::value::chance_node_error;
 use tabula_kit::Rng;
 
 use crate::node::{Common, PlyBuffers, Run, Shared, Worker};
+use crate::players::{Perspective, Shape};
 use crate::state::SearchState;
 use crate::strength::Strength;
 use crate::time::Budget;
@@ -74,6 +76,10 @@ pub struct Searcher {
     strength: Strength,
     /// Draws for the choice under noise (weak levels).
     rng: Rng,
+    /// What the searches of this game have seen of it.
+    shape: Shape,
+    /// Every player's evaluation at the root, when the game gives them.
+    root_evaluations: RVec<i32>,
 }
 
 /// What one thread's iterative deepening ended with.
@@ -106,11 +112,14 @@ impl Searcher {
             seed: settings.seed,
             strength: settings.strength,
             rng: rng_from_seed(settings.seed ^ 0x5EED_57E4),
+            shape: Shape::default(),
+            root_evaluations: RVec::new(),
         }
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
+        self.shape = Shape::default();
         self.take_back_helpers();
         self.tt.clear();
         self.main.clear();
@@ -146,23 +155,25 @@ impl Searcher {
         self.take_back_helpers();
         let limits = self.capped(limits);
         let budget = Budget::new(limits, Instant::now(), MAX_DEPTH);
+        let view = self.perspective(pos)?;
         self.tt.next_generation();
         let common = Arc::new(Common::new());
         let noise = self.strength.noise();
         let seed = self.seed;
         for (i, worker) in self.idle.drain(..).enumerate() {
-            let spawned = spawn_helper(worker, i + 1, pos.clone(), &self.tt, &common, budget.clone(), seed);
+            let spawned = spawn_helper(worker, i + 1, pos.clone(), &self.tt, &common, budget.clone(), seed, view);
             // A helper that cannot start leaves the search to the others.
             if let Ok(handle) = spawned {
                 self.running.push(handle);
             }
         }
         let shared = Shared { tt: &self.tt, stop, common: &common, node_limit: budget.node_limit, hard: budget.hard };
-        let mut run = Run::new(&mut self.main, pos, &shared, true, seed);
+        let mut run = Run::new(&mut self.main, pos, &shared, true, seed, view);
         run.noise = noise;
         let outcome = run.prepare_root().and_then(|()| main_iterate(&mut run, budget, observer));
         run.flush();
         common.done.store(true, Ordering::Relaxed);
+        self.learn(&common);
         let outcome = outcome?;
         let mut result = outcome.result;
         result.nodes = common.nodes.load(Ordering::Relaxed);
@@ -187,15 +198,40 @@ impl Searcher {
         stop: &AtomicBool,
     ) -> Result<Option<SearchResult>, PluginError> {
         let budget = Budget::new(SearchLimits::depth(MAX_DEPTH), Instant::now(), MAX_DEPTH);
+        let view = self.perspective(pos)?;
         self.tt.next_generation();
         let common = Common::new();
         let shared = Shared { tt: &self.tt, stop, common: &common, node_limit: 0, hard: None };
-        let mut run = Run::new(&mut self.main, pos, &shared, true, self.seed);
+        let mut run = Run::new(&mut self.main, pos, &shared, true, self.seed, view);
         run.prepare_root()?;
         let found = run.forcing_probe(&budget)?;
         run.flush();
+        self.learn(&common);
         let nodes = common.nodes.load(Ordering::Relaxed);
         Ok(found.map(|(best, score, pv)| SearchResult { best, score, depth: pv.len() as u32, nodes, pv: pv.into() }))
+    }
+
+    /// The side of a search from `pos`: its root player, and how to read
+    /// the game given what earlier searches saw and what the root says
+    /// (more than two players move, or evaluate, there). Refuses a chance
+    /// node, where the host rolls.
+    fn perspective<S: SearchState>(&mut self, pos: &S) -> Result<Perspective, PluginError> {
+        if pos.flags().contains(PositionFlags::CHANCE) {
+            return Err(chance_node_error(crate::NAME));
+        }
+        pos.evaluate_all(&mut self.root_evaluations);
+        let root = pos.side_to_move();
+        let evaluations = self.root_evaluations.len();
+        let declared = pos.player_count().min(6);
+        self.shape.players = self.shape.players.max(root.saturating_add(1)).max(evaluations.min(6) as u8).max(declared);
+        Ok(Perspective::new(root, self.shape, evaluations))
+    }
+
+    /// Keeps what the threads saw of the game for the next searches.
+    fn learn(&mut self, common: &Common) {
+        self.shape.players = self.shape.players.max(common.players_seen.load(Ordering::Relaxed));
+        self.shape.chance |= common.chance_seen.load(Ordering::Relaxed);
+        self.shape.repeats_side |= common.side_repeated.load(Ordering::Relaxed);
     }
 
     /// `limits` within the caps of the playing strength.
@@ -225,8 +261,9 @@ fn main_iterate<S: SearchState>(
     };
     let single = run.w.plies[0].list.len() == 1;
     // A proven win by forcing moves, if one is quickly found: the search
-    // below only has to look for a shorter one.
-    let forced = if single || budget.max_depth < 3 { None } else { run.forcing_probe(&budget)? };
+    // below only has to look for a shorter one. It is made for two players
+    // taking turns; with dice or more players the search alone decides.
+    let forced = if single || budget.max_depth < 3 || !run.is_regular() { None } else { run.forcing_probe(&budget)? };
     let mut max_depth = budget.max_depth;
     if let Some((_, score, pv)) = &forced {
         max_depth = max_depth.min(plies_to_end(*score).unwrap_or(0).max(1) as u32);
@@ -318,6 +355,7 @@ fn aspiration<S: SearchState>(
 
 /// Starts helper `id` on its own copy of the position; it hands its
 /// buffers back when it ends.
+#[allow(clippy::too_many_arguments)]
 fn spawn_helper<S: SearchState + Send + 'static>(
     mut worker: Worker,
     id: usize,
@@ -326,6 +364,7 @@ fn spawn_helper<S: SearchState + Send + 'static>(
     common: &Arc<Common>,
     budget: Budget,
     seed: u64,
+    view: Perspective,
 ) -> std::io::Result<JoinHandle<Worker>> {
     let (tt, common) = (Arc::clone(tt), Arc::clone(common));
     std::thread::Builder::new().name(format!("alphabeta-helper-{id}")).spawn(move || {
@@ -334,7 +373,7 @@ fn spawn_helper<S: SearchState + Send + 'static>(
         let shared =
             Shared { tt: &tt, stop: &common.done, common: &common, node_limit: budget.node_limit, hard: budget.hard };
         {
-            let mut run = Run::new(&mut worker, &mut copy, &shared, false, seed ^ ((id as u64) << 40));
+            let mut run = Run::new(&mut worker, &mut copy, &shared, false, seed ^ ((id as u64) << 40), view);
             // A helper's failure is not the search's: the main thread sees
             // the same position and reports its own errors.
             let _ = run.prepare_root().and_then(|()| helper_iterate(&mut run, budget, id));
@@ -372,6 +411,8 @@ impl Worker {
                 moves: RVec::with_capacity(RESERVED_MOVES),
                 infos: RVec::with_capacity(RESERVED_MOVES),
                 list: Vec::with_capacity(RESERVED_MOVES),
+                outcomes: RVec::with_capacity(crate::node::FULL_OUTCOMES),
+                weights: Vec::with_capacity(crate::node::FULL_OUTCOMES),
             })
             .collect();
         Worker {
@@ -381,6 +422,8 @@ impl Worker {
             pv_len: vec![0; MAX_PLY + 1],
             path: Vec::with_capacity(MAX_PLY + 1),
             floors: Vec::with_capacity(MAX_PLY + 1),
+            sides: Vec::with_capacity(MAX_PLY + 1),
+            evaluations: RVec::with_capacity(8),
             root_scores: Vec::with_capacity(RESERVED_MOVES),
         }
     }

@@ -6,7 +6,9 @@
 //! compared by a benchmark.
 
 use rules_api::plugin::PositionImpl;
-use rules_api::{Move, MoveInfo, PluginError, PositionBox, PositionFlags, RSlice, RVec, Status};
+use rules_api::{
+    ChanceOutcome, Move, MoveInfo, Outcome, PluginError, PositionBox, PositionFlags, RSlice, RVec, Status,
+};
 
 /// The position operations a game-tree search uses.
 pub trait SearchState {
@@ -31,6 +33,27 @@ pub trait SearchState {
     /// Passes the turn (for null-move pruning); `unmake` takes it back.
     /// Games without a null move answer with an `UNSUPPORTED` error.
     fn make_null(&mut self) -> Result<(), PluginError>;
+    /// The result in full, with each player's payoff. Default: what
+    /// [`SearchState::status`] says (the boundary's own default).
+    fn result(&self) -> Result<Outcome, PluginError> {
+        Ok(Outcome::from_status(self.status()?))
+    }
+    /// Clears `out` and writes the outcomes of a chance node with their
+    /// probabilities (nothing elsewhere). Default: no chance.
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) -> Result<(), PluginError> {
+        out.clear();
+        Ok(())
+    }
+    /// Clears `out` and writes every player's evaluation from their own
+    /// view, or nothing when the game gives only [`SearchState::evaluate`]
+    /// (the default).
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        out.clear();
+    }
+    /// The number of players the game says it has. Default: 2.
+    fn player_count(&self) -> u8 {
+        2
+    }
 }
 
 impl SearchState for PositionBox {
@@ -63,6 +86,18 @@ impl SearchState for PositionBox {
     }
     fn make_null(&mut self) -> Result<(), PluginError> {
         self.make_null_move().into_result()
+    }
+    fn result(&self) -> Result<Outcome, PluginError> {
+        self.result().into_result()
+    }
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) -> Result<(), PluginError> {
+        self.chance_outcomes(out).into_result()
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        self.evaluate_all(out)
+    }
+    fn player_count(&self) -> u8 {
+        self.player_count()
     }
 }
 
@@ -107,5 +142,20 @@ impl<P: PositionImpl> SearchState for Direct<P> {
     }
     fn make_null(&mut self) -> Result<(), PluginError> {
         self.0.make_null_move()
+    }
+    fn result(&self) -> Result<Outcome, PluginError> {
+        Ok(self.0.result())
+    }
+    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) -> Result<(), PluginError> {
+        out.clear();
+        self.0.chance_outcomes(out);
+        Ok(())
+    }
+    fn evaluate_all(&self, out: &mut RVec<i32>) {
+        out.clear();
+        self.0.evaluate_all(out);
+    }
+    fn player_count(&self) -> u8 {
+        self.0.player_count()
     }
 }

@@ -2,21 +2,28 @@
 //!
 //! Tries every legal move and keeps the one whose resulting position is best
 //! for the mover: a win beats everything, a loss is worst, a draw is 0, and
-//! otherwise the opponent's static evaluation, negated. Ties go to the move
-//! the rules plugin orders first (its hint: MVV-LVA in chess, so the most
-//! valuable capture wins), then to a seeded random choice.
+//! otherwise the static evaluation from the mover's own view
+//! (`evaluation_of`, which in a game of three or more is the game's
+//! evaluation of that player, not the next player's negated). When dice
+//! follow the move, its value is the expectation over their outcomes, each
+//! valued the same way ([`tabula_kit::value::Lookahead`]): the move with the
+//! better expected value wins, not the one with the better best case. A
+//! finished game with payoffs counts by the mover's standing among them.
+//! Ties go to the move the rules plugin orders first (its hint: MVV-LVA in
+//! chess, so the most valuable capture wins), then to a seeded random
+//! choice. At a chance node it refuses: the host draws the dice.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
 use rules_api::{
-    Move, MoveInfo, ObserverMut, OptionSpec, Options, PluginError, PositionBox, RVec, SearchInfo, SearchLimits,
-    SearchResult,
+    Move, MoveInfo, ObserverMut, OptionSpec, Options, PluginError, PositionBox, PositionFlags, RVec, SearchInfo,
+    SearchLimits, SearchResult,
 };
 use tabula_kit::rand::Rng as _;
 use tabula_kit::rng::{parse_seed, rng_from_seed, seed_option, Rng, CLOCK_SEED};
-use tabula_kit::status_score;
+use tabula_kit::value::{chance_node_error, Lookahead};
 
 /// The name users write in configs.
 pub const NAME: &str = "greedy";
@@ -33,12 +40,19 @@ pub struct GreedyStrategy {
     moves: RVec<Move>,
     infos: RVec<MoveInfo>,
     ties: Vec<usize>,
+    look: Lookahead,
 }
 
 impl GreedyStrategy {
     /// A player whose tie-breaks follow `seed`.
     pub fn with_seed(seed: u64) -> Self {
-        GreedyStrategy { rng: rng_from_seed(seed), moves: RVec::new(), infos: RVec::new(), ties: Vec::new() }
+        GreedyStrategy {
+            rng: rng_from_seed(seed),
+            moves: RVec::new(),
+            infos: RVec::new(),
+            ties: Vec::new(),
+            look: Lookahead::new(),
+        }
     }
 
     /// Builds the player from plugin options (unknown options are refused).
@@ -47,20 +61,6 @@ impl GreedyStrategy {
         check_options(NAME, options, &specs)?;
         Ok(Self::with_seed(parse_seed(NAME, option_or_default(options, &specs, "seed"))?))
     }
-}
-
-/// The value of having played a move, from the mover's view. A win found one
-/// ply ahead scores `WIN - 1`, as a one-ply search reports it.
-fn gain(position: &mut PositionBox, m: Move, mover: u8) -> Result<i32, PluginError> {
-    position.make_move(m).into_result()?;
-    let status = position.status().into_result();
-    // Evaluating a finished game is wasted work, but harmless; calling it
-    // unconditionally keeps the unmake below on a single path.
-    let eval = position.evaluate();
-    let undone = position.unmake_move().into_result();
-    let status = status?;
-    undone?;
-    Ok(status_score(&status, mover, 1).unwrap_or(-eval.clamp(-rules_api::score::MAX_EVAL, rules_api::score::MAX_EVAL)))
 }
 
 impl StrategyImpl for GreedyStrategy {
@@ -72,6 +72,9 @@ impl StrategyImpl for GreedyStrategy {
         observer: &mut ObserverMut<'_>,
     ) -> Result<SearchResult, PluginError> {
         let started = Instant::now();
+        if position.flags().contains(PositionFlags::CHANCE) {
+            return Err(chance_node_error(NAME));
+        }
         position.legal_moves(&mut self.moves).into_result()?;
         if self.moves.is_empty() {
             let status = position.status().into_result()?;
@@ -98,7 +101,9 @@ impl StrategyImpl for GreedyStrategy {
             if i > 0 && stop.load(Ordering::Relaxed) {
                 break;
             }
-            let key = (gain(position, self.moves[i], mover)?, self.infos[i].hint);
+            // A win found one ply ahead scores `WIN - 1`, as a one-ply
+            // search reports it.
+            let key = (self.look.value_after(position, self.moves[i], mover)?, self.infos[i].hint);
             examined += 1;
             if key > best {
                 best = key;

@@ -2,17 +2,21 @@
 //!
 //! Picks one of the legal moves with equal probability. With the `seed`
 //! option the sequence of choices is reproducible; without it the seed comes
-//! from the clock.
+//! from the clock. It plays any game: at a chance node it refuses (the host
+//! draws the dice, never a player), and the score it reports is what the
+//! move is worth to the mover one ply ahead, an expectation when dice
+//! follow ([`tabula_kit::value::Lookahead`]).
 
 use std::sync::atomic::AtomicBool;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
 use rules_api::{
-    Move, ObserverMut, OptionSpec, Options, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult,
+    Move, ObserverMut, OptionSpec, Options, PluginError, PositionBox, PositionFlags, RVec, SearchInfo, SearchLimits,
+    SearchResult,
 };
 use tabula_kit::rand::Rng as _;
 use tabula_kit::rng::{parse_seed, rng_from_seed, seed_option, Rng, CLOCK_SEED};
-use tabula_kit::status_score;
+use tabula_kit::value::{chance_node_error, Lookahead};
 
 /// The name users write in configs.
 pub const NAME: &str = "random";
@@ -26,12 +30,13 @@ pub fn random_options() -> Vec<OptionSpec> {
 pub struct RandomStrategy {
     rng: Rng,
     moves: RVec<Move>,
+    look: Lookahead,
 }
 
 impl RandomStrategy {
     /// A player whose choices follow `seed`.
     pub fn with_seed(seed: u64) -> Self {
-        RandomStrategy { rng: rng_from_seed(seed), moves: RVec::new() }
+        RandomStrategy { rng: rng_from_seed(seed), moves: RVec::new(), look: Lookahead::new() }
     }
 
     /// Builds the player from plugin options (unknown options are refused).
@@ -50,6 +55,9 @@ impl StrategyImpl for RandomStrategy {
         _stop: &AtomicBool,
         observer: &mut ObserverMut<'_>,
     ) -> Result<SearchResult, PluginError> {
+        if position.flags().contains(PositionFlags::CHANCE) {
+            return Err(chance_node_error(NAME));
+        }
         position.legal_moves(&mut self.moves).into_result()?;
         if self.moves.is_empty() {
             let status = position.status().into_result()?;
@@ -59,7 +67,8 @@ impl StrategyImpl for RandomStrategy {
             )));
         }
         let best = self.moves[self.rng.random_range(0..self.moves.len())];
-        let score = score_after(position, best)?;
+        let mover = position.side_to_move();
+        let score = self.look.value_after(position, best, mover)?;
         let pv: RVec<Move> = vec![best].into();
         observer.progress(&SearchInfo {
             depth: 0,
@@ -77,15 +86,4 @@ impl StrategyImpl for RandomStrategy {
         // The stream continues on purpose: restarting it would make every
         // game of a seeded match identical.
     }
-}
-
-/// The value of playing `m` for the mover: the result if it ends the game,
-/// otherwise the negated evaluation of the opponent's position.
-fn score_after(position: &mut PositionBox, m: Move) -> Result<i32, PluginError> {
-    let mover = position.side_to_move();
-    position.make_move(m).into_result()?;
-    let status = position.status().into_result();
-    let eval = position.evaluate();
-    position.unmake_move().into_result()?;
-    Ok(status_score(&status?, mover, 1).unwrap_or(-eval))
 }

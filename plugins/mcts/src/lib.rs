@@ -10,6 +10,18 @@
 //!
 //! It needs no evaluation at all, which makes it the player for games
 //! where alpha-beta has nothing to go on (Go, Hex, many variants).
+//!
+//! Dice and more than two players need nothing special from the user:
+//! at a chance node the tree keeps every outcome as a child and each
+//! descent draws one by its probability, as do the playouts, so the
+//! statistics average over the dice as the game does; it refuses to choose
+//! at a chance node itself (the host rolls). Every leaf gives a reward to
+//! every player — their standing among a finished game's payoffs, or the
+//! chance of winning of their own evaluation (`evaluate_all`) — and each
+//! node counts the reward of the player who moved into it, so each player
+//! in the tree plays for themselves (max^n). Proofs (MCTS-Solver) spread
+//! only in two-player games, through chance nodes when every outcome
+//! agrees, and through a player moving twice.
 
 mod search;
 pub mod tree;

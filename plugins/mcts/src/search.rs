@@ -4,8 +4,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rules_api::score::{MAX_EVAL, WIN};
-use rules_api::{Move, PluginError, PositionBox, RVec, SearchInfo, SearchLimits, SearchResult};
+use rules_api::{Move, PluginError, PositionBox, PositionFlags, RVec, SearchInfo, SearchLimits, SearchResult};
 use tabula_kit::rng::rng_from_seed;
+use tabula_kit::value::chance_node_error;
 
 use crate::tree::{Node, Proof, Tree};
 use crate::worker::{Leaf, Playout, Style, Worker};
@@ -76,11 +77,14 @@ impl Mcts {
         self.reused
     }
 
-    /// Forgets the trees (a new game).
+    /// Forgets the trees and what the game looked like (a new game).
     pub fn clear(&mut self) {
+        self.players = 2;
         for w in &mut self.workers {
             w.tree.reset(0);
             w.after_move = None;
+            w.players_seen = 2;
+            w.chance_seen = false;
         }
     }
 
@@ -94,6 +98,9 @@ impl Mcts {
         observer: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, PluginError> {
         let start = Instant::now();
+        if pos.flags().contains(PositionFlags::CHANCE) {
+            return Err(chance_node_error(crate::NAME));
+        }
         let mut moves = RVec::new();
         pos.legal_moves(&mut moves).into_result()?;
         if moves.is_empty() {
@@ -103,7 +110,12 @@ impl Mcts {
                 status.reason
             )));
         }
-        self.players = self.players.max(pos.side_to_move() + 1);
+        let mut evaluations = RVec::new();
+        pos.evaluate_all(&mut evaluations);
+        let seen = self.workers.iter().map(|w| w.players_seen).max().unwrap_or(2);
+        let declared = pos.player_count().min(6);
+        self.players =
+            self.players.max(pos.side_to_move() + 1).max(evaluations.len().min(6) as u8).max(seen).max(declared);
         let leaf = match self.settings.leaf {
             Some(leaf) => leaf,
             None => auto_leaf(pos, &moves)?,

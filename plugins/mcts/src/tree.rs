@@ -5,9 +5,16 @@
 //! A node stands for the position after its move. Its statistics are from
 //! the view of the player who made that move (`player`), so a parent picks
 //! the child whose own statistics are best: every player maximises their
-//! own reward, which works for any number of players.
+//! own reward, which works for any number of players (the max^n view,
+//! which Nijssen and Winands found the best tree structure for MCTS in
+//! multi-player games).
+//!
+//! A node whose position is a chance node (`chance`) has the outcomes as
+//! its children, their probabilities as their priors; a descent draws one
+//! by its probability ([`Tree::sample`]) instead of choosing, so the
+//! statistics above it average over the dice as the game does.
 
-use rules_api::{Move, MoveInfo};
+use rules_api::{ChanceOutcome, Move, MoveInfo};
 
 /// No node (the root's parent, a node not yet expanded).
 pub const NONE: u32 = u32::MAX;
@@ -39,8 +46,12 @@ pub struct Node {
     pub value: f32,
     /// Prior probability from the game's ordering hints.
     pub prior: f32,
-    /// The player who made `mv`.
+    /// The player who made `mv` (for a chance outcome: the player the roll
+    /// was for).
     pub player: u8,
+    /// Whether this node's position is a chance node: its children are
+    /// the outcomes, drawn by probability, never chosen.
+    pub chance: bool,
     /// What is proven about this node.
     pub proof: Proof,
     /// Plies from this node to the end of the game, when proven.
@@ -57,6 +68,7 @@ impl Node {
             value: 0.0,
             prior,
             player,
+            chance: false,
             proof: Proof::Open,
             proof_plies: 0,
         }
@@ -158,6 +170,36 @@ impl Tree {
         node.children = n as u32;
     }
 
+    /// Gives the chance node `i` one child per outcome (the roll for
+    /// `roller`), its prior the outcome's share of the total probability.
+    pub fn expand_chance(&mut self, i: u32, roller: u8, outcomes: &[ChanceOutcome]) {
+        let total: f64 = outcomes.iter().map(|o| o.probability.max(0.0)).sum();
+        let first = self.nodes.len() as u32;
+        for o in outcomes {
+            let share = if total > 0.0 { o.probability.max(0.0) / total } else { 1.0 / outcomes.len() as f64 };
+            self.nodes.push(Node::new(o.mv, roller, share as f32));
+        }
+        let node = self.node_mut(i);
+        node.first_child = first;
+        node.children = outcomes.len() as u32;
+        node.chance = true;
+    }
+
+    /// The outcome of chance node `i` at `x` (uniform in 0..1) along the
+    /// cumulative priors.
+    pub fn sample(&self, i: u32, mut x: f32) -> u32 {
+        let children = self.children(i);
+        for c in children.clone() {
+            let p = self.node(c).prior;
+            if x < p {
+                return c;
+            }
+            x -= p;
+        }
+        // Rounding past the end: the last outcome.
+        children.end - 1
+    }
+
     /// The child of `i` to visit next: a proven win at once; otherwise the
     /// best PUCT value among children not proven lost, with `c` weighing
     /// the prior against the mean.
@@ -189,9 +231,8 @@ impl Tree {
     }
 
     /// Adds one visit with `reward(player)` to each node of `path`
-    /// (root first), and spreads proofs upwards: a child proven won makes
-    /// its parent lost for the parent's mover in a two-player game, and a
-    /// node whose children are all lost is won for its mover.
+    /// (root first), and in a two-player game spreads proofs upwards (a
+    /// node is proven once its children decide it).
     pub fn backup(&mut self, path: &[u32], reward: impl Fn(u8) -> f32, two_players: bool) {
         for &i in path.iter().rev() {
             let node = self.node_mut(i);
@@ -202,29 +243,57 @@ impl Tree {
             return;
         }
         for w in path.windows(2).rev() {
-            let (parent, child) = (w[0], w[1]);
+            let parent = w[0];
             if self.node(parent).proof != Proof::Open {
                 continue;
             }
-            let c = *self.node(child);
-            let proof = match c.proof {
-                Proof::Win => Some((Proof::Loss, c.proof_plies + 1)),
-                Proof::Loss => {
-                    let all_lost = self.children(parent).all(|ch| self.node(ch).proof == Proof::Loss);
-                    let longest = self.children(parent).map(|ch| self.node(ch).proof_plies).max().unwrap_or(0);
-                    all_lost.then_some((Proof::Win, longest + 1))
-                }
-                Proof::Open => None,
-            };
-            match proof {
-                Some((p, plies)) => {
+            match self.proof_from_children(parent) {
+                Some((proof, plies)) => {
                     let node = self.node_mut(parent);
-                    node.proof = p;
+                    node.proof = proof;
                     node.proof_plies = plies;
                 }
                 None => break,
             }
         }
+    }
+
+    /// What the children of `parent` prove about it, from its own mover's
+    /// view, in a two-player game. The children's proofs are from the view
+    /// of the player to move at `parent`: a child won for them wins the
+    /// position for them, all children lost lose it; at a chance node every
+    /// outcome must agree. Then the position is won or lost for `parent`'s
+    /// own player according to whether that is the same player (a player
+    /// moving twice) or the other.
+    fn proof_from_children(&self, parent: u32) -> Option<(Proof, u16)> {
+        let node = self.node(parent);
+        let kids = self.children(parent);
+        let first = *self.node(kids.clone().next()?);
+        let all = |p: Proof| kids.clone().all(|c| self.node(c).proof == p);
+        let longest = || kids.clone().map(|c| self.node(c).proof_plies).max().unwrap_or(0);
+        let (for_mover, plies) = if node.chance {
+            if all(Proof::Win) {
+                (Proof::Win, longest())
+            } else if all(Proof::Loss) {
+                (Proof::Loss, longest())
+            } else {
+                return None;
+            }
+        } else if let Some(won) =
+            kids.clone().filter(|&c| self.node(c).proof == Proof::Win).min_by_key(|&c| self.node(c).proof_plies)
+        {
+            (Proof::Win, self.node(won).proof_plies)
+        } else if all(Proof::Loss) {
+            (Proof::Loss, longest())
+        } else {
+            return None;
+        };
+        let proof = match (for_mover, first.player == node.player) {
+            (p, true) => p,
+            (Proof::Win, false) => Proof::Loss,
+            (_, false) => Proof::Win,
+        };
+        Some((proof, plies + 1))
     }
 
     /// Marks a finished game at `i`: won, lost or (open) drawn for its mover.
@@ -329,6 +398,44 @@ mod tests {
         assert_eq!(t.best_child(Tree::ROOT), Some(b));
         assert_eq!(t.node(Tree::ROOT).proof, Proof::Loss);
         assert_eq!(t.select(Tree::ROOT, 1.0), b, "a proven win is always selected");
+    }
+
+    fn outcomes(n: u16) -> Vec<ChanceOutcome> {
+        (0..n).map(|i| ChanceOutcome { mv: Move::off_board(10 + i), probability: 1.0 / n as f64 }).collect()
+    }
+
+    #[test]
+    fn chance_nodes_draw_by_probability_and_are_proven_only_when_every_outcome_agrees() {
+        let mut t = Tree::new(100);
+        t.reset(1);
+        // Player 0 rolls (the root's only child), then has two outcomes.
+        t.expand(Tree::ROOT, 0, &[Move::off_board(2)], &infos(&[0]));
+        let roll = 1;
+        t.expand_chance(roll, 0, &outcomes(2));
+        let (a, b) = (t.children(roll).start, t.children(roll).start + 1);
+        assert!(t.node(roll).chance);
+        assert_eq!((t.sample(roll, 0.2), t.sample(roll, 0.7), t.sample(roll, 1.0)), (a, b, b));
+        t.set_terminal(a, Proof::Loss);
+        t.backup(&[Tree::ROOT, roll, a], |p| if p == 0 { 0.0 } else { 1.0 }, true);
+        assert_eq!(t.node(roll).proof, Proof::Open, "one outcome lost, the other open");
+        t.set_terminal(b, Proof::Loss);
+        t.backup(&[Tree::ROOT, roll, b], |p| if p == 0 { 0.0 } else { 1.0 }, true);
+        assert_eq!(t.node(roll).proof, Proof::Loss, "every outcome loses for the roller");
+        assert_eq!(t.node(Tree::ROOT).proof, Proof::Win, "so the position is won for the other player");
+    }
+
+    #[test]
+    fn a_player_moving_twice_keeps_a_won_child_on_their_side() {
+        let mut t = Tree::new(100);
+        t.reset(1);
+        t.expand(Tree::ROOT, 0, &[Move::place(0)], &infos(&[0]));
+        let a = 1;
+        // Player 0 moves again after a.
+        t.expand(a, 0, &[Move::place(1), Move::place(2)], &infos(&[0, 0]));
+        let won = t.children(a).start;
+        t.set_terminal(won, Proof::Win);
+        t.backup(&[Tree::ROOT, a, won], |p| if p == 0 { 1.0 } else { 0.0 }, true);
+        assert_eq!(t.node(a).proof, Proof::Win, "player 0 wins after a, and a is player 0's");
     }
 
     #[test]

@@ -87,11 +87,17 @@ impl<S: SearchState> Run<'_, S> {
                 }
             }
         }
+        let flags = self.pos.flags();
+        if flags.contains(PositionFlags::CHANCE) {
+            // A proof never rests on the dice.
+            self.saw_chance();
+            return Ok(0);
+        }
         if !self.generate(ply)? {
             return self.terminal(ply);
         }
         let alpha_start = alpha;
-        let in_check = self.pos.flags().contains(PositionFlags::IN_CHECK);
+        let in_check = flags.contains(PositionFlags::IN_CHECK);
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         if !in_check {
@@ -102,7 +108,7 @@ impl<S: SearchState> Run<'_, S> {
             }
             alpha = alpha.max(best);
             // The most promising tactical move (a five, a capture) first.
-            let PlyBuffers { moves, infos, list } = &mut self.w.plies[ply];
+            let PlyBuffers { moves, infos, list, .. } = &mut self.w.plies[ply];
             list.clear();
             let top = moves.iter().zip(infos.iter()).filter(|(_, i)| i.flags.contains(MoveFlags::TACTICAL));
             if let Some((&mv, info)) = top.max_by_key(|(_, i)| i.hint) {
@@ -124,9 +130,13 @@ impl<S: SearchState> Run<'_, S> {
         for i in 0..self.w.plies[ply].list.len() {
             let Scored { mv, flags, .. } = pick(&mut self.w.plies[ply].list, i);
             self.make(mv, flags)?;
-            let searched = self.forcing(ply + 1, depth - 1, -beta, -alpha);
+            let searched = if self.flipped() {
+                self.forcing(ply + 1, depth - 1, -beta, -alpha).map(|s| -s)
+            } else {
+                self.forcing(ply + 1, depth - 1, alpha, beta)
+            };
             let undone = self.unmake();
-            let score = -searched?;
+            let score = searched?;
             undone?;
             if self.aborted {
                 return Ok(0);
