@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::position::{castle_bit, EpSquares, Position};
 use crate::rules::Counting;
-use crate::variant::{is_piece, kind_of, owner_of, Variant, NO_KIND, NO_SQ, WALL};
+use crate::variant::{is_piece, kind_of, owner_of, Squares, Variant, NO_KIND, NO_SQ, WALL};
 
 /// A piece (or wall) read from a FEN board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +179,9 @@ impl Position {
             return Err(format!("'{hand}': {} has no pieces in hand", v.title));
         }
         for c in hand.chars().filter(|&c| c != '-') {
-            let kind = v.kind_of_letter(&c.to_string()).ok_or_else(|| format!("hand '[{hand}]': no piece has the letter '{c}'"))?;
+            let kind = v
+                .kind_of_letter(&c.to_string())
+                .ok_or_else(|| format!("hand '[{hand}]': no piece has the letter '{c}'"))?;
             let player = if c.is_ascii_uppercase() { 0 } else { 1 };
             if self.hand[player][kind as usize] as usize + 1 >= crate::variant::HAND_KEYS {
                 return Err(format!("hand '[{hand}]': too many '{c}'"));
@@ -223,15 +225,29 @@ impl Position {
                     continue;
                 }
             }
-            if v.castling.is_some() && self.castle_king[player as usize] != NO_SQ && self.is_castling_rook(player, rook) {
+            if v.castling.is_some() && self.castle_king[player as usize] != NO_SQ && self.is_castling_rook(player, rook)
+            {
                 self.add_castling_right(player, rook);
+            }
+        }
+        if v.gating.is_some_and(|g| g.seirawan) {
+            // A player with nothing left to gate has no gates (as after the
+            // move that emptied the hand), whatever `KQ` implied.
+            for player in 0..2u8 {
+                if !self.holds_or_captures(player) {
+                    self.gates[player as usize] = Squares::EMPTY;
+                }
             }
         }
         if v.gating.is_some_and(|g| g.seirawan) && v.castling.is_some() {
             for player in 0..2u8 {
                 let king = self.castle_king[player as usize];
                 let rights = self.castling & (castle_bit(player, false) | castle_bit(player, true));
-                if king != NO_SQ && self.gates[player as usize].has(king) && rights == 0 && self.holds_or_captures(player) {
+                if king != NO_SQ
+                    && self.gates[player as usize].has(king)
+                    && rights == 0
+                    && self.holds_or_captures(player)
+                {
                     for sq in self.gates[player as usize].iter().collect::<Vec<_>>() {
                         if self.is_castling_rook(player, sq) {
                             self.add_castling_right(player, sq);
