@@ -303,8 +303,10 @@ def main():
             print("MISMATCH", what, flush=True)
 
     for name in names:
-        positions += check_variant(defs[name], args, report)
-        print(f"{name}: checked", flush=True)
+        before = len(mismatches)
+        n = check_variant(defs[name], args, report)
+        positions += n
+        print(f"{name}: checked {n} positions, {len(mismatches) - before} mismatches", flush=True)
     if mismatches:
         print(f"variants reference: {len(mismatches)} mismatches in {positions} positions")
         sys.exit(1)
