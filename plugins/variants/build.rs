@@ -8,9 +8,8 @@ use std::path::Path;
 const FAMILIES: [&str; 5] = ["chess", "shogi", "xiangqi", "makruk", "other"];
 
 fn family(text: &str) -> usize {
-    let declared = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("family = ").map(|v| v.trim().trim_matches('"').to_string()));
+    let declared =
+        text.lines().find_map(|l| l.trim().strip_prefix("family = ").map(|v| v.trim().trim_matches('"').to_string()));
     declared.and_then(|f| FAMILIES.iter().position(|&x| x == f)).unwrap_or(0)
 }
 
@@ -29,7 +28,8 @@ fn main() {
         }
     }
     entries.sort();
-    let mut out = String::from("/// The shipped definitions: name and TOML text.\npub const SHIPPED: &[(&str, &str)] = &[\n");
+    let mut out =
+        String::from("/// The shipped definitions: name and TOML text.\npub const SHIPPED: &[(&str, &str)] = &[\n");
     for (_, name, path) in &entries {
         writeln!(out, "    ({name:?}, include_str!({path:?})),").expect("write");
     }

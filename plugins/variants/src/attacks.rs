@@ -190,6 +190,7 @@ impl Position {
     /// royal (Fairy-Stockfish's checkers) or one of its pseudo-royal pieces
     /// is attacked.
     pub fn checked(&self) -> bool {
-        self.in_check || (self.v.end.extinction.is_some_and(|x| x.pseudo_royal) && self.pseudo_royal_attacked(self.side))
+        self.in_check
+            || (self.v.end.extinction.is_some_and(|x| x.pseudo_royal) && self.pseudo_royal_attacked(self.side))
     }
 }

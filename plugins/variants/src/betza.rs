@@ -196,7 +196,9 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
                 'g' => hop = HOP_ONE,
                 'n' => lame = true,
                 'i' => initial = true,
-                other => return Err(error(text, format!("unknown modifier '{other}' (known: f b l r v s m c n p g i)"))),
+                other => {
+                    return Err(error(text, format!("unknown modifier '{other}' (known: f b l r v s m c n p g i)")))
+                }
             }
             i += 1;
         }

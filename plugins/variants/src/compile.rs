@@ -122,7 +122,9 @@ fn link_promoted_forms(cx: &Ctx<'_>, def: &Definition, kinds: &mut [PieceKind]) 
             if let Promotion::To(t) = kinds[i].promotion[player] {
                 if kinds[t as usize].base != t && kinds[t as usize].base != i as u8 {
                     let key = format!("piece[{i}].promotes_to");
-                    return Err(cx.key(&key, format!("'{}' is the promoted form of two pieces", kinds[t as usize].letter)));
+                    return Err(
+                        cx.key(&key, format!("'{}' is the promoted form of two pieces", kinds[t as usize].letter))
+                    );
                 }
                 kinds[t as usize].base = i as u8;
             }

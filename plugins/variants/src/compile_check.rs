@@ -36,7 +36,9 @@ pub fn supported(cx: &Ctx<'_>, def: &Definition, v: &mut Variant) -> Result<(), 
         for p in 0..2 {
             if let Promotion::Choice(list) = &k.promotion[p] {
                 if list.iter().any(|&t| v.kinds[t as usize].royal) {
-                    return Err(cx.key(&format!("piece[{i}].promotes_to"), "promotion to the royal piece is not played"));
+                    return Err(
+                        cx.key(&format!("piece[{i}].promotes_to"), "promotion to the royal piece is not played")
+                    );
                 }
             }
         }
@@ -82,7 +84,9 @@ pub fn supported(cx: &Ctx<'_>, def: &Definition, v: &mut Variant) -> Result<(), 
     }
     if let Some(x) = v.end.extinction {
         if x.pseudo_royal && v.rules.atomic && v.has_royal() {
-            return Err(cx.key("end.extinction.pseudo_royal", "pseudo-royal pieces beside a royal in atomic are not played"));
+            return Err(
+                cx.key("end.extinction.pseudo_royal", "pseudo-royal pieces beside a royal in atomic are not played")
+            );
         }
     }
     Ok(())

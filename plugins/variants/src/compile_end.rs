@@ -100,7 +100,11 @@ pub fn end_rules(
     })
 }
 
-fn extinction(cx: &Ctx<'_>, def: &Definition, letter_kind: LetterKind<'_>) -> Result<Option<Extinction>, DefinitionError> {
+fn extinction(
+    cx: &Ctx<'_>,
+    def: &Definition,
+    letter_kind: LetterKind<'_>,
+) -> Result<Option<Extinction>, DefinitionError> {
     let Some(x) = &def.end.extinction else { return Ok(None) };
     let (mut kinds, mut all) = (0u32, false);
     for l in &x.pieces {
@@ -135,7 +139,12 @@ fn extinction(cx: &Ctx<'_>, def: &Definition, letter_kind: LetterKind<'_>) -> Re
     }))
 }
 
-fn flag(cx: &Ctx<'_>, shape: Shape, def: &Definition, letter_kind: LetterKind<'_>) -> Result<Option<Flag>, DefinitionError> {
+fn flag(
+    cx: &Ctx<'_>,
+    shape: Shape,
+    def: &Definition,
+    letter_kind: LetterKind<'_>,
+) -> Result<Option<Flag>, DefinitionError> {
     let Some(f) = &def.end.flag else { return Ok(None) };
     let kind = |s: &Spanned<String>, key: &str| -> Result<u8, DefinitionError> {
         if s.get_ref().trim() == "*" {
@@ -166,7 +175,11 @@ fn repetition(cx: &Ctx<'_>, def: &Definition) -> Result<Option<Repetition>, Defi
     Ok(Some(Repetition { count: count as u32, result, absolute, perpetual_check_loses: r.perpetual_check_loses }))
 }
 
-fn insufficient(cx: &Ctx<'_>, def: &Definition, letter_kind: LetterKind<'_>) -> Result<Option<Insufficient>, DefinitionError> {
+fn insufficient(
+    cx: &Ctx<'_>,
+    def: &Definition,
+    letter_kind: LetterKind<'_>,
+) -> Result<Option<Insufficient>, DefinitionError> {
     let Some(i) = &def.end.insufficient_material else { return Ok(None) };
     let mask = |list: &[String], key: &str| -> Result<u32, DefinitionError> {
         let mut m = 0;

@@ -29,7 +29,8 @@ pub fn piece(
     let zone_legs = match &p.zone_moves {
         None => (Vec::new(), [crate::variant::Squares::EMPTY; 2]),
         Some(z) => {
-            let legs = betza::parse(z.betza.get_ref()).map_err(|e| cx.at(&z.betza, &key("zone_moves.betza"), e.message))?;
+            let legs =
+                betza::parse(z.betza.get_ref()).map_err(|e| cx.at(&z.betza, &key("zone_moves.betza"), e.message))?;
             let def = crate::def::RegionDef { white: z.white.clone(), black: z.black.clone() };
             (legs, per_player(cx, shape, &def, &key("zone_moves"))?)
         }
@@ -47,7 +48,13 @@ pub fn piece(
             [one, two] if one.chars().count() == 1 && (1..=4).contains(&two.chars().count()) => {
                 [one.clone(), two.clone()]
             }
-            _ => return Err(cx.at(k, &key("kanji"), "needs two names: one character, then the full name (up to four characters)")),
+            _ => {
+                return Err(cx.at(
+                    k,
+                    &key("kanji"),
+                    "needs two names: one character, then the full name (up to four characters)",
+                ))
+            }
         },
     };
     let art = images(cx, p, &key("images"))?;
@@ -71,7 +78,11 @@ pub fn piece(
         Some(r) => match r.get_ref().as_slice() {
             [lo, hi] if *lo >= 1 && lo <= hi && *hi <= shape.ranks as i64 => ((*lo - 1) as u8, (*hi - 1) as u8),
             _ => {
-                return Err(cx.at(r, &key("drop_ranks"), format!("must be [lowest, highest] within 1 to {}", shape.ranks)));
+                return Err(cx.at(
+                    r,
+                    &key("drop_ranks"),
+                    format!("must be [lowest, highest] within 1 to {}", shape.ranks),
+                ));
             }
         },
     };
@@ -109,7 +120,11 @@ pub fn piece(
         royal: p.royal,
         pawn: p.pawn,
         resets: p.resets_move_count.unwrap_or(special),
-        backwards: legs.iter().chain(&line_legs).chain(&zone_legs.0).any(|l| !l.initial && l.modes & MOVE != 0 && l.dy <= 0),
+        backwards: legs
+            .iter()
+            .chain(&line_legs)
+            .chain(&zone_legs.0)
+            .any(|l| !l.initial && l.modes & MOVE != 0 && l.dy <= 0),
         ep_mark: if p.en_passant == Some(false) && !p.fairy_pawn { EpMark::None } else { ep_mark },
         takes_ep: p.en_passant.unwrap_or(special),
         promotion,
@@ -128,12 +143,7 @@ pub fn piece(
 /// A chess pawn's en passant is only played exactly for straight
 /// double steps forward that may be blocked; anything else is refused so
 /// that it is not played differently from Fairy-Stockfish.
-fn pawn_legs_supported(
-    cx: &Ctx<'_>,
-    p: &PieceDef,
-    legs: &[betza::Leg],
-    key: &str,
-) -> Result<(), DefinitionError> {
+fn pawn_legs_supported(cx: &Ctx<'_>, p: &PieceDef, legs: &[betza::Leg], key: &str) -> Result<(), DefinitionError> {
     for l in legs.iter().filter(|l| l.initial) {
         if !(l.dx == 0 && l.dy == 2 && l.range == 1 && l.lame && l.modes == MOVE) {
             return Err(cx.at(

@@ -67,7 +67,9 @@ pub fn promotions(
         kinds.iter().position(|k| matches!(k.promotion[player], Promotion::Choice(_))).map_or(NO_KIND, |i| i as u8)
     };
     if (p.demotion || p.on_capture) && !kinds.iter().any(|k| matches!(k.promotion[0], Promotion::To(_))) {
-        return Err(cx.key("promotion", "demotion and on_capture apply to shogi-style promotions, and no piece has one"));
+        return Err(
+            cx.key("promotion", "demotion and on_capture apply to shogi-style promotions, and no piece has one")
+        );
     }
     Ok(Promotions {
         zone,
@@ -142,8 +144,8 @@ pub fn castling(
     };
     let mut rooks = 0u32;
     for l in c.rook.get_ref().letters() {
-        let k = letter_kind(&l)
-            .ok_or_else(|| cx.at(&c.rook, "castling.rook", format!("no piece has the letter '{l}'")))?;
+        let k =
+            letter_kind(&l).ok_or_else(|| cx.at(&c.rook, "castling.rook", format!("no piece has the letter '{l}'")))?;
         rooks |= 1 << k;
     }
     let rank = match &c.rank {
@@ -174,7 +176,11 @@ pub fn gating(cx: &Ctx<'_>, def: &Definition) -> Result<Option<Gating>, Definiti
     match g.rule.get_ref().trim() {
         "seirawan" => {
             if def.castling.is_none() {
-                return Err(cx.at(&g.rule, "gating.rule", "seirawan gating reads its gates with the castling rights: add [castling]"));
+                return Err(cx.at(
+                    &g.rule,
+                    "gating.rule",
+                    "seirawan gating reads its gates with the castling rights: add [castling]",
+                ));
             }
             Ok(Some(Gating { seirawan: true, cambodian: false }))
         }

@@ -139,7 +139,8 @@ impl Position {
         if self.castling != 0 && board_move {
             let blasted = &self.changes[undo.changes as usize..];
             let touched = |sq: u16| {
-                sq != NO_SQ && (sq == m.from || sq == m.to || sq == undo.captured_sq || blasted.iter().any(|c| c.0 == sq))
+                sq != NO_SQ
+                    && (sq == m.from || sq == m.to || sq == undo.captured_sq || blasted.iter().any(|c| c.0 == sq))
             };
             let mut rights = self.castling;
             for i in 0..4u8 {

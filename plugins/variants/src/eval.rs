@@ -47,6 +47,10 @@ impl Position {
                 c == Variant::code(kind, player)
             }
         };
-        (0..v.nsq()).filter(|&sq| wanted(self.board[sq].get())).map(|sq| table[sq] as i32).min().unwrap_or(v.nsq() as i32)
+        (0..v.nsq())
+            .filter(|&sq| wanted(self.board[sq].get()))
+            .map(|sq| table[sq] as i32)
+            .min()
+            .unwrap_or(v.nsq() as i32)
     }
 }

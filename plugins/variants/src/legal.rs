@@ -200,7 +200,8 @@ impl Position {
                     && rel <= pk.drop_ranks.1
             };
             let count = |want_dark: bool| {
-                (0..v.nsq() as u16).filter(|&s| dark(s) == want_dark && (on_board.contains(&s) || free(s))).count() as u32
+                (0..v.nsq() as u16).filter(|&s| dark(s) == want_dark && (on_board.contains(&s) || free(s))).count()
+                    as u32
             };
             count(true) >= total / 2 && count(false) >= total / 2
         } else {
@@ -240,13 +241,20 @@ impl Position {
         let is_x = |c: u8| is_piece(c) && x.kinds >> kind_of(c) & 1 != 0;
         let mover = if m.from == rules_api::CELL_NONE { 0 } else { self.at(m.from) };
         // Petrifying one's own pseudo-royal is illegal.
-        if self.is_capture(m) && is_x(mover) && self.pseudo_royal_kind(us, kind_of(mover)) && v.rules.petrify >> kind_of(mover) & 1 != 0 {
+        if self.is_capture(m)
+            && is_x(mover)
+            && self.pseudo_royal_kind(us, kind_of(mover))
+            && v.rules.petrify >> kind_of(mover) & 1 != 0
+        {
             return false;
         }
         let theirs_before: Vec<u16> = (0..v.nsq() as u16)
-            .filter(|&s| is_x(self.at(s)) && owner_of(self.at(s)) == them && self.pseudo_royal_kind(them, kind_of(self.at(s))))
+            .filter(|&s| {
+                is_x(self.at(s)) && owner_of(self.at(s)) == them && self.pseudo_royal_kind(them, kind_of(self.at(s)))
+            })
             .collect();
-        let ours_before = |s: u16| is_x(self.at(s)) && owner_of(self.at(s)) == us && self.pseudo_royal_kind(us, kind_of(self.at(s)));
+        let ours_before =
+            |s: u16| is_x(self.at(s)) && owner_of(self.at(s)) == us && self.pseudo_royal_kind(us, kind_of(self.at(s)));
         let tracked: Vec<u16> = (0..v.nsq() as u16).filter(|&s| ours_before(s)).collect();
         let castle = matches!(tag::of(m), tag::CASTLE_LEFT | tag::CASTLE_RIGHT);
         if castle && tracked.contains(&m.from) && !self.castling_path_safe(m) {
@@ -287,8 +295,13 @@ impl Position {
                 }
             }
             if ok && x.duple_check {
-                let all: Vec<u16> = (0..v.nsq() as u16).filter(|&s| is_x(self.at(s)) && owner_of(self.at(s)) == us).collect();
-                if !all.is_empty() && all.iter().all(|&s| !self.blast_shielded(s, us) && self.attacked_by_excluding(s, them, petrified_theirs)) {
+                let all: Vec<u16> =
+                    (0..v.nsq() as u16).filter(|&s| is_x(self.at(s)) && owner_of(self.at(s)) == us).collect();
+                if !all.is_empty()
+                    && all
+                        .iter()
+                        .all(|&s| !self.blast_shielded(s, us) && self.attacked_by_excluding(s, them, petrified_theirs))
+                {
                     ok = false;
                 }
             }

@@ -136,10 +136,7 @@ impl VariantRules {
 /// The options as checked: the variant's value is free (a path is a value
 /// too, and it is looked up by [`library::load`]).
 fn display_specs() -> Vec<OptionSpec> {
-    let mut specs = vec![
-        OptionSpec::new(VARIANT_OPTION, "chess", &[], ""),
-        OptionSpec::new(DIRS_OPTION, "", &[], ""),
-    ];
+    let mut specs = vec![OptionSpec::new(VARIANT_OPTION, "chess", &[], ""), OptionSpec::new(DIRS_OPTION, "", &[], "")];
     specs.extend(option_specs_display());
     specs
 }

@@ -87,7 +87,8 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         let k = tag::of(m);
-        k == tag::EN_PASSANT || ((k == tag::NORMAL || k == tag::DEMOTION) && m.from != CELL_NONE && is_piece(self.at(m.to)))
+        k == tag::EN_PASSANT
+            || ((k == tag::NORMAL || k == tag::DEMOTION) && m.from != CELL_NONE && is_piece(self.at(m.to)))
     }
 
     /// Pseudo-legal moves of the piece `code` on `from`.
@@ -179,7 +180,8 @@ impl Position {
             }
             Promotion::To(k) => {
                 let zone = v.in_zone(us, to) || v.in_zone(us, from);
-                let may = zone && (!p.on_capture || capture) && self.count[us as usize][*k as usize] < p.limit[*k as usize];
+                let may =
+                    zone && (!p.on_capture || capture) && self.count[us as usize][*k as usize] < p.limit[*k as usize];
                 if may {
                     out.push(Move { from, to, extra: *k as u16 + 1, tag: tag::NORMAL });
                 }

@@ -26,7 +26,11 @@ impl Position {
         if kind == tag::DROP {
             let placed = (m.extra - 1) as usize;
             let base = v.kinds[placed].base as usize;
-            let letter = if base != placed { format!("+{}", v.kinds[base].letter.to_ascii_uppercase()) } else { v.kinds[placed].letter.to_ascii_uppercase() };
+            let letter = if base != placed {
+                format!("+{}", v.kinds[base].letter.to_ascii_uppercase())
+            } else {
+                v.kinds[placed].letter.to_ascii_uppercase()
+            };
             return format!("{}@{}", letter, v.square_name(m.to));
         }
         let (mut from, mut to) = (m.from, m.to);

@@ -61,7 +61,8 @@ impl Position {
         let mover = v.kinds[kind_of(self.at(m.from)) as usize].value;
         if self.is_capture(m) {
             let victim_sq = if kind == tag::EN_PASSANT { self.ep_capture_square(m.to) } else { m.to };
-            let victim = if is_piece(self.at(victim_sq)) { v.kinds[kind_of(self.at(victim_sq)) as usize].value } else { 100 };
+            let victim =
+                if is_piece(self.at(victim_sq)) { v.kinds[kind_of(self.at(victim_sq)) as usize].value } else { 100 };
             hint += 10_000 + victim * 16 - mover / 8;
             flags |= MoveFlags::CAPTURE | MoveFlags::TACTICAL;
         }
@@ -71,7 +72,9 @@ impl Position {
         }
         let pawn = v.kinds[kind_of(self.at(m.from)) as usize].pawn;
         let castling_touch = self.castling != 0
-            && (self.castle_king.contains(&m.from) || self.rook_from.contains(&m.from) || self.rook_from.contains(&m.to));
+            && (self.castle_king.contains(&m.from)
+                || self.rook_from.contains(&m.from)
+                || self.rook_from.contains(&m.to));
         let to_hand = v.drops.as_ref().is_some_and(|d| d.to_hand);
         if !to_hand
             && (flags.contains(MoveFlags::CAPTURE)
@@ -306,7 +309,8 @@ fn grid(v: &Variant) -> Grid {
 /// Shogi coordinates: files 9–1 from the left, ranks 一–九 (or a–i) from
 /// the top.
 fn shogi_labels(v: &Variant, geometry: &mut Geometry) {
-    const KANJI: [&str; 16] = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六"];
+    const KANJI: [&str; 16] =
+        ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六"];
     let top = -0.75;
     for label in geometry.labels.iter_mut() {
         if label.y == top {

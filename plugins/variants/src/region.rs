@@ -81,7 +81,10 @@ pub fn tokens(cx: &Ctx<'_>, shape: Shape, list: &[Spanned<String>], key: &str) -
 
 /// The squares of a `{ white = [...], black = [...] }` table.
 pub fn per_player(cx: &Ctx<'_>, shape: Shape, def: &RegionDef, key: &str) -> Result<[Squares; 2], DefinitionError> {
-    Ok([tokens(cx, shape, &def.white, &format!("{key}.white"))?, tokens(cx, shape, &def.black, &format!("{key}.black"))?])
+    Ok([
+        tokens(cx, shape, &def.white, &format!("{key}.white"))?,
+        tokens(cx, shape, &def.black, &format!("{key}.black"))?,
+    ])
 }
 
 /// Adds the squares a region token names: `e4`, a rank `*4`, a file `e*`,

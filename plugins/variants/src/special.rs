@@ -30,7 +30,8 @@ impl Position {
             if rfrom == NO_SQ || !is_piece(rook) || owner_of(rook) != us || rule.rooks >> kind_of(rook) & 1 == 0 {
                 continue;
             }
-            let m = Move { from: kfrom, to: rfrom, extra: 0, tag: if left { tag::CASTLE_LEFT } else { tag::CASTLE_RIGHT } };
+            let m =
+                Move { from: kfrom, to: rfrom, extra: 0, tag: if left { tag::CASTLE_LEFT } else { tag::CASTLE_RIGHT } };
             let (_, kto, _, rto) = self.castling_squares(m);
             let path = self.segment(rfrom, rto).chain(self.segment(kfrom, kto));
             let mut clear = true;

@@ -77,7 +77,8 @@ impl Position {
             self.since_null >= 1 && n >= 2 && f(&self.history[n - 1]) && f(&self.history[n - 2])
         };
         let passed = |u: &crate::position::Undo| !u.null && tag::of(u.m) == tag::PASS;
-        let bikjang_twice = v.rules.bikjang && self.since_null >= 1 && n >= 1 && self.royals_face() && self.history[n - 1].bikjang;
+        let bikjang_twice =
+            v.rules.bikjang && self.since_null >= 1 && n >= 1 && self.royals_face() && self.history[n - 1].bikjang;
         if bikjang_twice || last_two(&passed) {
             return Some(self.material_result(if bikjang_twice { "bikjang" } else { "both passed" }));
         }
@@ -96,7 +97,11 @@ impl Position {
         if (flag.reply || flag.safe) && self.flag_reached(us) {
             let king_race = flag.reply && us == 0 && flag.kind[them as usize] == v.royal;
             let draw = (king_race || (flag.safe && !flag.reply)) && self.flag_reached(them);
-            return Some(if draw { (Outcome::Draw, "both reached the goal") } else { (Outcome::Win, "reached the goal") });
+            return Some(if draw {
+                (Outcome::Draw, "both reached the goal")
+            } else {
+                (Outcome::Win, "reached the goal")
+            });
         }
         let early = !flag.reply || flag.safe || flag.kind[us as usize] == v.royal;
         if early && self.flag_reached(them) {
@@ -127,7 +132,8 @@ impl Position {
             let c = self.at(sq);
             is_piece(c) && crate::variant::owner_of(c) == player && (wanted == NO_KIND || kind_of(c) == wanted)
         };
-        let arrived: Vec<u16> = flag.goal[player as usize].iter().filter(|&s| (s as usize) < v.nsq() && mine(s)).collect();
+        let arrived: Vec<u16> =
+            flag.goal[player as usize].iter().filter(|&s| (s as usize) < v.nsq() && mine(s)).collect();
         if arrived.is_empty() {
             return false;
         }
@@ -318,9 +324,10 @@ impl Position {
         let v = &*self.v;
         let no_mate = v.drops.as_ref().map_or(NO_KIND, |d| d.no_mate);
         no_mate != NO_KIND
-            && self.history.last().is_some_and(|u| {
-                !u.null && tag::of(u.m) == tag::DROP && (u.m.extra - 1) as u8 == no_mate
-            })
+            && self
+                .history
+                .last()
+                .is_some_and(|u| !u.null && tag::of(u.m) == tag::DROP && (u.m.extra - 1) as u8 == no_mate)
     }
 
     /// The square of the royal in check, for highlighting.

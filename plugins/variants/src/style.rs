@@ -101,8 +101,13 @@ pub fn style(cx: &Ctx<'_>, def: Option<&StyleDef>) -> Result<Style, DefinitionEr
         ],
         PieceStyle::Western,
     )?;
-    let notation =
-        pick(cx, &d.notation, "style.notation", &[("san", NotationStyle::San), ("shogi", NotationStyle::Shogi)], NotationStyle::San)?;
+    let notation = pick(
+        cx,
+        &d.notation,
+        "style.notation",
+        &[("san", NotationStyle::San), ("shogi", NotationStyle::Shogi)],
+        NotationStyle::San,
+    )?;
     let coordinates = pick(
         cx,
         &d.coordinates,

@@ -120,12 +120,7 @@ impl Tables {
     /// Builds the tables. `initial(player, kind, square)` says whether a
     /// kind may use its first-move legs from that square; `lines` are the
     /// squares joined by diagonal lines, along which kinds' line legs run.
-    pub fn build(
-        shape: Shape,
-        kinds: &[PieceKind],
-        lines: Squares,
-        initial: impl Fn(u8, u8, u16) -> bool,
-    ) -> Tables {
+    pub fn build(shape: Shape, kinds: &[PieceKind], lines: Squares, initial: impl Fn(u8, u8, u16) -> bool) -> Tables {
         let nsq = (shape.files * shape.ranks) as usize;
         let nk = kinds.len();
         let mut t = Tables { nkinds: nk, nsq, ..Tables::default() };

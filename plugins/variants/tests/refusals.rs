@@ -33,8 +33,7 @@ fn shipped(name: &str) -> RulesBox {
 }
 
 fn uci(p: &rules_api::PositionBox) -> Vec<String> {
-    let mut out: Vec<String> =
-        p.moves().unwrap().iter().map(|&m| p.notate(m, Notation::COORDINATE).unwrap()).collect();
+    let mut out: Vec<String> = p.moves().unwrap().iter().map(|&m| p.notate(m, Notation::COORDINATE).unwrap()).collect();
     out.sort();
     out
 }
