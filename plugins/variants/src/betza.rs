@@ -11,8 +11,9 @@
 //! * directions `f b l r v s`, alone or paired (`fl`, `ff`, `fs`, …), from
 //!   the owner's point of view;
 //! * `m` move only, `c` capture only, `n` lame (blocked by the squares it
-//!   passes, the xiangqi horse `nN`), `p` hopper (jumps one piece, the
-//!   cannon), `i` only from the piece's starting ranks.
+//!   passes, the xiangqi horse `nN`), `p` hopper (jumps one piece and lands
+//!   anywhere beyond it, the cannon), `g` grasshopper (jumps one piece and
+//!   lands right behind it), `i` only from the first-move squares.
 
 use std::fmt;
 
@@ -20,6 +21,13 @@ use std::fmt;
 pub const MOVE: u8 = 1;
 /// The leg may capture an enemy piece.
 pub const CAPTURE: u8 = 2;
+
+/// A leg that jumps nothing.
+pub const NO_HOP: u8 = 0;
+/// A leg that jumps one piece and lands anywhere beyond it (the cannon).
+pub const HOP_ANY: u8 = 1;
+/// A leg that jumps one piece and lands right behind it (the grasshopper).
+pub const HOP_ONE: u8 = 2;
 
 /// One direction of movement of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,8 +40,9 @@ pub struct Leg {
     pub range: u8,
     /// [`MOVE`], [`CAPTURE`] or both.
     pub modes: u8,
-    /// Jumps exactly one piece (a cannon's screen) before landing.
-    pub hop: bool,
+    /// Jumps exactly one piece before landing: [`NO_HOP`], [`HOP_ANY`] or
+    /// [`HOP_ONE`].
+    pub hop: u8,
     /// A leaper that is blocked by a piece on a square it passes.
     pub lame: bool,
     /// Only from the ranks the piece starts on.
@@ -168,27 +177,28 @@ fn chunks(dirs: &[char], oblique: bool, diagonal: bool) -> Vec<Chunk> {
     out
 }
 
-/// Reads a movement string into legs (white's view; black's are mirrored
-/// by the caller). Errors quote the string and name the culprit.
+/// Reads a movement string into legs (white's view; black's are turned
+/// round by the caller, so `l` is always the owner's left); an empty string is a piece that never moves (Othello's
+/// discs). Errors quote the string and name the culprit.
 pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
     let chars: Vec<char> = text.trim().chars().collect();
-    if chars.is_empty() {
-        return Err(error(text, "it is empty (a piece needs at least one atom, e.g. 'K')".into()));
-    }
     let mut legs: Vec<Leg> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let mut dirs = Vec::new();
-        let (mut modes, mut hop, mut lame, mut initial) = (0u8, false, false, false);
+        let (mut modes, mut hop, mut lame, mut initial) = (0u8, NO_HOP, false, false);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 c @ ('f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h') => dirs.push(c),
                 'm' => modes |= MOVE,
                 'c' => modes |= CAPTURE,
-                'p' => hop = true,
+                'p' => hop = HOP_ANY,
+                'g' => hop = HOP_ONE,
                 'n' => lame = true,
                 'i' => initial = true,
-                other => return Err(error(text, format!("unknown modifier '{other}' (known: f b l r v s m c n p i)"))),
+                other => {
+                    return Err(error(text, format!("unknown modifier '{other}' (known: f b l r v s m c n p g i)")))
+                }
             }
             i += 1;
         }
@@ -220,8 +230,8 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
         if modes == 0 {
             modes = MOVE | CAPTURE;
         }
-        if hop && !rider {
-            return Err(error(text, format!("'p' (hopper) needs a rider, not the leaper '{letter}'")));
+        if hop != NO_HOP && !rider {
+            return Err(error(text, format!("'p' or 'g' (hopper) needs a rider, not the leaper '{letter}'")));
         }
         if lame && rider {
             return Err(error(text, format!("'n' (lame) applies to leapers, not the rider '{letter}'")));
@@ -241,9 +251,14 @@ pub fn parse(text: &str) -> Result<Vec<Leg>, BetzaError> {
             }
             selected += 1;
             let leg = Leg { dx, dy, range, modes, hop, lame: step_lame, initial };
-            match legs.iter_mut().find(|l| Leg { modes: l.modes, ..leg } == **l) {
-                Some(existing) => existing.modes |= modes,
-                None => legs.push(leg),
+            if let Some(existing) = legs.iter_mut().find(|l| Leg { modes: l.modes, ..leg } == **l) {
+                existing.modes |= modes;
+            } else if let Some(existing) = legs.iter_mut().find(|l| Leg { range: l.range, ..leg } == **l) {
+                // A step and a ride the same way (`WbR`): one leg, the
+                // longer, so no move is generated twice.
+                existing.range = if existing.range == 0 || leg.range == 0 { 0 } else { existing.range.max(leg.range) };
+            } else {
+                legs.push(leg);
             }
         }
         if selected == 0 {
@@ -268,17 +283,17 @@ mod tests {
     fn the_chess_pawn_moves_forward_and_captures_diagonally() {
         let legs = parse("fmWfcFifmnD").unwrap();
         assert_eq!(legs.len(), 4);
-        assert!(legs.contains(&Leg { dx: 0, dy: 1, range: 1, modes: MOVE, hop: false, lame: false, initial: false }));
+        assert!(legs.contains(&Leg { dx: 0, dy: 1, range: 1, modes: MOVE, hop: NO_HOP, lame: false, initial: false }));
         assert!(legs.contains(&Leg {
             dx: 1,
             dy: 1,
             range: 1,
             modes: CAPTURE,
-            hop: false,
+            hop: NO_HOP,
             lame: false,
             initial: false
         }));
-        assert!(legs.contains(&Leg { dx: 0, dy: 2, range: 1, modes: MOVE, hop: false, lame: true, initial: true }));
+        assert!(legs.contains(&Leg { dx: 0, dy: 2, range: 1, modes: MOVE, hop: NO_HOP, lame: true, initial: true }));
     }
 
     #[test]
@@ -305,8 +320,9 @@ mod tests {
     #[test]
     fn cannon_and_horse() {
         let cannon = parse("mRcpR").unwrap();
-        assert!(cannon.iter().any(|l| l.hop && l.modes == CAPTURE));
-        assert!(cannon.iter().any(|l| !l.hop && l.modes == MOVE));
+        assert!(cannon.iter().any(|l| l.hop == HOP_ANY && l.modes == CAPTURE));
+        assert!(cannon.iter().any(|l| l.hop == NO_HOP && l.modes == MOVE));
+        assert!(parse("gQ").unwrap().iter().all(|l| l.hop == HOP_ONE && l.range == 0));
         assert!(parse("nN").unwrap().iter().all(|l| l.lame));
     }
 
@@ -316,7 +332,7 @@ mod tests {
         assert!(parse("fmq").unwrap_err().message.contains("unknown modifier 'q'"));
         assert!(parse("fm").unwrap_err().message.contains("no atom"));
         assert!(parse("pW").unwrap_err().message.contains("hopper"));
-        assert!(parse("").unwrap_err().message.contains("empty"));
+        assert!(parse("").unwrap().is_empty());
         assert!(parse("icW").unwrap_err().message.contains("first move"));
     }
 }

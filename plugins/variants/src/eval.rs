@@ -6,7 +6,7 @@
 use rules_api::score::MAX_EVAL;
 
 use crate::position::Position;
-use crate::variant::{Outcome, Variant};
+use crate::variant::{is_piece, owner_of, Outcome, Variant, NO_KIND};
 
 /// What one check given is worth in n-check games.
 const CHECK_VALUE: i32 = 150;
@@ -26,19 +26,29 @@ impl Position {
             score += (self.checks_left[them] as i32 - self.checks_left[us] as i32) * CHECK_VALUE;
         }
         if let Some(flag) = v.end.flag {
-            let near = |p: usize| self.goal_distance(p as u8, flag.kind);
+            let near = |p: usize| self.goal_distance(p as u8, flag.kind[p]);
             score += (near(them) - near(us)) * GOAL_STEP;
         }
         score.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
-    /// Steps (king moves) from `player`'s nearest `kind` to its goal.
+    /// Steps (king moves) from `player`'s nearest `kind` (any piece for
+    /// [`NO_KIND`]) to its goal.
     fn goal_distance(&self, player: u8, kind: u8) -> i32 {
         let v = &*self.v;
-        let code = Variant::code(kind, player);
         let table = &v.goal_dist[player as usize];
+        if table.is_empty() || v.end.flag.is_some_and(|f| f.goal[player as usize].is_empty()) {
+            return 0;
+        }
+        let wanted = |c: u8| {
+            if kind == NO_KIND {
+                is_piece(c) && owner_of(c) == player
+            } else {
+                c == Variant::code(kind, player)
+            }
+        };
         (0..v.nsq())
-            .filter(|&sq| self.board[sq].get() == code)
+            .filter(|&sq| wanted(self.board[sq].get()))
             .map(|sq| table[sq] as i32)
             .min()
             .unwrap_or(v.nsq() as i32)

@@ -14,34 +14,7 @@ use std::sync::Arc;
 use crate::compile::{compile, DefinitionError};
 use crate::variant::Variant;
 
-macro_rules! shipped {
-    ($($name:literal),* $(,)?) => {
-        /// The shipped definitions: name and TOML text.
-        pub const SHIPPED: &[(&str, &str)] = &[
-            $(($name, include_str!(concat!("../library/", $name, ".toml")))),*
-        ];
-    };
-}
-
-shipped!(
-    "chess",
-    "capablanca",
-    "grand",
-    "shatranj",
-    "makruk",
-    "shogi",
-    "minishogi",
-    "crazyhouse",
-    "kingofthehill",
-    "3check",
-    "antichess",
-    "atomic",
-    "racingkings",
-    "losalamos",
-    "gardner",
-    "minixiangqi",
-    "breakthrough",
-);
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
 /// Where a definition is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +54,93 @@ pub fn user_dirs(extra: &str) -> Vec<PathBuf> {
 fn declared_name(text: &str) -> Option<String> {
     let table: toml::Table = toml::from_str(text).ok()?;
     table.get("name")?.as_str().map(|s| s.trim().to_string())
+}
+
+/// What a list of variants shows of one: family, proper name, one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meta {
+    /// The key (`--option variant=NAME`).
+    pub name: String,
+    /// The family (`chess`, `shogi`, `xiangqi`, `makruk`, `other`).
+    pub family: String,
+    /// The proper name (`King of the Hill`).
+    pub title: String,
+    /// One line.
+    pub summary: String,
+}
+
+/// The list entry a definition text declares (read without compiling it).
+pub fn meta(text: &str) -> Option<Meta> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    let get = |k: &str| table.get(k).and_then(|v| v.as_str()).map(|s| s.trim().to_string());
+    let name = get("name")?;
+    Some(Meta {
+        family: get("family").unwrap_or_else(|| "chess".to_string()),
+        title: get("title").unwrap_or_else(|| name.clone()),
+        summary: get("summary").unwrap_or_default(),
+        name,
+    })
+}
+
+/// Every variant found with its list entry, in catalogue order.
+pub fn metas(extra_dirs: &str) -> Vec<Meta> {
+    catalogue(extra_dirs)
+        .into_iter()
+        .filter_map(|e| {
+            let text = match &e.source {
+                Source::Shipped(name) => SHIPPED.iter().find(|(n, _)| n == name).map(|(_, t)| t.to_string())?,
+                Source::File(path) => std::fs::read_to_string(path).ok()?,
+            };
+            meta(&text).map(|m| Meta { name: e.name.clone(), ..m })
+        })
+        .collect()
+}
+
+/// The description of the `variant` option: one line per variant,
+/// `name | family | proper name | summary`, grouped by family (chess,
+/// shogi, xiangqi, makruk, other), for windows that group and describe
+/// the choices.
+pub fn choices_description(extra_dirs: &str) -> String {
+    let mut s = String::from(
+        "The variant to play: a name from the library or a user directory, or the path of a .toml definition. \
+         The variants, one per line as name | family | proper name | summary:",
+    );
+    let all = metas(extra_dirs);
+    for family in ["chess", "shogi", "xiangqi", "makruk", "other"] {
+        for m in all.iter().filter(|m| m.family == family) {
+            s.push_str(&format!("\n{} | {} | {} | {}", m.name, m.family, m.title, m.summary));
+        }
+    }
+    for m in all.iter().filter(|m| !["chess", "shogi", "xiangqi", "makruk", "other"].contains(&m.family.as_str())) {
+        s.push_str(&format!("\n{} | {} | {} | {}", m.name, m.family, m.title, m.summary));
+    }
+    s
+}
+
+/// The help text of a variant: its name, description, pieces and rules.
+pub fn help(v: &Variant) -> String {
+    let mut s = format!("{}\n\n", v.title);
+    if !v.summary.is_empty() {
+        s.push_str(&v.summary);
+        s.push_str("\n\n");
+    }
+    if !v.description.is_empty() {
+        s.push_str(&v.description);
+        s.push_str("\n\n");
+    }
+    s.push_str(&format!("Board {}x{}. Pieces (letter, Betza movement):\n", v.files, v.ranks));
+    for k in &v.kinds {
+        s.push_str(&format!(
+            "  {} {}: {}{}{}\n",
+            k.letter.to_ascii_uppercase(),
+            k.name,
+            k.betza,
+            if k.royal { " (royal)" } else { "" },
+            if k.value > 0 { format!(", worth {}", k.value) } else { String::new() }
+        ));
+    }
+    s.push_str(&format!("\nDefinition: {} (UCI_Variant {}).\n", v.source, v.engine_name));
+    s
 }
 
 fn toml_files(dir: &Path) -> Vec<PathBuf> {

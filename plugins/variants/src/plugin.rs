@@ -3,78 +3,133 @@
 
 use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::{
-    GameInfo, Geometry, HandPiece, Highlight, HighlightKind, Mark, MarkKind, Move, MoveFlags, MoveInfo, Notation,
-    Piece, PieceType, PlayerInfo, PlayerScore, PluginError, PositionFlags, RVec, Rgba, Status, CELL_NONE,
+    ClickPath, GameInfo, Geometry, HandPiece, Highlight, HighlightKind, Line, Mark, MarkKind, Move, MoveFlags,
+    MoveInfo, Notation, Piece, PieceType, PlayerInfo, PlayerScore, PluginError, PositionFlags, RVec, Rgba, Status,
+    CELL_NONE,
 };
 use tabula_kit::grid::{Edge, Grid};
 
 use crate::position::{tag, Position};
-use crate::variant::{kind_of, owner_of, Variant, NO_KIND};
+use crate::style::Coordinates;
+use crate::variant::{is_piece, kind_of, owner_of, Variant, WALL};
 use crate::VariantRules;
 
 impl Position {
+    /// Whether the variant's moves are all a piece's own, so a move can be
+    /// checked against one piece's moves instead of the whole list.
+    fn simple_moves(&self) -> bool {
+        let v = &*self.v;
+        v.walls.is_none()
+            && v.gating.is_none()
+            && !v.rules.must_capture
+            && !v.rules.pass_on_stalemate
+            && !v.drops.as_ref().is_some_and(|d| d.must)
+    }
+
     /// Whether `m` is one of the legal moves now.
     pub fn is_legal_move(&self, m: Move) -> bool {
         if self.ended_by_rule().is_some() {
             return false;
         }
         let mut candidates = RVec::new();
-        if m.from == CELL_NONE {
-            if m.tag != tag::DROP || !self.v.drops || m.to as usize >= self.v.nsq() {
+        let kind = tag::of(m);
+        let piece_move = matches!(kind, tag::NORMAL | tag::EN_PASSANT | tag::DEMOTION) && m.tag & !tag::KIND == 0;
+        if piece_move && self.simple_moves() && m.from != CELL_NONE {
+            let nsq = self.v.nsq();
+            if m.from as usize >= nsq || m.to as usize >= nsq || !self.own(m.from, self.side) {
                 return false;
             }
-            let kind = m.extra.wrapping_sub(1) as usize;
-            if kind >= self.v.nkinds() || self.hand[self.side as usize][kind] == 0 {
-                return false;
-            }
-            self.generate(&mut candidates);
-            return candidates.contains(&m);
+            self.piece_moves(m.from, self.at(m.from), &mut candidates);
+            return candidates.contains(&m) && self.is_legal(m);
         }
-        if m.from as usize >= self.v.nsq() || m.to as usize >= self.v.nsq() {
-            return false;
-        }
-        let code = self.at(m.from);
-        if code == 0 || owner_of(code) != self.side {
-            return false;
-        }
-        if self.v.must_capture {
-            self.generate(&mut candidates);
-            return candidates.contains(&m);
-        }
-        self.piece_moves(m.from, code, &mut candidates);
-        candidates.contains(&m) && self.is_legal(m)
+        self.generate(&mut candidates);
+        candidates.contains(&m)
     }
 
     fn hint(&self, m: Move) -> (i32, MoveFlags) {
         let v = &*self.v;
         let mut flags = MoveFlags::NONE;
         let mut hint = 0;
-        if m.tag == tag::DROP {
+        let kind = tag::of(m);
+        if kind == tag::PASS {
+            return (-10_000, MoveFlags::PASS);
+        }
+        if kind == tag::DROP {
             flags |= MoveFlags::DROP;
             return (hint, flags);
         }
         let mover = v.kinds[kind_of(self.at(m.from)) as usize].value;
         if self.is_capture(m) {
-            let victim_sq = if m.tag == tag::EN_PASSANT { self.ep_victim } else { m.to };
-            let victim = v.kinds[kind_of(self.at(victim_sq)) as usize].value;
+            let victim_sq = if kind == tag::EN_PASSANT { self.ep_capture_square(m.to) } else { m.to };
+            let victim =
+                if is_piece(self.at(victim_sq)) { v.kinds[kind_of(self.at(victim_sq)) as usize].value } else { 100 };
             hint += 10_000 + victim * 16 - mover / 8;
             flags |= MoveFlags::CAPTURE | MoveFlags::TACTICAL;
         }
-        if m.extra != 0 {
+        if m.extra != 0 && m.tag & tag::GATE == 0 {
             hint += 5_000 + v.kinds[(m.extra - 1) as usize].value;
             flags |= MoveFlags::PROMOTION | MoveFlags::TACTICAL;
         }
         let pawn = v.kinds[kind_of(self.at(m.from)) as usize].pawn;
         let castling_touch = self.castling != 0
-            && (m.from == self.royal_sq[self.side as usize]
+            && (self.castle_king.contains(&m.from)
                 || self.rook_from.contains(&m.from)
                 || self.rook_from.contains(&m.to));
-        if !v.drops
-            && (flags.contains(MoveFlags::CAPTURE) || pawn || m.extra != 0 || m.tag != tag::NORMAL || castling_touch)
+        let to_hand = v.drops.as_ref().is_some_and(|d| d.to_hand);
+        if !to_hand
+            && (flags.contains(MoveFlags::CAPTURE)
+                || pawn
+                || m.extra != 0
+                || kind != tag::NORMAL
+                || castling_touch
+                || v.walls.is_some()
+                || m.tag & tag::GATE != 0)
         {
             flags |= MoveFlags::IRREVERSIBLE;
         }
         (hint, flags)
+    }
+
+    /// The ways a legal move is clicked: castling as the king then its
+    /// destination or its rook, a wall as a third click.
+    fn paths_of(&self, m: Move, out: &mut RVec<ClickPath>) {
+        let kind = tag::of(m);
+        if kind == tag::PASS {
+            return;
+        }
+        let wall = tag::wall(m.tag);
+        if kind == tag::CASTLE_LEFT || kind == tag::CASTLE_RIGHT {
+            let (kfrom, kto, rfrom, _) = self.castling_squares(m);
+            let by_rook = m.tag & tag::GATE_ROOK != 0;
+            let king_gate = m.tag & tag::GATE != 0 && !by_rook;
+            let mut ends: Vec<u16> = Vec::new();
+            if !by_rook && kto != kfrom && !self.plain_king_move(kfrom, kto) {
+                ends.push(kto);
+            }
+            if !king_gate || ends.is_empty() {
+                ends.push(rfrom);
+            }
+            for end in ends {
+                let mut cells = vec![kfrom, end];
+                cells.extend(wall);
+                out.push(ClickPath::through(m, &cells));
+            }
+            return;
+        }
+        let mut cells: Vec<u16> = Vec::with_capacity(3);
+        if m.from != CELL_NONE {
+            cells.push(m.from);
+        }
+        cells.push(m.to);
+        cells.extend(wall);
+        out.push(ClickPath::through(m, &cells));
+    }
+
+    /// Whether the king has a plain legal move from `from` to `to`.
+    fn plain_king_move(&self, from: u16, to: u16) -> bool {
+        let mut moves = RVec::new();
+        self.piece_moves(from, self.at(from), &mut moves);
+        moves.iter().any(|&m| m.to == to && tag::of(m) == tag::NORMAL && self.is_legal(m))
     }
 }
 
@@ -92,11 +147,12 @@ impl PositionImpl for Position {
     fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
         if !self.is_legal_move(m) {
             return Err(PluginError::illegal_move(format!(
-                "{}: the move (from {}, to {}, extra {}) is not legal in {}",
+                "{}: the move (from {}, to {}, extra {}, tag {}) is not legal in {}",
                 self.v.title,
                 m.from,
                 m.to,
                 m.extra,
+                m.tag,
                 self.to_fen()
             )));
         }
@@ -113,9 +169,12 @@ impl PositionImpl for Position {
     }
 
     fn pieces(&self, out: &mut RVec<Piece>) {
+        let wall_kind = self.v.nkinds() as u16;
         for sq in 0..self.v.nsq() as u16 {
             let c = self.at(sq);
-            if c != 0 {
+            if c == WALL {
+                out.push(Piece { cell: sq, owner: 0, kind: wall_kind });
+            } else if c != 0 {
                 out.push(Piece { cell: sq, owner: owner_of(c), kind: kind_of(c) as u16 });
             }
         }
@@ -133,12 +192,13 @@ impl PositionImpl for Position {
         let wanted = text.trim();
         let mut moves = RVec::new();
         self.legal_moves(&mut moves);
+        let bare = |s: &str| s.trim_end_matches(['+', '#']).to_string();
         let found = moves.iter().copied().find(|&m| {
             if notation == Notation::COORDINATE {
-                self.uci(m) == wanted
+                self.uci(m) == wanted || (m == Move::PASS && wanted == "pass")
             } else {
                 let san = self.san(m);
-                san == wanted || san.trim_end_matches(['+', '#']) == wanted.trim_end_matches(['+', '#'])
+                san == wanted || (!self.v.shogi_promotions && bare(&san) == bare(wanted))
             }
         });
         found.ok_or_else(|| {
@@ -175,19 +235,19 @@ impl PositionImpl for Position {
     fn flags(&self) -> PositionFlags {
         let v = &*self.v;
         let mut flags = PositionFlags::NONE;
-        if self.in_check {
+        if self.checked() {
             flags |= PositionFlags::IN_CHECK;
         }
         let us = self.side as usize;
         let pieces_left = (0..v.nkinds()).any(|k| k as u8 != v.royal && !v.kinds[k].pawn && self.count[us][k] > 0);
-        if v.must_capture || v.royal == NO_KIND || v.no_checks || !pieces_left {
+        if v.rules.must_capture || !v.has_royal() || v.rules.no_checks || !pieces_left || v.walls.is_some() {
             flags |= PositionFlags::ZUGZWANG_RISK;
         }
         flags
     }
 
     fn make_null_move(&mut self) -> Result<(), PluginError> {
-        if self.in_check {
+        if self.checked() {
             return Err(PluginError::illegal_move("no null move in check"));
         }
         if self.ended_by_rule().is_some() {
@@ -201,11 +261,13 @@ impl PositionImpl for Position {
     /// count 0 while none is held, so a window can set the hands out from the
     /// first move on instead of when the first capture happens.
     fn hands(&self, out: &mut RVec<HandPiece>) {
+        let v = &*self.v;
+        let to_hand = v.drops.as_ref().is_some_and(|d| d.to_hand && !d.free);
         for owner in 0..2u8 {
-            for kind in 0..self.v.nkinds() {
+            for kind in 0..v.nkinds() {
                 let count = self.hand[owner as usize][kind];
-                let k = &self.v.kinds[kind];
-                let holdable = self.v.drops && !k.royal && k.base as usize == kind;
+                let k = &v.kinds[kind];
+                let holdable = to_hand && !k.royal && k.base as usize == kind;
                 if count > 0 || holdable {
                     out.push(HandPiece { owner, kind: kind as u16, count: count as u16 });
                 }
@@ -217,9 +279,17 @@ impl PositionImpl for Position {
         let checks = self.v.end.checks;
         if checks > 0 {
             for player in 0..2u8 {
-                let given = checks - self.checks_left[player as usize];
+                let given = checks.saturating_sub(self.checks_left[player as usize]);
                 out.push(PlayerScore { player, points: given as f32 });
             }
+        }
+    }
+
+    fn click_paths(&self, out: &mut RVec<ClickPath>) {
+        let mut moves = RVec::new();
+        self.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            self.paths_of(m, out);
         }
     }
 }
@@ -230,7 +300,31 @@ fn grid(v: &Variant) -> Grid {
     } else {
         Grid::squares(v.files as u16, v.ranks as u16, v.light, v.dark)
     };
-    base.file_labels(Edge::Bottom, 0.8).rank_labels(Edge::Left, 0.8)
+    match v.style.coordinates {
+        Coordinates::Algebraic => base.file_labels(Edge::Bottom, 0.8).rank_labels(Edge::Left, 0.8),
+        Coordinates::Shogi => base.file_labels(Edge::Top, 0.75).rank_labels(Edge::Right, 0.75),
+    }
+}
+
+/// Shogi coordinates: files 9–1 from the left, ranks 一–九 (or a–i) from
+/// the top.
+fn shogi_labels(v: &Variant, geometry: &mut Geometry) {
+    const KANJI: [&str; 16] =
+        ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六"];
+    let top = -0.75;
+    for label in geometry.labels.iter_mut() {
+        if label.y == top {
+            let file = label.x.round() as u8;
+            label.text = (v.files - file).to_string().into();
+        } else {
+            let row = label.y.round() as usize;
+            label.text = if v.style.letter_ranks {
+                ((b'a' + row as u8) as char).to_string().into()
+            } else {
+                KANJI[row.min(15)].into()
+            };
+        }
+    }
 }
 
 impl RulesImpl for VariantRules {
@@ -238,31 +332,31 @@ impl RulesImpl for VariantRules {
 
     fn info(&self) -> GameInfo {
         let v = &*self.v;
+        let (light, dark) = crate::art::player_colours(v);
         let players = [
-            PlayerInfo {
-                name: v.players[0].as_str().into(),
-                color: Rgba::rgb(250, 248, 240),
-                ink: Rgba::rgb(20, 20, 20),
-            },
-            PlayerInfo {
-                name: v.players[1].as_str().into(),
-                color: Rgba::rgb(40, 40, 40),
-                ink: Rgba::rgb(245, 245, 245),
-            },
+            PlayerInfo { name: v.players[0].as_str().into(), color: light, ink: Rgba::rgb(20, 20, 20) },
+            PlayerInfo { name: v.players[1].as_str().into(), color: dark, ink: Rgba::rgb(245, 245, 245) },
         ];
-        let piece_types = v
+        let mut piece_types: RVec<PieceType> = v
             .kinds
             .iter()
-            .map(|k| {
+            .enumerate()
+            .map(|(i, k)| {
                 let letters = [k.letter.to_ascii_uppercase(), k.letter.clone()];
-                PieceType::new(
+                let glyphs = crate::art::glyphs(v, i as u8);
+                let mut t = PieceType::new(
                     &k.name,
-                    &[k.glyphs[0].as_str(), k.glyphs[1].as_str()],
+                    &[glyphs[0].as_str(), glyphs[1].as_str()],
                     &[letters[0].as_str(), letters[1].as_str()],
                     k.value,
-                )
+                );
+                t.art = crate::art::piece_art(v, i as u8).into_iter().map(Into::into).collect();
+                t
             })
             .collect();
+        let mut wall = PieceType::new(crate::art::wall_name(v), &["■", "■"], &["*", "*"], 0);
+        wall.art = crate::art::wall_art(v).into_iter().map(Into::into).collect();
+        piece_types.push(wall);
         GameInfo {
             name: v.title.as_str().into(),
             players: players.into_iter().collect(),
@@ -275,6 +369,9 @@ impl RulesImpl for VariantRules {
         let v = &*self.v;
         let g = grid(v);
         let mut geometry = g.build();
+        if v.style.coordinates == Coordinates::Shogi {
+            shogi_labels(v, &mut geometry);
+        }
         for sq in v.marks.iter().filter(|&s| (s as usize) < v.nsq()) {
             let (x, y) = (geometry.cells[sq as usize].x, geometry.cells[sq as usize].y);
             geometry.marks.push(Mark {
@@ -287,6 +384,7 @@ impl RulesImpl for VariantRules {
                 text: "".into(),
             });
         }
+        diagonal_lines(v, &mut geometry);
         geometry
     }
 
@@ -304,24 +402,29 @@ impl RulesImpl for VariantRules {
     }
 
     fn help_text(&self) -> String {
-        let v = &*self.v;
-        let mut s = format!("{}\n\n", v.title);
-        if !v.description.is_empty() {
-            s.push_str(&v.description);
-            s.push_str("\n\n");
+        crate::library::help(&self.v)
+    }
+}
+
+/// The board's diagonal lines (janggi palaces): every pair of line
+/// squares one diagonal step apart is joined.
+fn diagonal_lines(v: &Variant, geometry: &mut Geometry) {
+    let lines = v.diagonal_lines;
+    for a in lines.iter() {
+        for b in lines.iter().filter(|&b| b > a) {
+            let (fa, ra, fb, rb) = (v.file(a) as i32, v.rank(a) as i32, v.file(b) as i32, v.rank(b) as i32);
+            if (fa - fb).abs() == 1 && (ra - rb).abs() == 1 {
+                let (ca, cb) = (&geometry.cells[a as usize], &geometry.cells[b as usize]);
+                geometry.lines.push(Line {
+                    x1: ca.x,
+                    y1: ca.y,
+                    x2: cb.x,
+                    y2: cb.y,
+                    layer: 0,
+                    width: 0.04,
+                    color: Rgba::rgb(60, 40, 20),
+                });
+            }
         }
-        s.push_str(&format!("Board {}x{}. Pieces (letter, Betza movement):\n", v.files, v.ranks));
-        for k in &v.kinds {
-            s.push_str(&format!(
-                "  {} {}: {}{}{}\n",
-                k.letter.to_ascii_uppercase(),
-                k.name,
-                k.betza,
-                if k.royal { " (royal)" } else { "" },
-                if k.value > 0 { format!(", worth {}", k.value) } else { String::new() }
-            ));
-        }
-        s.push_str(&format!("\nDefinition: {} (UCI_Variant {}).\n", v.source, v.engine_name));
-        s
     }
 }

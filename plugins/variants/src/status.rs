@@ -1,12 +1,14 @@
 //! How the game ends, in Fairy-Stockfish's order: rules that end it at once
-//! (extinction, a piece reaching its goal, checks given), no legal move
-//! (checkmate or stalemate), then repetition, the move-count rule and dead
-//! material, which Tabula applies automatically.
+//! (extinction, a piece reaching its goal, checks given, bikjang twice, two
+//! passes, a full board), no legal move (checkmate or stalemate), then the
+//! claims Tabula applies automatically (the move-count rule, repetition,
+//! the counting rules) and dead material.
 
 use rules_api::{RVec, Status};
 
-use crate::position::Position;
-use crate::variant::{Outcome, NO_SQ};
+use crate::position::{tag, Position};
+use crate::rules::Material;
+use crate::variant::{is_piece, kind_of, Outcome, Variant, NO_KIND, NO_SQ};
 
 impl Outcome {
     /// The same result seen by the other player.
@@ -31,20 +33,26 @@ impl Position {
             .sum()
     }
 
-    /// Extinction, goal and check-count rules.
+    /// Extinction, goal, check-count and the other rules that end the game
+    /// at once.
     pub fn immediate_end(&self) -> Option<Ending> {
         let v = &*self.v;
         let us = self.side;
         let them = 1 - us;
-        if let Some(x) = v.end.extinction {
-            let kinds: Vec<u32> =
-                if x.all { vec![0] } else { (0..32).filter(|k| x.kinds >> k & 1 != 0).map(|k| 1 << k).collect() };
+        if let Some(x) = v.end.extinction.filter(|x| !x.pseudo_royal || v.rules.atomic) {
+            let kinds: Vec<u32> = if x.all {
+                vec![0]
+            } else if x.together {
+                vec![x.kinds]
+            } else {
+                (0..32).filter(|k| x.kinds >> k & 1 != 0).map(|k| 1 << k).collect()
+            };
             for c in [them, us] {
                 for &mask in &kinds {
                     let mine = self.with_hand(c, mask, x.all);
                     let theirs = self.with_hand(1 - c, mask, x.all);
                     if mine <= x.count && theirs >= x.opponent_count + (x.claim && c == us) as u32 {
-                        let reason = if v.atomic {
+                        let reason = if v.rules.atomic {
                             "king exploded"
                         } else if x.count > 0 {
                             "bare king"
@@ -58,49 +66,127 @@ impl Position {
                 }
             }
         }
-        if let Some(flag) = v.end.flag {
-            let arrived = |p: u8| {
-                let code = crate::variant::Variant::code(flag.kind, p);
-                flag.goal[p as usize].iter().any(|sq| (sq as usize) < v.nsq() && self.at(sq) == code)
-            };
-            if flag.reply && arrived(us) {
-                let draw = arrived(them) && us == 0;
-                return Some(if draw {
-                    (Outcome::Draw, "both reached the goal")
-                } else {
-                    (Outcome::Win, "reached the goal")
-                });
-            }
-            if (!flag.reply || flag.kind == v.royal) && arrived(them) {
-                let answer =
-                    flag.reply && us == 1 && !self.in_check && self.count[us as usize][flag.kind as usize] > 0 && {
-                        let mut moves = RVec::new();
-                        self.generate(&mut moves);
-                        moves.iter().any(|m| {
-                            m.from != rules_api::CELL_NONE
-                                && crate::variant::kind_of(self.at(m.from)) == flag.kind
-                                && flag.goal[us as usize].has(m.to)
-                        })
-                    };
-                if !answer {
-                    return Some((Outcome::Loss, "reached the goal"));
-                }
-            }
+        if let Some(end) = self.flag_end() {
+            return Some(end);
         }
         if v.end.checks > 0 && self.checks_left[them as usize] == 0 {
             return Some((Outcome::Loss, "checks given"));
         }
+        let n = self.history.len();
+        let last_two = |f: &dyn Fn(&crate::position::Undo) -> bool| {
+            self.since_null >= 1 && n >= 2 && f(&self.history[n - 1]) && f(&self.history[n - 2])
+        };
+        let passed = |u: &crate::position::Undo| !u.null && tag::of(u.m) == tag::PASS;
+        let bikjang_twice =
+            v.rules.bikjang && self.since_null >= 1 && n >= 1 && self.royals_face() && self.history[n - 1].bikjang;
+        if bikjang_twice || last_two(&passed) {
+            return Some(self.material_result(if bikjang_twice { "bikjang" } else { "both passed" }));
+        }
+        if v.end.full_board && (0..v.nsq() as u16).all(|s| self.at(s) != 0) {
+            return Some(self.material_result("board full"));
+        }
         None
     }
 
-    /// Repetition, the move-count rule and dead material.
+    /// Fairy-Stockfish's flag rules (a piece reaching its region).
+    fn flag_end(&self) -> Option<Ending> {
+        let v = &*self.v;
+        let flag = v.end.flag?;
+        let us = self.side;
+        let them = 1 - us;
+        if (flag.reply || flag.safe) && self.flag_reached(us) {
+            let king_race = flag.reply && us == 0 && flag.kind[them as usize] == v.royal;
+            let draw = (king_race || (flag.safe && !flag.reply)) && self.flag_reached(them);
+            return Some(if draw {
+                (Outcome::Draw, "both reached the goal")
+            } else {
+                (Outcome::Win, "reached the goal")
+            });
+        }
+        let early = !flag.reply || flag.safe || flag.kind[us as usize] == v.royal;
+        if early && self.flag_reached(them) {
+            let answer = flag.reply
+                && flag.kind[us as usize] == v.royal
+                && us == 1
+                && !self.in_check
+                && self.royal_sq[us as usize] != NO_SQ
+                && {
+                    let mut moves = RVec::new();
+                    self.generate(&mut moves);
+                    moves.iter().any(|m| m.from == self.royal_sq[us as usize] && flag.goal[us as usize].has(m.to))
+                };
+            if !answer {
+                return Some((Outcome::Loss, "reached the goal"));
+            }
+        }
+        None
+    }
+
+    /// Whether `player` has a flag piece in its region (safe from attack
+    /// where the rule asks for it).
+    fn flag_reached(&self, player: u8) -> bool {
+        let v = &*self.v;
+        let Some(flag) = v.end.flag else { return false };
+        let wanted = flag.kind[player as usize];
+        let mine = |sq: u16| {
+            let c = self.at(sq);
+            is_piece(c) && crate::variant::owner_of(c) == player && (wanted == NO_KIND || kind_of(c) == wanted)
+        };
+        let arrived: Vec<u16> =
+            flag.goal[player as usize].iter().filter(|&s| (s as usize) < v.nsq() && mine(s)).collect();
+        if arrived.is_empty() {
+            return false;
+        }
+        if flag.safe && (!flag.reply || player != self.side) {
+            return !arrived.iter().any(|&s| self.attacked_by(s, 1 - player));
+        }
+        true
+    }
+
+    /// The result of a game that ends without a winner by the rules: a
+    /// draw, or the material count's winner.
+    pub(crate) fn material_result(&self, reason: &'static str) -> Ending {
+        let v = &*self.v;
+        let white = match v.end.material {
+            Material::None => return (Outcome::Draw, reason),
+            Material::Janggi => {
+                let points = |p: usize| -> i32 {
+                    [("r", 13), ("c", 7), ("n", 5), ("b", 3), ("a", 3), ("p", 2)]
+                        .iter()
+                        .map(|&(l, w)| v.kind_of_letter(l).map_or(0, |k| self.count[p][k as usize] as i32 * w))
+                        .sum()
+                };
+                if points(0) - points(1) - 1 > 0 {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                }
+            }
+            Material::Pieces => match self.pieces_of(0).cmp(&self.pieces_of(1)) {
+                std::cmp::Ordering::Greater => Outcome::Win,
+                std::cmp::Ordering::Less => Outcome::Loss,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            },
+            Material::BlackWins => Outcome::Loss,
+            Material::WhiteWins => Outcome::Win,
+        };
+        let why = if white == Outcome::Draw { reason } else { "material count" };
+        (if self.side == 0 { white } else { white.flip() }, why)
+    }
+
+    /// The move-count rule, repetition, the counting rules and dead
+    /// material.
     pub fn rule_end(&self) -> Option<Ending> {
+        let v = &*self.v;
+        if v.end.move_limit > 0 && self.halfmove >= v.end.move_limit {
+            let why = if v.end.move_limit == 100 { "fifty-move rule" } else { "move limit" };
+            return Some(self.material_result(why));
+        }
         if let Some(r) = self.repetition() {
             return Some(r);
         }
-        let v = &*self.v;
-        if v.end.move_limit > 0 && self.halfmove >= v.end.move_limit {
-            return Some((Outcome::Draw, if v.end.move_limit == 100 { "fifty-move rule" } else { "move limit" }));
+        if self.count_exceeded() {
+            return Some((Outcome::Draw, "counting rule"));
         }
         if v.end.insufficient.is_some() && self.dead_material() {
             return Some((Outcome::Draw, "insufficient material"));
@@ -110,7 +196,8 @@ impl Position {
 
     fn repetition(&self) -> Option<Ending> {
         let r = self.v.end.repetition?;
-        let end = if self.v.drops { self.since_null } else { self.halfmove.min(self.since_null) } as usize;
+        let to_hand = self.v.drops.as_ref().is_some_and(|d| d.to_hand);
+        let end = if to_hand { self.since_null } else { self.halfmove.min(self.since_null) } as usize;
         let n = self.history.len();
         if end < 4 || end > n {
             return None;
@@ -130,7 +217,7 @@ impl Position {
                         return Some(match (perpetual_them, perpetual_us) {
                             (true, false) => (Outcome::Win, "perpetual check"),
                             (false, true) => (Outcome::Loss, "perpetual check"),
-                            _ => (Outcome::Draw, "repetition"),
+                            _ => self.material_result("repetition"),
                         });
                     }
                     let reason = match r.count {
@@ -139,7 +226,10 @@ impl Position {
                         _ => "repetition",
                     };
                     if r.absolute {
-                        return Some((if self.side == 0 { Outcome::Loss } else { Outcome::Win }, reason));
+                        return Some((if self.side == 0 { r.result } else { r.result.flip() }, reason));
+                    }
+                    if r.result == Outcome::Draw {
+                        return Some(self.material_result(reason));
                     }
                     return Some((r.result, reason));
                 }
@@ -161,10 +251,10 @@ impl Position {
         let (mut minors, mut bound, mut colours) = (0, 0, [false; 2]);
         for sq in 0..v.nsq() as u16 {
             let c = self.at(sq);
-            if c == 0 {
+            if !is_piece(c) {
                 continue;
             }
-            let k = crate::variant::kind_of(c);
+            let k = kind_of(c);
             if k == v.royal {
                 continue;
             }
@@ -185,20 +275,36 @@ impl Position {
         self.immediate_end().or_else(|| self.rule_end())
     }
 
+    /// The result when the player to move has no legal move.
+    fn no_moves(&self) -> Ending {
+        let v = &*self.v;
+        if self.in_check && self.mated_by_forbidden_drop() {
+            return (Outcome::Win, "checkmate by a pawn drop");
+        }
+        if self.checked() {
+            return (v.end.checkmate, "checkmate");
+        }
+        let mut result = v.end.stalemate;
+        if v.end.stalemate_piece_count {
+            result = match self.pieces_of(self.side).cmp(&self.pieces_of(1 - self.side)) {
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Less => v.end.stalemate,
+                std::cmp::Ordering::Greater => v.end.stalemate.flip(),
+            };
+        }
+        if result == Outcome::Draw {
+            return self.material_result("stalemate");
+        }
+        (result, "stalemate")
+    }
+
     /// The game's status.
     pub fn status(&self) -> Status {
         let ending = self.immediate_end().or_else(|| {
             let mut moves = RVec::new();
             self.generate(&mut moves);
             if moves.is_empty() {
-                let v = &*self.v;
-                Some(if self.in_check && self.mated_by_forbidden_drop() {
-                    (Outcome::Win, "checkmate by a pawn drop")
-                } else if self.in_check {
-                    (v.end.checkmate, "checkmate")
-                } else {
-                    (v.end.stalemate, "stalemate")
-                })
+                Some(self.no_moves())
             } else {
                 self.rule_end()
             }
@@ -216,15 +322,24 @@ impl Position {
     /// uchifuzume: the mate stands, and loses for the dropper).
     fn mated_by_forbidden_drop(&self) -> bool {
         let v = &*self.v;
-        v.no_drop_mate != crate::variant::NO_KIND
-            && self.history.last().is_some_and(|u| {
-                !u.null && u.m.tag == crate::position::tag::DROP && (u.m.extra - 1) as u8 == v.no_drop_mate
-            })
+        let no_mate = v.drops.as_ref().map_or(NO_KIND, |d| d.no_mate);
+        no_mate != NO_KIND
+            && self
+                .history
+                .last()
+                .is_some_and(|u| !u.null && tag::of(u.m) == tag::DROP && (u.m.extra - 1) as u8 == no_mate)
     }
 
-    /// The squares of the royals in check, for highlighting.
+    /// The square of the royal in check, for highlighting.
     pub fn checked_royal(&self) -> Option<u16> {
         let sq = self.royal_sq[self.side as usize];
         (self.in_check && sq != NO_SQ).then_some(sq)
+    }
+}
+
+impl Variant {
+    /// Whether this variant names `letter` (either case).
+    pub fn has_letter(&self, letter: &str) -> bool {
+        self.kind_of_letter(letter).is_some()
     }
 }

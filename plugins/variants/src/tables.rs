@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
-use crate::betza::{CAPTURE, MOVE};
-use crate::variant::{PieceKind, NO_SQ};
+use crate::betza::{Leg, CAPTURE, MOVE, NO_HOP};
+use crate::variant::{PieceKind, Squares, NO_SQ};
 
 /// A line (or single square) a piece may move along.
 #[derive(Clone, Copy, Debug)]
@@ -21,8 +21,9 @@ pub struct Ray {
     pub len: u16,
     /// `MOVE` and/or `CAPTURE`.
     pub modes: u8,
-    /// The piece must jump exactly one piece before landing.
-    pub hop: bool,
+    /// The piece must jump exactly one piece before landing
+    /// ([`crate::betza::HOP_ANY`], [`crate::betza::HOP_ONE`]).
+    pub hop: u8,
     /// Squares that must be empty for a lame leap ([`NO_SQ`] = none).
     pub lame: [u16; 2],
 }
@@ -45,8 +46,10 @@ pub struct AttackRay {
     pub start: u32,
     /// Number of squares.
     pub len: u16,
-    /// Attackers jump one screen (cannons).
-    pub hop: bool,
+    /// Attackers jump one screen: [`crate::betza::HOP_ANY`] anywhere on the
+    /// line (cannons), [`crate::betza::HOP_ONE`] next to the target
+    /// (grasshoppers).
+    pub hop: u8,
     /// Every kind that attacks along it from some distance.
     pub any: u32,
 }
@@ -115,8 +118,9 @@ fn lame_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
 
 impl Tables {
     /// Builds the tables. `initial(player, kind, square)` says whether a
-    /// kind may use its first-move legs from that square.
-    pub fn build(shape: Shape, kinds: &[PieceKind], initial: impl Fn(u8, u8, u16) -> bool) -> Tables {
+    /// kind may use its first-move legs from that square; `lines` are the
+    /// squares joined by diagonal lines, along which kinds' line legs run.
+    pub fn build(shape: Shape, kinds: &[PieceKind], lines: Squares, initial: impl Fn(u8, u8, u16) -> bool) -> Tables {
         let nsq = (shape.files * shape.ranks) as usize;
         let nk = kinds.len();
         let mut t = Tables { nkinds: nk, nsq, ..Tables::default() };
@@ -127,7 +131,13 @@ impl Tables {
                 for sq in 0..nsq as u16 {
                     let first = t.rays.len() as u32;
                     if kind.region[player as usize].has(sq) {
-                        t.add_rays(shape, kind, player, k as u8, sq, &initial);
+                        t.add_rays(shape, kind, &kind.legs, player, k as u8, sq, &initial, None);
+                        if lines.has(sq) {
+                            t.add_rays(shape, kind, &kind.line_legs, player, k as u8, sq, &initial, Some(lines));
+                        }
+                        if kind.zone_legs.1[player as usize].has(sq) {
+                            t.add_rays(shape, kind, &kind.zone_legs.0, player, k as u8, sq, &initial, None);
+                        }
                     }
                     let idx = (player as usize * nk + k) * nsq + sq as usize;
                     t.moves[idx] = (first, t.rays.len() as u32);
@@ -139,27 +149,33 @@ impl Tables {
         t
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn add_rays(
         &mut self,
         shape: Shape,
         kind: &PieceKind,
+        legs: &[Leg],
         player: u8,
         k: u8,
         sq: u16,
         initial: &impl Fn(u8, u8, u16) -> bool,
+        within: Option<Squares>,
     ) {
         let (f0, r0) = (sq as i32 % shape.files, sq as i32 / shape.files);
-        for leg in &kind.legs {
+        for leg in legs {
             if leg.initial && !initial(player, k, sq) {
                 continue;
             }
-            let (dx, dy) = (leg.dx as i32, if player == 0 { leg.dy as i32 } else { -(leg.dy as i32) });
+            // The second player's board is turned round: forward is down
+            // and its left is the first player's right.
+            let sign = if player == 0 { 1 } else { -1 };
+            let (dx, dy) = (leg.dx as i32 * sign, leg.dy as i32 * sign);
             let start = self.pool.len() as u32;
             let max = if leg.range == 0 { i32::MAX } else { leg.range as i32 };
             let mut step = 1;
             while step <= max {
                 let Some(to) = shape.at(f0 + dx * step, r0 + dy * step) else { break };
-                if !kind.region[player as usize].has(to) {
+                if !kind.region[player as usize].has(to) || within.is_some_and(|w| !w.has(to)) {
                     break;
                 }
                 self.pool.push(to);
@@ -184,7 +200,7 @@ impl Tables {
         let mut leaps: Vec<Vec<Leap>> = vec![Vec::new(); 2 * nsq];
         // (player, target, dx, dy, hop) -> (squares, masks)
         type Line = (Vec<u16>, Vec<u32>);
-        type LineKey = (u8, u16, i32, i32, bool);
+        type LineKey = (u8, u16, i32, i32, u8);
         let mut lines: HashMap<LineKey, Line> = HashMap::new();
         let mut order: Vec<Vec<LineKey>> = vec![Vec::new(); 2 * nsq];
         for player in 0..2u8 {
@@ -212,7 +228,7 @@ impl Tables {
                         let (f1, r1) = (squares[0] as i32 % shape.files, squares[0] as i32 / shape.files);
                         let (dx, dy) = (f1 - af, r1 - ar);
                         for (j, &x) in squares.iter().enumerate() {
-                            if ray.hop && j == 0 {
+                            if ray.hop != NO_HOP && j == 0 {
                                 continue;
                             }
                             let key = (player, x, -dx, -dy, ray.hop);

@@ -5,6 +5,8 @@
 use rules_api::Rgba;
 
 use crate::betza::Leg;
+use crate::rules::{Castling, Drops, End, Gating, Promotions, Rules, Walls};
+use crate::style::Style;
 use crate::tables::Tables;
 
 /// Most piece kinds a variant may have (kinds index 32-bit masks).
@@ -16,7 +18,9 @@ pub const NO_KIND: u8 = u8::MAX;
 /// Largest board side.
 pub const MAX_SIDE: u8 = 16;
 /// Smallest board side.
-pub const MIN_SIDE: u8 = 4;
+pub const MIN_SIDE: u8 = 3;
+/// The board code of a wall: a square no piece may enter.
+pub const WALL: u8 = 1;
 
 /// A set of squares (boards have at most 256).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -35,13 +39,30 @@ impl Squares {
     pub fn insert(&mut self, sq: u16) {
         self.0[sq as usize >> 6] |= 1 << (sq & 63);
     }
+    /// Removes `sq`.
+    pub fn remove(&mut self, sq: u16) {
+        self.0[sq as usize >> 6] &= !(1 << (sq & 63));
+    }
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
     /// The squares in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        (0u16..256).filter(move |&s| self.has(s))
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as u16;
+                    w &= w - 1;
+                    i as u16 * 64 + bit
+                })
+            })
+        })
+    }
+    /// The number of squares.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
 }
 
@@ -67,6 +88,19 @@ pub enum Outcome {
     Draw,
 }
 
+/// How a piece's first-move legs mark en passant squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpMark {
+    /// They do not.
+    None,
+    /// The chess pawn: a straight double step marks the square passed, when
+    /// an enemy pawn could take there.
+    Pawn,
+    /// Fairy-Stockfish's rule for fairy pawns: every square passed and the
+    /// arrival square are marked, whoever could take there.
+    Path,
+}
+
 /// One kind of piece.
 #[derive(Clone, Debug)]
 pub struct PieceKind {
@@ -80,102 +114,46 @@ pub struct PieceKind {
     pub glyphs: [String; 2],
     /// Material value (100 = a chess pawn).
     pub value: i32,
-    /// Whether moves may not leave it attacked.
+    /// The king: moves may not leave it attacked.
     pub royal: bool,
-    /// Resets the move-count rule, double-steps and takes en passant.
+    /// A pawn: chess-style en passant and the move-count rule.
     pub pawn: bool,
-    /// How it promotes.
-    pub promotion: Promotion,
+    /// Its moves reset the move-count rule (when not reversible).
+    pub resets: bool,
+    /// Some of its quiet moves go sideways or back (so a move may be
+    /// reversible).
+    pub backwards: bool,
+    /// How its first moves mark en passant squares.
+    pub ep_mark: EpMark,
+    /// It may take en passant.
+    pub takes_ep: bool,
+    /// How it promotes, per player.
+    pub promotion: [Promotion; 2],
     /// Relative ranks (0 = own first) it may be dropped on, inclusive.
     pub drop_ranks: (u8, u8),
     /// Its movement as written (Betza).
     pub betza: String,
     /// Its movement.
     pub legs: Vec<Leg>,
+    /// Its moves along the board's diagonal lines (janggi palace).
+    pub line_legs: Vec<Leg>,
+    /// Its moves on some squares only, and those squares per player.
+    pub zone_legs: (Vec<Leg>, [Squares; 2]),
+    /// A janggi cannon: no cannon is a screen for it, and it takes none.
+    pub janggi_cannon: bool,
     /// Squares it may stand on, per player (everything when unrestricted).
     pub region: [Squares; 2],
+    /// Its names in kanji, one and two characters (shogi family).
+    pub kanji: [String; 2],
+    /// Piece art per player (SVG documents), from the definition.
+    pub art: [String; 2],
 }
 
-/// Castling geometry.
-#[derive(Clone, Copy, Debug)]
-pub struct Castling {
-    /// The rook kind.
-    pub rook: u8,
-    /// The king's destination file on the right (kingside).
-    pub king_file_right: u8,
-    /// The king's destination file on the left (queenside).
-    pub king_file_left: u8,
-}
-
-/// Fairy-Stockfish's extinction rule.
-#[derive(Clone, Copy, Debug)]
-pub struct Extinction {
-    /// Kinds counted (board and hand); `all` counts every piece.
-    pub kinds: u32,
-    /// Count every piece.
-    pub all: bool,
-    /// Out means at most this many.
-    pub count: u32,
-    /// While the opponent has at least this many.
-    pub opponent_count: u32,
-    /// The player to move gets a reply.
-    pub claim: bool,
-    /// For the player who is out.
-    pub result: Outcome,
-}
-
-/// Reaching a region wins.
-#[derive(Clone, Copy, Debug)]
-pub struct Flag {
-    /// The kind that must arrive.
-    pub kind: u8,
-    /// Goal squares per player.
-    pub goal: [Squares; 2],
-    /// The second player may answer by arriving too (a draw).
-    pub reply: bool,
-}
-
-/// The repetition rule.
-#[derive(Clone, Copy, Debug)]
-pub struct Repetition {
-    /// The occurrence that ends the game.
-    pub count: u32,
-    /// For the player to move.
-    pub result: Outcome,
-    /// The result is for the first player whoever is to move.
-    pub absolute: bool,
-    /// A player who checked on every move of the cycle loses.
-    pub perpetual_check_loses: bool,
-}
-
-/// Chess's dead positions.
-#[derive(Clone, Copy, Debug)]
-pub struct Insufficient {
-    /// One of these alone cannot mate.
-    pub minors: u32,
-    /// Any number of these on one square colour cannot mate.
-    pub colour_bound: u32,
-}
-
-/// How the game ends.
-#[derive(Clone, Copy, Debug)]
-pub struct End {
-    /// No move while in check.
-    pub checkmate: Outcome,
-    /// No move, not in check.
-    pub stalemate: Outcome,
-    /// Out of pieces.
-    pub extinction: Option<Extinction>,
-    /// Reaching a region.
-    pub flag: Option<Flag>,
-    /// Checks to give (0 = no such rule).
-    pub checks: u8,
-    /// Repetition.
-    pub repetition: Option<Repetition>,
-    /// Plies without capture or pawn move that draw (0 = none).
-    pub move_limit: u32,
-    /// Dead positions.
-    pub insufficient: Option<Insufficient>,
+impl PieceKind {
+    /// Whether `player`'s piece promotes in any way.
+    pub fn promotes(&self, player: u8) -> bool {
+        self.promotion[player as usize] != Promotion::Never
+    }
 }
 
 /// A compiled variant.
@@ -185,8 +163,12 @@ pub struct Variant {
     pub name: String,
     /// Display name.
     pub title: String,
+    /// One line for lists.
+    pub summary: String,
     /// For the help screen.
     pub description: String,
+    /// The family it is listed under (`chess`, `shogi`, `xiangqi`, ...).
+    pub family: String,
     /// Its `UCI_Variant` name.
     pub engine_name: String,
     /// Where it was read from (a file path or `built-in`).
@@ -203,45 +185,35 @@ pub struct Variant {
     pub dark: Rgba,
     /// Squares marked with a dot.
     pub marks: Squares,
+    /// Diagonal lines drawn and moved along (the janggi palace).
+    pub diagonal_lines: Squares,
+    /// How pieces, labels and moves are drawn and written.
+    pub style: Style,
     /// Player names.
     pub players: [String; 2],
     /// Piece kinds; a kind's index is its id.
     pub kinds: Vec<PieceKind>,
     /// The start position.
     pub start: String,
-    /// Last ranks that form the promotion zone.
-    pub zone: u8,
-    /// Chess-style promotion is compulsory in the zone.
-    pub mandatory_promotion: bool,
-    /// Most pieces of a kind after promoting to it (255 = no limit).
-    pub promotion_limit: [u8; MAX_KINDS],
-    /// The kind a captured chess-promoted piece returns to hand as.
-    pub main_pawn: u8,
-    /// Captures go to hand; drops are moves.
-    pub drops: bool,
-    /// Nifu kind.
-    pub no_doubled: u8,
-    /// Uchifuzume kind.
-    pub no_drop_mate: u8,
+    /// Chess960 castling and FEN letters.
+    pub chess960: bool,
+    /// Promotion.
+    pub promotions: Promotions,
+    /// Drops.
+    pub drops: Option<Drops>,
     /// Castling.
     pub castling: Option<Castling>,
-    /// Moves and drops may not strand a piece.
-    pub immobility_illegal: bool,
-    /// Captures are compulsory.
-    pub must_capture: bool,
-    /// Moves may not give check.
-    pub no_checks: bool,
-    /// Royals may not face each other on an open file.
-    pub flying_royals: bool,
-    /// Captures explode.
-    pub atomic: bool,
-    /// Kinds explosions spare.
-    pub atomic_immune: u32,
+    /// Gating.
+    pub gating: Option<Gating>,
+    /// Walls placed by moves.
+    pub walls: Option<Walls>,
+    /// Move rules.
+    pub rules: Rules,
     /// How the game ends.
     pub end: End,
     /// The royal kind, or [`NO_KIND`].
     pub royal: u8,
-    /// Any kind takes en passant.
+    /// Kinds that mark en passant squares or take en passant.
     pub en_passant: bool,
     /// Move and attack tables.
     pub tables: Tables,
@@ -249,18 +221,20 @@ pub struct Variant {
     pub keys: Keys,
     /// King steps from each square to each player's goal (flag rule).
     pub goal_dist: [Vec<u8>; 2],
+    /// Kinds whose promotion is shogi style (`+`), any of them.
+    pub shogi_promotions: bool,
 }
 
 /// Zobrist keys.
 #[derive(Clone, Debug)]
 pub struct Keys {
-    /// Per piece code and square.
+    /// Per piece code (walls included) and square.
     pub piece: Vec<u64>,
     /// Per player, kind and count in hand (up to 63).
     pub hand: Vec<u64>,
     /// Castling rights (16 combinations).
     pub castling: [u64; 16],
-    /// En passant square.
+    /// En passant, per file (as Fairy-Stockfish keys it).
     pub ep: Vec<u64>,
     /// Second player to move.
     pub side: u64,
@@ -268,10 +242,13 @@ pub struct Keys {
     pub checks: Vec<u64>,
     /// A promoted (`~`) marker per square.
     pub promoted: Vec<u64>,
+    /// Gates per square (kept out of the repetition key, as
+    /// Fairy-Stockfish does).
+    pub gates: Vec<u64>,
 }
 
 /// Pieces in hand counted per kind up to this many for hashing.
-pub const HAND_KEYS: usize = 64;
+pub const HAND_KEYS: usize = 128;
 
 impl Variant {
     /// Number of squares.
@@ -312,7 +289,7 @@ impl Variant {
     /// Whether `sq` is in `player`'s promotion zone.
     #[inline]
     pub fn in_zone(&self, player: u8, sq: u16) -> bool {
-        self.zone > 0 && self.relative_rank(player, sq) >= self.ranks - self.zone
+        self.promotions.zone[player as usize].has(sq)
     }
     /// The algebraic name of a square (`e4`, `j10`).
     pub fn square_name(&self, sq: u16) -> String {
@@ -339,20 +316,31 @@ impl Variant {
         let lower = letter.to_ascii_lowercase();
         self.kinds.iter().position(|k| k.letter == lower).map(|i| i as u8)
     }
-    /// The piece code of `kind` for `player` (never 0).
+    /// The piece code of `kind` for `player` (never 0 or [`WALL`]).
     #[inline]
     pub fn code(kind: u8, player: u8) -> u8 {
         (kind + 1) * 2 + player
     }
+    /// Whether the game has a king (a royal kind).
+    #[inline]
+    pub fn has_royal(&self) -> bool {
+        self.royal != NO_KIND
+    }
 }
 
-/// The kind of a non-empty piece code.
+/// Whether a board code is a piece (neither empty nor a wall).
+#[inline]
+pub fn is_piece(code: u8) -> bool {
+    code > WALL
+}
+
+/// The kind of a piece code.
 #[inline]
 pub fn kind_of(code: u8) -> u8 {
     code / 2 - 1
 }
 
-/// The owner of a non-empty piece code.
+/// The owner of a piece code.
 #[inline]
 pub fn owner_of(code: u8) -> u8 {
     code & 1

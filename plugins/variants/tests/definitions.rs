@@ -57,7 +57,7 @@ fn unknown_betza_atoms_and_modifiers_are_refused() {
 #[test]
 fn board_sizes_out_of_range_are_refused() {
     assert_refused(&chess_with("files = 8", "files = 20"), "board.files", "20 is too large (at most 16)");
-    assert_refused(&chess_with("ranks = 8", "ranks = 3"), "board.ranks", "3 is too small (at least 4)");
+    assert_refused(&chess_with("ranks = 8", "ranks = 2"), "board.ranks", "2 is too small (at least 3)");
 }
 
 #[test]
