@@ -11,6 +11,7 @@ pub mod grid;
 pub mod gtp;
 pub mod settings;
 pub mod uci;
+pub mod uci_info;
 pub mod usi_notation;
 pub mod variant_switch;
 
