@@ -291,6 +291,39 @@ impl<P: PositionImpl> Position for GuardedPosition<P> {
     fn player_count(&self) -> u8 {
         quiet(&self.fault, "player_count", 2, || self.inner.player_count())
     }
+    fn view_pieces(&self, viewer: u8, out: &mut RVec<Piece>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "view_pieces", || {
+            self.inner.view_pieces(viewer, out);
+            Ok(())
+        })
+    }
+    fn view_highlights(&self, viewer: u8, out: &mut RVec<Highlight>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "view_highlights", || {
+            self.inner.view_highlights(viewer, out);
+            Ok(())
+        })
+    }
+    fn hidden_cells(&self, viewer: u8, out: &mut RVec<u16>) -> RResult<(), PluginError> {
+        out.clear();
+        loud(&self.fault, "hidden_cells", || {
+            self.inner.hidden_cells(viewer, out);
+            Ok(())
+        })
+    }
+    fn view_text(&self, viewer: u8) -> RResult<RString, PluginError> {
+        loud(&self.fault, "view_text", || Ok(self.inner.view_text(viewer).into()))
+    }
+    fn move_text_for(&self, m: Move, notation: Notation, viewer: u8) -> RResult<RString, PluginError> {
+        loud(&self.fault, "move_text_for", || self.inner.move_text_for(m, notation, viewer).map(RString::from))
+    }
+    fn announcement(&self, viewer: u8) -> RResult<RString, PluginError> {
+        loud(&self.fault, "announcement", || Ok(self.inner.announcement(viewer).into()))
+    }
+    fn sample(&self, viewer: u8, seed: u64) -> RResult<PositionBox, PluginError> {
+        loud(&self.fault, "sample", || self.inner.sample(viewer, seed).map(position_box))
+    }
 }
 
 /// The boundary adapter for a [`RulesImpl`].
@@ -321,6 +354,11 @@ impl<R: RulesImpl> Rules for GuardedRules<R> {
     }
     fn help_text(&self) -> RResult<RString, PluginError> {
         catch("help_text", || RString::from(self.inner.help_text())).into()
+    }
+    fn position_from_view(&self, text: RStr<'_>, seed: u64) -> RResult<PositionBox, PluginError> {
+        catch("position_from_view", || self.inner.position_from_view(text.as_str(), seed).map(position_box))
+            .and_then(|r| r)
+            .into()
     }
 }
 

@@ -119,6 +119,23 @@ pub trait PositionExt {
     fn cell_change_list(&self) -> Result<Vec<CellChange>, PluginError>;
     /// The texts drawn on cells in this position.
     fn cell_text_list(&self) -> Result<Vec<CellText>, PluginError>;
+    /// Whether the game hides something from someone.
+    fn is_hidden(&self) -> bool;
+    /// The pieces as `viewer` sees them.
+    fn view_piece_list(&self, viewer: u8) -> Result<Vec<Piece>, PluginError>;
+    /// The highlights `viewer` may see.
+    fn view_highlight_list(&self, viewer: u8) -> Result<Vec<Highlight>, PluginError>;
+    /// The cells `viewer` cannot see into.
+    fn hidden_cell_list(&self, viewer: u8) -> Result<Vec<u16>, PluginError>;
+    /// What `viewer` knows, as text.
+    fn view_string(&self, viewer: u8) -> Result<String, PluginError>;
+    /// A legal move as `viewer` may read it.
+    fn notate_for(&self, m: Move, notation: Notation, viewer: u8) -> Result<String, PluginError>;
+    /// What `viewer` was told by the last move (empty when nothing).
+    fn announcement_for(&self, viewer: u8) -> Result<String, PluginError>;
+    /// A position `viewer` cannot tell from this one: [`crate::Position::sample`]
+    /// in a game with hidden information, a copy of this one otherwise.
+    fn sample_for(&self, viewer: u8, seed: u64) -> Result<PositionBox, PluginError>;
 }
 
 impl PositionExt for PositionBox {
@@ -215,6 +232,40 @@ impl PositionExt for PositionBox {
         self.cell_texts(&mut out).into_result()?;
         Ok(out.into_vec())
     }
+    fn is_hidden(&self) -> bool {
+        self.flags().contains(PositionFlags::HIDDEN)
+    }
+    fn view_piece_list(&self, viewer: u8) -> Result<Vec<Piece>, PluginError> {
+        let mut out = RVec::new();
+        self.view_pieces(viewer, &mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn view_highlight_list(&self, viewer: u8) -> Result<Vec<Highlight>, PluginError> {
+        let mut out = RVec::new();
+        self.view_highlights(viewer, &mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn hidden_cell_list(&self, viewer: u8) -> Result<Vec<u16>, PluginError> {
+        let mut out = RVec::new();
+        self.hidden_cells(viewer, &mut out).into_result()?;
+        Ok(out.into_vec())
+    }
+    fn view_string(&self, viewer: u8) -> Result<String, PluginError> {
+        Ok(self.view_text(viewer).into_result()?.into_string())
+    }
+    fn notate_for(&self, m: Move, notation: Notation, viewer: u8) -> Result<String, PluginError> {
+        Ok(self.move_text_for(m, notation, viewer).into_result()?.into_string())
+    }
+    fn announcement_for(&self, viewer: u8) -> Result<String, PluginError> {
+        Ok(self.announcement(viewer).into_result()?.into_string())
+    }
+    fn sample_for(&self, viewer: u8, seed: u64) -> Result<PositionBox, PluginError> {
+        if self.is_hidden() {
+            self.sample(viewer, seed).into_result()
+        } else {
+            Ok(self.clone())
+        }
+    }
 }
 
 /// `Result`-returning calls on a [`RulesBox`].
@@ -229,6 +280,8 @@ pub trait RulesExt {
     fn position(&self, text: &str) -> Result<PositionBox, PluginError>;
     /// The rules for people.
     fn help(&self) -> Result<String, PluginError>;
+    /// A sample of the positions a viewer's knowledge (a view text) allows.
+    fn position_for_view(&self, text: &str, seed: u64) -> Result<PositionBox, PluginError>;
 }
 
 impl RulesExt for RulesBox {
@@ -246,5 +299,8 @@ impl RulesExt for RulesBox {
     }
     fn help(&self) -> Result<String, PluginError> {
         Ok(self.help_text().into_result()?.into_string())
+    }
+    fn position_for_view(&self, text: &str, seed: u64) -> Result<PositionBox, PluginError> {
+        self.position_from_view(RStr::from_str(text), seed).into_result()
     }
 }

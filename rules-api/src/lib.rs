@@ -60,6 +60,13 @@
 //! * A legal move is chosen on the board by the clicks of its
 //!   [`ClickPath`]s ([`Position::click_paths`]); typed notation works as
 //!   ever.
+//! * In a game with hidden information ([`PositionFlags::HIDDEN`]) each
+//!   player sees their own view (`view_` methods, with [`SPECTATOR`] for
+//!   the public one); the legal moves of the side to move depend only on
+//!   what that player knows (a kriegspiel try that the umpire refuses is a
+//!   legal move whose effect is the refusal), so a strategy handed a
+//!   [`Position::sample`] of its player's knowledge has the same moves to
+//!   choose from and never sees the truth.
 //!
 //! ## The compatibility promise
 //!
@@ -86,7 +93,12 @@
 //! [`Position::chance_outcomes`], [`Position::result`],
 //! [`Position::evaluate_all`], [`Position::click_paths`],
 //! [`Position::cell_changes`], [`Position::cell_texts`] and
-//! [`Position::player_count`].
+//! [`Position::player_count`]; for hidden information
+//! [`PositionFlags::HIDDEN`], [`SPECTATOR`], [`Position::view_pieces`],
+//! [`Position::view_highlights`], [`Position::hidden_cells`],
+//! [`Position::view_text`], [`Position::move_text_for`],
+//! [`Position::announcement`], [`Position::sample`] and
+//! [`Rules::position_from_view`].
 //!
 //! A change that cannot keep the promise (anything before the last method
 //! of 0.2.0, a field of an existing type) is a new minor version (0.3): the
@@ -125,7 +137,7 @@ pub use module::{OptionSpec, Options, PluginKind, PluginMod, PluginModRef, Plugi
 pub use moves::{Move, MoveFlags, MoveInfo, CELL_NONE};
 pub use position::{
     HandPiece, Highlight, HighlightKind, Notation, Piece, PlayerScore, Position, PositionBox, PositionFlags,
-    Position_TO, Status, StatusKind,
+    Position_TO, Status, StatusKind, SPECTATOR,
 };
 pub use rules::{GameInfo, PieceType, PlayerInfo, Rules, RulesBox, Rules_TO};
 pub use strategy::{

@@ -157,6 +157,38 @@ pub trait PositionImpl: Clone + Send + 'static {
     fn player_count(&self) -> u8 {
         2
     }
+    /// Push the pieces as `viewer` sees them (see
+    /// [`crate::Position::view_pieces`]). Default: [`Self::pieces`].
+    fn view_pieces(&self, _viewer: u8, out: &mut RVec<Piece>) {
+        self.pieces(out)
+    }
+    /// Push the highlights `viewer` may see. Default: [`Self::highlights`].
+    fn view_highlights(&self, _viewer: u8, out: &mut RVec<Highlight>) {
+        self.highlights(out)
+    }
+    /// Push the cells `viewer` cannot see into. Default: none.
+    fn hidden_cells(&self, _viewer: u8, _out: &mut RVec<u16>) {}
+    /// What `viewer` knows, as text (see [`crate::Position::view_text`]).
+    /// Default: [`Self::to_text`].
+    fn view_text(&self, _viewer: u8) -> String {
+        self.to_text()
+    }
+    /// A legal move as `viewer` may read it in the record. Default:
+    /// [`Self::move_to_text`].
+    fn move_text_for(&self, m: Move, notation: Notation, _viewer: u8) -> Result<String, PluginError> {
+        self.move_to_text(m, notation)
+    }
+    /// What `viewer` was told by the last move. Default: nothing.
+    fn announcement(&self, _viewer: u8) -> String {
+        String::new()
+    }
+    /// A position `viewer` cannot tell from this one, hidden parts drawn
+    /// from `seed` (see [`crate::Position::sample`]); set
+    /// [`PositionFlags::HIDDEN`] in [`Self::flags`] when you implement it.
+    /// Default: unsupported.
+    fn sample(&self, _viewer: u8, _seed: u64) -> Result<Self, PluginError> {
+        Err(PluginError::unsupported("this game hides nothing, so there is nothing to sample"))
+    }
 }
 
 /// A configured game, written in plain Rust. See [`crate::Rules`].
@@ -174,6 +206,12 @@ pub trait RulesImpl: Send + Sync + 'static {
     /// The rules for people. Default: none.
     fn help_text(&self) -> String {
         String::new()
+    }
+    /// A position consistent with a viewer's knowledge written by
+    /// [`PositionImpl::view_text`], hidden parts drawn from `seed`.
+    /// Default: [`Self::position_from_text`].
+    fn position_from_view(&self, text: &str, _seed: u64) -> Result<Self::Position, PluginError> {
+        self.position_from_text(text)
     }
 }
 

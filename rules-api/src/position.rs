@@ -157,6 +157,13 @@ impl PositionFlags {
     /// the player the draw is for. Hosts draw the move; strategies take
     /// expectations over it or sample it, and are never asked to choose it.
     pub const CHANCE: PositionFlags = PositionFlags(1 << 3);
+    /// Some of this game's state is hidden from some players (since
+    /// 0.2.1; set in every position of such a game): hosts show each
+    /// player only their view ([`Position::view_pieces`] and the other
+    /// `view_` methods), and hand a strategy a sample of the positions its
+    /// player cannot tell apart ([`Position::sample`]), never the position
+    /// itself.
+    pub const HIDDEN: PositionFlags = PositionFlags(1 << 4);
 
     /// Whether every bit of `other` is set.
     pub const fn contains(self, other: PositionFlags) -> bool {
@@ -360,7 +367,75 @@ pub trait Position: Clone + Send {
     fn player_count(&self) -> u8 {
         2
     }
+
+    /// Clears `out` and writes the pieces as `viewer` (a player, or
+    /// [`SPECTATOR`]) sees them: a piece whose identity is hidden from the
+    /// viewer has the game's piece type for unknown pieces, and a piece the
+    /// viewer cannot see at all is left out. Default: every piece
+    /// ([`Position::pieces`]): all is public.
+    fn view_pieces(&self, viewer: u8, out: &mut RVec<Piece>) -> RResult<(), PluginError> {
+        let _ = viewer;
+        self.pieces(out)
+    }
+
+    /// Clears `out` and writes the highlights `viewer` may see. Default:
+    /// every highlight.
+    fn view_highlights(&self, viewer: u8, out: &mut RVec<Highlight>) -> RResult<(), PluginError> {
+        let _ = viewer;
+        self.highlights(out)
+    }
+
+    /// Clears `out` and writes the cells `viewer` cannot see into (dark
+    /// chess's fog): a window darkens them. Default: none.
+    fn hidden_cells(&self, viewer: u8, out: &mut RVec<u16>) -> RResult<(), PluginError> {
+        let _ = viewer;
+        out.clear();
+        RResult::ROk(())
+    }
+
+    /// Everything `viewer` knows of the game at this position, as text:
+    /// what is on the board for them, what they have been told, and the
+    /// history that matters to the rules, and nothing they may not know.
+    /// [`crate::Rules::position_from_view`] reads it back into a sample.
+    /// Default: [`Position::to_text`].
+    fn view_text(&self, viewer: u8) -> RResult<RString, PluginError> {
+        let _ = viewer;
+        self.to_text()
+    }
+
+    /// Writes a legal move of this position as `viewer` may read it in the
+    /// record (`a piece moved from e2`, a hidden placement as `?`).
+    /// Default: [`Position::move_to_text`].
+    fn move_text_for(&self, m: Move, notation: Notation, viewer: u8) -> RResult<RString, PluginError> {
+        let _ = viewer;
+        self.move_to_text(m, notation)
+    }
+
+    /// What `viewer` was told by the last move (kriegspiel's umpire:
+    /// `illegal`, `check on the file`; phantom Go's refused try), or
+    /// empty. Default: empty.
+    fn announcement(&self, viewer: u8) -> RResult<RString, PluginError> {
+        let _ = viewer;
+        RResult::ROk(RString::new())
+    }
+
+    /// A position `viewer` cannot tell from this one, its hidden parts
+    /// drawn from a generator seeded with `seed`, fairly among what the
+    /// viewer's knowledge allows: the same view for `viewer` (pieces,
+    /// hidden cells, view text) and the same legal moves when `viewer` is
+    /// to move. A strategy searches samples, never the position itself;
+    /// sampling a sample gives another sample of the same knowledge.
+    /// Default: refused (`UNSUPPORTED`); a game without hidden information
+    /// has nothing to sample.
+    fn sample(&self, viewer: u8, seed: u64) -> RResult<PositionBox, PluginError> {
+        let _ = (viewer, seed);
+        RResult::RErr(PluginError::unsupported("this game hides nothing, so there is nothing to sample"))
+    }
 }
+
+/// The viewer of [`Position::view_pieces`] and the other `view_` methods
+/// who sits at no seat: a spectator sees only what is public.
+pub const SPECTATOR: u8 = 0xFE;
 
 /// An owned position object, as plugins hand them out.
 pub type PositionBox = Position_TO<'static, RBox<()>>;

@@ -84,6 +84,18 @@ pub trait Rules: Send + Sync {
     /// The rules in plain text, for a Help screen.
     #[sabi(last_prefix_field)]
     fn help_text(&self) -> RResult<RString, PluginError>;
+
+    // Appended in 0.2.1 (see the crate docs on compatibility).
+
+    /// A full position consistent with a viewer's knowledge written by
+    /// [`crate::Position::view_text`], its hidden parts drawn from a
+    /// generator seeded with `seed` (a network client holds one to draw its
+    /// seat's view and list its moves). Default: [`Rules::position_from_text`]
+    /// (a game without hidden information writes the whole position).
+    fn position_from_view(&self, text: RStr<'_>, seed: u64) -> RResult<PositionBox, PluginError> {
+        let _ = seed;
+        self.position_from_text(text)
+    }
 }
 
 /// An owned rules object.

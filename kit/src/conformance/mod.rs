@@ -27,8 +27,10 @@
 //! a reason and one payoff per player with the winner first; every legal
 //! move on the board has a click path over shown cells and no clicks choose
 //! two moves the window could not tell apart; moved, hidden and written
-//! cells are on the board; and each finished random game is played again
-//! from its start to the same positions.
+//! cells are on the board; each finished random game is played again
+//! from its start to the same positions; and in a game with hidden
+//! information, samples of what the player to move cannot tell apart look
+//! the same to them and leave them the same moves.
 //!
 //! Nothing panics on a broken plugin: every finding goes into the
 //! [`Report`] under its [`Check`], with the position and the move, and a
@@ -39,6 +41,7 @@ mod history;
 mod position;
 mod report;
 mod suite;
+mod views;
 
 use rand::Rng as _;
 use rules_api::{Move, PositionBox, PositionExt, RulesBox, RulesExt};
@@ -123,6 +126,8 @@ impl Suite<'_> {
             if ply < budget.deep_checks {
                 if let Ok(text) = position.text() {
                     self.check_board_growth(&position, &text, &moves);
+                    let seed = self.rng.random::<u64>();
+                    self.check_views(&position, &text, &moves, seed);
                 }
                 if !self.check_every_move(&mut position, &moves) {
                     return;

@@ -63,11 +63,16 @@ pub enum Check {
     /// outcomes included) gives the same positions: nothing is drawn in
     /// secret by `make_move`.
     Replay,
+    /// In a game with hidden information, each viewer is shown real
+    /// pieces on visible cells, and samples of what the player to move
+    /// cannot tell apart (and positions read from their view text) show
+    /// them the same view and leave them the same legal moves.
+    Views,
 }
 
 impl Check {
     /// Every check, in report order.
-    pub const ALL: [Check; 21] = [
+    pub const ALL: [Check; 22] = [
         Check::Setup,
         Check::SideToMove,
         Check::Status,
@@ -89,6 +94,7 @@ impl Check {
         Check::ClickPaths,
         Check::BoardChanges,
         Check::Replay,
+        Check::Views,
     ];
 
     /// A short lowercase name (`make/unmake`).
@@ -115,6 +121,7 @@ impl Check {
             Check::ClickPaths => "click paths",
             Check::BoardChanges => "board changes",
             Check::Replay => "replay",
+            Check::Views => "views",
         }
     }
 }
@@ -175,6 +182,8 @@ pub struct Report {
     pub distinct_positions: u64,
     /// Chance nodes visited.
     pub chance_nodes: u64,
+    /// Positions of hidden information whose views were checked.
+    pub hidden_positions: u64,
 }
 
 impl Report {
@@ -192,6 +201,7 @@ impl Report {
             transpositions: 0,
             distinct_positions: 0,
             chance_nodes: 0,
+            hidden_positions: 0,
         }
     }
 
@@ -255,11 +265,12 @@ impl fmt::Display for Report {
         }
         write!(
             f,
-            "  walked {} positions ({} distinct, {} chance nodes), checked {} moves, finished {} of {} random games, \
-             found {} transpositions",
+            "  walked {} positions ({} distinct, {} chance nodes, {} with hidden information), checked {} moves, \
+             finished {} of {} random games, found {} transpositions",
             self.positions,
             self.distinct_positions,
             self.chance_nodes,
+            self.hidden_positions,
             self.moves_checked,
             self.games_finished,
             self.playouts,

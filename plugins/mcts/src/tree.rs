@@ -231,8 +231,8 @@ impl Tree {
     }
 
     /// Adds one visit with `reward(player)` to each node of `path`
-    /// (root first), and in a two-player game spreads proofs upwards (see
-    /// [`Tree::proof_from_children`]).
+    /// (root first), and in a two-player game spreads proofs upwards (a
+    /// node is proven once its children decide it).
     pub fn backup(&mut self, path: &[u32], reward: impl Fn(u8) -> f32, two_players: bool) {
         for &i in path.iter().rev() {
             let node = self.node_mut(i);
