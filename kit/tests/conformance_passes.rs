@@ -81,7 +81,7 @@ impl PositionImpl for Row {
         }
         self.history.push((self.passes, m));
         if m == SWAP {
-            self.owners[0] = 1;
+            self.owners[0] = 1 - self.owners[0];
             self.swapped = true;
             self.passes = 0;
         } else if m.is_off_board() {
@@ -96,7 +96,7 @@ impl PositionImpl for Row {
     fn unmake_move(&mut self) -> Result<(), PluginError> {
         let (passes, m) = self.history.pop().ok_or_else(|| PluginError::illegal_move("no move to take back"))?;
         if m == SWAP {
-            self.owners[0] = 0;
+            self.owners[0] = 1 - self.owners[0];
             self.swapped = false;
         } else if !m.is_off_board() {
             self.owners.pop();
