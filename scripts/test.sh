@@ -12,6 +12,10 @@ echo "tabula test: cargo clippy (warnings are errors)" >&2
 cargo clippy --release --workspace --all-targets --quiet -- -D warnings
 echo "tabula test: cargo doc (warnings are errors)" >&2
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+echo "tabula test: no import cycles between the files of a crate" >&2
+python3 scripts/import-cycles.py
+echo "tabula test: rules-api and tabula-kit publish (dry run) and keep their API (scripts/api-check.py)" >&2
+scripts/publish-check.sh
 
 cargo build --release --workspace
 cargo test --release --workspace "$@"

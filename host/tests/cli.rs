@@ -140,6 +140,30 @@ fn perft_prints_the_count_first_and_timing_on_stderr() {
     assert!(stderr(&o).contains("nodes/s"));
 }
 
+/// Tic-tac-toe: 127,872 paths of nine moves, 255,168 games in all when a
+/// finished game counts as a leaf (the published total); the help says
+/// which is which.
+#[test]
+fn perft_counts_finished_games_either_way() {
+    let count = |extra: &[&str]| {
+        let o = tabula(&[&["perft", "--rules", "tictactoe", "--depth", "9"], extra].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(count(&[]), "127872\n");
+    assert_eq!(count(&["--finished", "stops"]), "127872\n");
+    assert_eq!(count(&["--finished", "leaf"]), "255168\n");
+    let divided = count(&["--finished", "leaf", "--divide"]);
+    assert_eq!(divided.lines().next(), Some("255168"), "{divided}");
+    let bad = tabula(&["perft", "--rules", "tictactoe", "--depth", "2", "--finished", "never"]);
+    assert!(!bad.status.success() && stderr(&bad).contains("'stops' or 'leaf'"), "{}", stderr(&bad));
+    // Joined again: clap wraps the help to the terminal's width.
+    let help = stdout(&tabula(&["perft", "--help"])).split_whitespace().collect::<Vec<_>>().join(" ");
+    for words in ["a pass included", "counts 0 at every deeper depth", "--finished leaf", "24,571,284"] {
+        assert!(help.contains(words), "perft --help does not say '{words}':\n{help}");
+    }
+}
+
 #[test]
 fn perft_divide_lists_each_move() {
     let o = tabula(&["perft", "--rules", "chess", "--depth", "2", "--divide", "--moves", "e2e4"]);

@@ -2,9 +2,13 @@
 //! the hands (never from the plugin's position text), so they work for
 //! every game and make readable snapshots:
 //!
-//! ```ignore
-//! let rules = rules_api::plugin::rules_box(MyRules::new());
-//! insta::assert_snapshot!(tabula_kit::diagram::diagram_after(&rules, "", "e2e4 e7e5")?);
+//! ```
+//! // rules_api::plugin::rules_box(MyRules::new(..)) for your game; a test game here.
+//! let rules = tabula_kit::testgames::rules(tabula_kit::testgames::Mnk::tic_tac_toe());
+//! let diagram = tabula_kit::diagram::diagram_after(&rules, "", "b2 a1")?;
+//! assert!(diagram.starts_with(". . .\n. X .\nO . .\n"), "{diagram}");
+//! // In a plugin's tests: insta::assert_snapshot!(diagram);
+//! # Ok::<(), rules_api::PluginError>(())
 //! ```
 //!
 //! Cells go on a character grid by their coordinates: two characters per

@@ -29,13 +29,26 @@
 //!   expectations over chance nodes, a one-ply look.
 //!
 //! A plugin depends on it like any crate; it links no host, no window and
-//! no loader:
+//! no loader. By version, from crates.io (`tabula new-plugin --crates-io`
+//! writes this):
 //!
 //! ```toml
 //! [dependencies]
-//! rules-api = "0.2"
-//! tabula-kit = "0.1"
+//! rules-api = "0.2.1"
+//! tabula-kit = "0.2.0"
 //! ```
+//!
+//! or by path, in a Tabula source tree (what `tabula new-plugin` writes
+//! until these versions are published, and with `--tabula-src DIR`):
+//!
+//! ```toml
+//! [dependencies]
+//! rules-api = { path = "/path/to/tabula/rules-api" }
+//! tabula-kit = { path = "/path/to/tabula/kit" }
+//! ```
+//!
+//! Either way the plugin builds against the same crates; a test in
+//! Tabula's tree keeps these versions equal to the crates' own.
 
 #![deny(missing_docs)]
 
@@ -53,6 +66,9 @@ pub mod value;
 
 pub use rand;
 pub use rand_xoshiro;
+
+/// This crate's version, which `tabula new-plugin --crates-io` asks for.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub use conformance::{Budget, Report};
 pub use grid::{Grid, Layered};

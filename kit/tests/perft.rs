@@ -58,3 +58,25 @@ fn a_wrong_count_names_file_line_and_depth() {
     let missing = check_file(&rules(Mnk::tic_tac_toe()), "/nonexistent/perft.epd", 1).unwrap_err();
     assert_eq!(missing.kind, PerftErrorKind::Io);
 }
+
+/// Tic-tac-toe's games by the move that ends them (1,440 end on the fifth,
+/// 5,328 on the sixth, ... 255,168 in all): the published totals a table
+/// that counts finished games as leaves is built from.
+#[test]
+fn finished_games_count_as_leaves_when_asked() {
+    use tabula_kit::perft::{divide_with, perft_with, Finished};
+    let mut position = position_box(Mnk::tic_tac_toe());
+    for (depth, stops, leaf) in [(5, 15_120, 15_120), (6, 54_720, 54_720 + 1_440), (9, 127_872, 255_168)] {
+        assert_eq!(perft_with(&mut position, depth, Finished::Stops).unwrap(), stops, "depth {depth}");
+        assert_eq!(perft_with(&mut position, depth, Finished::Leaf).unwrap(), leaf, "depth {depth}");
+    }
+    let split = divide_with(&mut position, 9, Finished::Leaf).unwrap();
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 255_168);
+    // A finished game is one leaf at every depth below it, itself included.
+    let mut won = position_box(Mnk::tic_tac_toe().after(&[0, 3, 1, 4, 2]));
+    assert_eq!(won.moves().unwrap(), []);
+    assert_eq!([1, 2, 3].map(|d| perft_with(&mut won, d, Finished::Leaf).unwrap()), [1, 1, 1]);
+    assert_eq!([1, 2, 3].map(|d| perft(&mut won, d).unwrap()), [0, 0, 0]);
+    let path = write("leaf.epd", ".../.../... x ;finished leaf ;D6 56_160 ;D9 255_168\n");
+    assert_eq!(check_file(&rules(Mnk::tic_tac_toe()), &path, u64::MAX).unwrap().checked, 2);
+}

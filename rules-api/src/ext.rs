@@ -5,15 +5,64 @@
 //! the everyday calls `Result`-returning twins (and collect into `Vec`s
 //! where a caller does not care about reusing buffers):
 //!
-//! ```ignore
-//! use rules_api::{PositionExt, RulesExt};
+//! ```
+//! # use rules_api::plugin::{rules_box, PositionImpl, RulesImpl};
+//! # use rules_api::{GameInfo, Geometry, Move, Notation, Piece, PluginError, RVec, Rgba, Status};
+//! # // A pile of stones; each player takes one or two; the last stone wins.
+//! # #[derive(Clone)]
+//! # struct Pile { stones: u16, taken: Vec<u16> }
+//! # impl PositionImpl for Pile {
+//! #     fn side_to_move(&self) -> u8 { (self.taken.len() % 2) as u8 }
+//! #     fn legal_moves(&self, out: &mut RVec<Move>) { out.extend((1..=self.stones.min(2)).map(|n| Move::place(n - 1))) }
+//! #     fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
+//! #         let n = m.to + 1;
+//! #         if n > self.stones.min(2) { return Err(PluginError::illegal_move("too many")); }
+//! #         self.stones -= n;
+//! #         self.taken.push(n);
+//! #         Ok(())
+//! #     }
+//! #     fn unmake_move(&mut self) -> Result<(), PluginError> {
+//! #         self.stones += self.taken.pop().ok_or_else(|| PluginError::unsupported("no move"))?;
+//! #         Ok(())
+//! #     }
+//! #     fn status(&self) -> Status {
+//! #         if self.stones > 0 { Status::ONGOING } else { Status::win(1 - self.side_to_move(), "last stone") }
+//! #     }
+//! #     fn pieces(&self, _out: &mut RVec<Piece>) {}
+//! #     fn to_text(&self) -> String { format!("{} stones", self.stones) }
+//! #     fn move_to_text(&self, m: Move, _: Notation) -> Result<String, PluginError> { Ok(format!("take{}", m.to + 1)) }
+//! # }
+//! # struct Nim;
+//! # impl RulesImpl for Nim {
+//! #     type Position = Pile;
+//! #     fn info(&self) -> GameInfo {
+//! #         GameInfo { name: "nim".into(), players: RVec::new(), piece_types: RVec::new(), position_format: "".into() }
+//! #     }
+//! #     fn geometry(&self) -> Geometry {
+//! #         let none = RVec::new;
+//! #         Geometry { cells: none(), lines: none(), marks: none(), labels: none(), background: Rgba::TRANSPARENT, layers: 1 }
+//! #     }
+//! #     fn start_position(&self) -> Result<Pile, PluginError> { Ok(Pile { stones: 3, taken: Vec::new() }) }
+//! #     fn position_from_text(&self, _: &str) -> Result<Pile, PluginError> { Err(PluginError::unsupported("text")) }
+//! # }
+//! use rules_api::{Notation, PositionExt, RulesExt};
+//!
+//! let rules = rules_api::plugin::rules_box(Nim); // or a RulesBox a loaded plugin made
 //! let mut pos = rules.start()?;
+//! assert_eq!(pos.text()?, "3 stones");
 //! for m in pos.moves()? {
+//!     let name = pos.notate(m, Notation::COORDINATE)?; // a move to text ...
+//!     assert_eq!(pos.read_move(&name, Notation::COORDINATE)?, m); // ... and back
 //!     pos.play(m)?;
-//!     println!("{}", pos.text()?);
+//!     println!("{name}: {}, {:?}", pos.text()?, pos.outcome()?.kind);
 //!     pos.undo()?;
 //! }
+//! assert_eq!(pos.move_count()?, 2);
+//! # Ok::<(), rules_api::PluginError>(())
 //! ```
+//!
+//! Tabula's `docs/WRITING-PLUGINS.md` lists every method in a table, by
+//! what it is for.
 
 use abi_stable::std_types::{RSlice, RStr, RVec};
 

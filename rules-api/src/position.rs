@@ -45,7 +45,9 @@ pub struct Status {
     pub winner: u8,
     /// Why the game ended, lowercase (`checkmate`, `threefold repetition`);
     /// empty while ongoing. Points into the plugin's static data, which stays
-    /// mapped because plugins are never unloaded.
+    /// mapped because plugins are never unloaded; a reason composed at run
+    /// time (`black wins 33–31`) is [`crate::Outcome::reason`], given by
+    /// [`Position::result`].
     pub reason: RStr<'static>,
 }
 

@@ -28,7 +28,7 @@ pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
     let nodes = if args.divide {
-        let per_move = perft::divide(&mut position, args.depth)?;
+        let per_move = perft::divide_with(&mut position, args.depth, args.finished)?;
         let total: u64 = per_move.iter().map(|(_, n)| n).sum();
         writeln!(out, "{total}")?;
         for (m, n) in per_move {
@@ -36,7 +36,7 @@ pub fn perft(args: &PerftArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         }
         total
     } else {
-        let nodes = perft::perft(&mut position, args.depth)?;
+        let nodes = perft::perft_with(&mut position, args.depth, args.finished)?;
         writeln!(out, "{nodes}")?;
         nodes
     };

@@ -1,9 +1,13 @@
 //! The conformance suite: the position contract of [`rules_api::Position`],
 //! checked on any game through the boundary alone.
 //!
-//! ```ignore
-//! let rules = rules_api::plugin::rules_box(MyRules::new());
-//! tabula_kit::conformance::run(&rules, &Budget::default()).assert_ok();
+//! ```
+//! use tabula_kit::conformance::{run, Budget};
+//! // rules_api::plugin::rules_box(MyRules::new(..)) for your game; a test game here.
+//! let rules = tabula_kit::testgames::rules(tabula_kit::testgames::Mnk::tic_tac_toe());
+//! let report = run(&rules, &Budget::default());
+//! report.assert_ok(); // panics with the whole report when a check failed
+//! assert!(report.to_string().contains("all 21 checks passed"));
 //! ```
 //!
 //! [`run_from`] starts the random games from given position texts instead,

@@ -1,6 +1,9 @@
 //! The checks of one position: moves, pieces, hashes, text and notation.
 
-use rules_api::{score, HandPiece, Move, Notation, Piece, PositionBox, PositionExt, RulesExt, StatusKind, CELL_NONE};
+use rules_api::{
+    score, HandPiece, Move, MoveFlags, MoveInfo, Notation, Piece, PositionBox, PositionExt, RulesExt, StatusKind,
+    CELL_NONE,
+};
 
 use super::report::Check;
 use super::suite::{At, Seen, Suite};
@@ -63,6 +66,9 @@ impl Suite<'_> {
             self.expect(Check::MoveInfos, infos.len() == moves.len(), At::position(text), || {
                 format!("{} move infos for {} moves", infos.len(), moves.len())
             });
+            if infos.len() == moves.len() {
+                self.check_passes(position, text, moves, &infos);
+            }
         }
         if let Some(marks) = self.call(Check::Highlights, position.highlight_list(), At::position(text), "highlights") {
             let players = self.info.players.len();
@@ -72,6 +78,59 @@ impl Suite<'_> {
                 format!("a highlight on cell {} for player {} ({cells} cells, {players} players)", h.cell, h.player)
             });
         }
+    }
+
+    /// Passes are flagged [`MoveFlags::PASS`], since searches and windows
+    /// treat them apart: [`Move::PASS`] and any move named "pass" must
+    /// carry the flag, and a move that carries it names no cell and leaves
+    /// the board and the hands as they were.
+    fn check_passes(&mut self, position: &PositionBox, text: &str, moves: &[Move], infos: &[MoveInfo]) {
+        if position.is_chance() {
+            return;
+        }
+        for (&m, info) in moves.iter().zip(infos) {
+            let flagged = info.flags.contains(MoveFlags::PASS);
+            if !m.is_off_board() {
+                self.expect(Check::MoveInfos, !flagged, At::position(text), || {
+                    format!("{m:?} is flagged PASS but names a cell: a pass moves nothing")
+                });
+                continue;
+            }
+            // Off-board moves are few (a pass, a swap), so naming each is cheap.
+            let name = Self::describe(position, m);
+            let called_pass = m == Move::PASS
+                || [Notation::STANDARD, Notation::COORDINATE]
+                    .iter()
+                    .any(|&n| position.notate(m, n).is_ok_and(|t| t.trim().eq_ignore_ascii_case("pass")));
+            self.expect(Check::MoveInfos, flagged || !called_pass, At::position(text).with_move(name.clone()), || {
+                "this pass is not flagged MoveFlags::PASS in move_infos (searches and the window need the flag)"
+                    .to_string()
+            });
+            if flagged {
+                self.check_pass_keeps_board(position, text, m, name);
+            }
+        }
+    }
+
+    /// A move flagged PASS changes neither the pieces nor the hands.
+    fn check_pass_keeps_board(&mut self, position: &PositionBox, text: &str, m: Move, name: String) {
+        let board = |p: &PositionBox| -> Option<(Vec<Piece>, Vec<HandPiece>)> {
+            let mut pieces = p.piece_list().ok()?;
+            pieces.sort_by_key(|p| (p.cell, p.owner, p.kind));
+            let mut hands = p.hand_list().ok()?;
+            hands.retain(|h| h.count > 0);
+            hands.sort_by_key(|h| (h.owner, h.kind, h.count));
+            Some((pieces, hands))
+        };
+        let mut after = position.clone();
+        let at = || At::position(text).with_move(name.clone());
+        if self.call(Check::MoveInfos, after.play(m), at(), "make_move of a pass").is_none() {
+            return;
+        }
+        let unchanged = board(position) == board(&after);
+        self.expect(Check::MoveInfos, unchanged, at(), || {
+            "this move is flagged PASS but changes the pieces on the board or in hand".to_string()
+        });
     }
 
     pub(super) fn check_pieces(&mut self, position: &PositionBox, text: &str) -> Option<Vec<Piece>> {

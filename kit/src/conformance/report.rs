@@ -3,6 +3,7 @@
 use std::fmt;
 
 /// One rule of the position contract, checked by [`super::run`].
+#[non_exhaustive]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Check {
     /// The game describes itself: players, cells with distinct names, a
@@ -17,7 +18,10 @@ pub enum Check {
     MoveCount,
     /// Every move's cells are on the board and its `extra` names a piece type.
     MoveCells,
-    /// `move_infos` gives one entry per move.
+    /// `move_infos` gives one entry per move, and flags the passes
+    /// [`rules_api::MoveFlags::PASS`]: [`rules_api::Move::PASS`] and any
+    /// move written "pass" carry the flag, and a move that carries it names
+    /// no cell and leaves the pieces on the board and in hand as they were.
     MoveInfos,
     /// Pieces on the board and in hand have valid cells, owners and kinds.
     Pieces,
@@ -123,6 +127,7 @@ impl Check {
 }
 
 /// The first thing found wrong by a check.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Failure {
     /// What was wrong.
@@ -135,6 +140,7 @@ pub struct Failure {
 }
 
 /// How one check fared.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CheckResult {
     /// Which check.
@@ -155,6 +161,7 @@ impl CheckResult {
 }
 
 /// The suite's findings: every check's result and what the walk covered.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Report {
     /// The game's display name.

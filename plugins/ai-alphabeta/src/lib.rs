@@ -44,6 +44,7 @@ mod players;
 pub mod search;
 pub mod state;
 pub mod strength;
+mod thread;
 pub mod time;
 pub mod tt;
 

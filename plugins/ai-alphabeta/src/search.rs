@@ -23,10 +23,12 @@ use tabula_kit::rng::rng_from_seed;
 use tabula_kit::value::chance_node_error;
 use tabula_kit::Rng;
 
-use crate::node::{Common, PlyBuffers, Run, Shared, Worker};
+use crate::node::Run;
+pub use crate::node::{FORCING_PLIES, QUIESCENCE_PLIES};
 use crate::players::{Perspective, Shape};
 use crate::state::SearchState;
 use crate::strength::Strength;
+use crate::thread::{Common, PlyBuffers, Shared, Worker};
 use crate::time::Budget;
 use crate::tt::TransTable;
 
@@ -34,12 +36,6 @@ pub use crate::time::DEFAULT_TIME_MS;
 
 /// Deepest nominal depth iterative deepening goes to.
 pub const MAX_DEPTH: u32 = 64;
-/// Quiescence plies beyond the horizon, so games full of threats (gomoku)
-/// still terminate.
-pub const QUIESCENCE_PLIES: u32 = 8;
-/// Longest forcing line (plies) the root probe looks for: a win by a
-/// sequence of checks (in gomoku: of fours) the opponent must answer.
-pub const FORCING_PLIES: u32 = 25;
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 64;
 

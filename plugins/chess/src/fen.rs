@@ -11,7 +11,7 @@ use cozy_chess::{
 };
 use rules_api::PluginError;
 
-use crate::ep_capturable;
+use crate::board::ep_capturable;
 
 const FIELD_NAMES: [&str; 6] =
     ["piece placement", "side to move", "castling rights", "en passant square", "halfmove clock", "fullmove number"];

@@ -4,7 +4,8 @@
 use cozy_chess::{Board, File, Piece, Rank, Square};
 use rules_api::{Move, Notation, PluginError, RVec};
 
-use crate::{decode_on, tag, ChessPosition, Decoded};
+use crate::fen::write_fen;
+use crate::moves::{decode_on, generate, tag, Decoded};
 
 const PIECE_LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 
@@ -41,7 +42,7 @@ fn piece_from_letter(c: char) -> Option<Piece> {
 /// All legal moves of a board, ignoring draw rules.
 fn all_moves(board: &Board) -> Vec<Move> {
     let mut v = RVec::new();
-    ChessPosition::generate(board, &mut v);
+    generate(board, &mut v);
     v.into_vec()
 }
 
@@ -116,14 +117,9 @@ pub fn san(board: &Board, d: &Decoded) -> String {
 }
 
 /// A legal move as text in the given notation.
-pub fn move_to_text(pos: &ChessPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
-    let board = pos.board();
+pub fn move_to_text(board: &Board, m: Move, notation: Notation) -> Result<String, PluginError> {
     let Some(d) = decode_on(board, m) else {
-        return Err(PluginError::illegal_move(format!(
-            "move {} is not legal in {}",
-            uci_text(m),
-            crate::write_fen(board)
-        )));
+        return Err(PluginError::illegal_move(format!("move {} is not legal in {}", uci_text(m), write_fen(board))));
     };
     if notation == Notation::COORDINATE {
         Ok(uci_text(m))
@@ -133,9 +129,8 @@ pub fn move_to_text(pos: &ChessPosition, m: Move, notation: Notation) -> Result<
 }
 
 /// Reads a move in SAN or UCI (whatever the notation flag says) and returns
-/// it if it is legal here.
-pub fn parse_move(pos: &ChessPosition, text: &str) -> Result<Move, PluginError> {
-    let board = pos.board();
+/// it if it is legal on `board` (none is when the game is `drawn` by rule).
+pub fn parse_move(board: &Board, drawn: bool, text: &str) -> Result<Move, PluginError> {
     let original = text;
     let mut t = text.trim();
     // Annotations and check marks are tolerated (present, absent or wrong).
@@ -148,9 +143,9 @@ pub fn parse_move(pos: &ChessPosition, text: &str) -> Result<Move, PluginError> 
     if t.is_empty() {
         return Err(PluginError::invalid_input(format!("'{original}' is not a move: empty text")));
     }
-    let legal = if pos.drawn_by_rule() { Vec::new() } else { all_moves(board) };
+    let legal = if drawn { Vec::new() } else { all_moves(board) };
     let not_legal = |what: &str| {
-        let over = if pos.drawn_by_rule() { " (the game is over)" } else { "" };
+        let over = if drawn { " (the game is over)" } else { "" };
         PluginError::illegal_move(format!("move '{original}' ({what}) is not legal in this position{over}"))
     };
 

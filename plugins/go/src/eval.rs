@@ -9,8 +9,20 @@
 
 use rules_api::{score, Move, MoveFlags, MoveInfo, RVec};
 
-use crate::layout::MAX_SIZE;
-use crate::position::GoPosition;
+use crate::analysis::Analysis;
+use crate::layout::{Layout, MAX_SIZE};
+
+/// What the evaluation reads of a position (the position lends its parts,
+/// so this module needs nothing of `crate::position`).
+pub struct Board<'a> {
+    pub layout: &'a Layout,
+    pub cells: &'a [u8],
+    pub analysis: &'a Analysis,
+    /// 0 for black to move, 1 for white.
+    pub side: u8,
+    pub komi: f32,
+    pub stones: usize,
+}
 
 /// How far a stone's influence reaches, in steps.
 const REACH: u8 = 4;
@@ -19,13 +31,13 @@ const FAR: u8 = u8::MAX;
 
 /// Whether the stone on `p` belongs to a chain the side to move can take
 /// at once (one liberty, not the mover's).
-fn doomed(pos: &GoPosition, p: usize) -> bool {
+fn doomed(pos: &Board, p: usize) -> bool {
     pos.cells[p] != pos.side + 1 && pos.analysis.chain_at(p).is_some_and(|c| c.libs == 1)
 }
 
 /// Steps from each point to the nearest stone of `colour` (up to `REACH`,
 /// [`FAR`] beyond), through empty points; doomed stones project nothing.
-fn distances(pos: &GoPosition, colour: u8, dist: &mut [u8; MAX_CELLS], queue: &mut [u16; MAX_CELLS]) {
+fn distances(pos: &Board, colour: u8, dist: &mut [u8; MAX_CELLS], queue: &mut [u16; MAX_CELLS]) {
     let cells = &pos.cells;
     let (mut head, mut tail) = (0, 0);
     for (p, d) in dist.iter_mut().enumerate().take(pos.layout.cells) {
@@ -55,7 +67,7 @@ fn distances(pos: &GoPosition, colour: u8, dist: &mut [u8; MAX_CELLS], queue: &m
 }
 
 /// The estimate from the side to move's view, in hundredths of a point.
-pub fn evaluate(pos: &GoPosition) -> i32 {
+pub fn evaluate(pos: &Board) -> i32 {
     let mut black = [0u8; MAX_CELLS];
     let mut white = [0u8; MAX_CELLS];
     let mut queue = [0u16; MAX_CELLS];
@@ -92,7 +104,7 @@ pub fn evaluate(pos: &GoPosition) -> i32 {
 }
 
 /// Hints and flags for `moves`, in order.
-pub fn move_infos(pos: &GoPosition, moves: &[Move], out: &mut RVec<MoveInfo>) {
+pub fn move_infos(pos: &Board, moves: &[Move], out: &mut RVec<MoveInfo>) {
     let any_stone = pos.stones > 0;
     for &m in moves {
         if m == Move::PASS {
@@ -109,7 +121,7 @@ pub fn move_infos(pos: &GoPosition, moves: &[Move], out: &mut RVec<MoveInfo>) {
 }
 
 /// The hint and flags of a stone on the empty point `p`.
-fn placement(pos: &GoPosition, p: usize, any_stone: bool) -> MoveInfo {
+fn placement(pos: &Board, p: usize, any_stone: bool) -> MoveInfo {
     let layout = &pos.layout;
     let analysis = &pos.analysis;
     let me = pos.side + 1;
@@ -190,7 +202,7 @@ fn placement(pos: &GoPosition, p: usize, any_stone: bool) -> MoveInfo {
 }
 
 /// Stones within two steps (Chebyshev) of `p`.
-fn nearby_stones(pos: &GoPosition, p: usize) -> i32 {
+fn nearby_stones(pos: &Board, p: usize) -> i32 {
     let size = pos.layout.size as isize;
     let (file, rank) = ((p as isize) % size, (p as isize) / size);
     let mut n = 0;

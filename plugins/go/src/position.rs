@@ -52,6 +52,18 @@ pub struct GoPosition {
 }
 
 impl GoPosition {
+    /// The parts the evaluation reads.
+    fn board(&self) -> eval::Board<'_> {
+        eval::Board {
+            layout: &self.layout,
+            cells: &self.cells,
+            analysis: &self.analysis,
+            side: self.side,
+            komi: self.komi,
+            stones: self.stones,
+        }
+    }
+
     /// A position with the given stones, side, passes and superko bans;
     /// errors name what no game could reach.
     pub(crate) fn new(
@@ -288,11 +300,11 @@ impl PositionImpl for GoPosition {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        eval::evaluate(&self.board())
     }
 
     fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
-        eval::move_infos(self, moves, out);
+        eval::move_infos(&self.board(), moves, out);
     }
 
     fn pieces(&self, out: &mut RVec<Piece>) {

@@ -161,7 +161,7 @@ impl RulesImpl for Hex {
     }
 
     fn position_from_text(&self, text: &str) -> Result<HexPosition, PluginError> {
-        text::read(text, self.config)
+        HexPosition::from_text(text, self.config)
     }
 
     fn help_text(&self) -> String {

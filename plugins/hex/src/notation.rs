@@ -5,7 +5,26 @@
 use rules_api::{Move, PluginError, CELL_NONE};
 
 use crate::graph::EMPTY;
-use crate::position::{HexPosition, SWAP};
+
+/// [`Move::extra`] of the swap move.
+pub const SWAP_CODE: u16 = 2;
+/// The swap (pie) move: Blue takes Red's first stone, mirrored onto its own
+/// colour, and Red moves again.
+pub const SWAP: Move = Move::off_board(SWAP_CODE);
+
+/// What reading or writing a move needs to know of the position.
+pub struct Context<'a> {
+    /// The cells (`graph::EMPTY` or a stone), row by row.
+    pub cells: &'a [u8],
+    /// The board side.
+    pub size: usize,
+    /// Whether the game is over.
+    pub over: bool,
+    /// Whether the swap is legal now.
+    pub swap_available: bool,
+    /// Whether the game is played with the swap rule at all.
+    pub swap_rule: bool,
+}
 
 /// The name of a cell on an `n`×`n` board.
 pub fn cell_name(n: usize, cell: usize) -> String {
@@ -28,52 +47,48 @@ pub fn parse_cell(n: usize, text: &str) -> Option<usize> {
     (col < n && row < n).then_some(row * n + col)
 }
 
-/// A move for messages, legal or not.
-pub fn describe(p: &HexPosition, m: Move) -> String {
+/// A move for messages, legal or not, on an `n`×`n` board.
+pub fn describe(n: usize, m: Move) -> String {
     if m == SWAP {
         "swap".into()
-    } else if m.from == CELL_NONE && (m.to as usize) < p.cells.len() {
-        cell_name(p.size(), m.to as usize)
+    } else if m.from == CELL_NONE && (m.to as usize) < n * n {
+        cell_name(n, m.to as usize)
     } else {
         format!("(from cell {} to cell {}, extra {})", m.from, m.to, m.extra)
     }
 }
 
-/// Writes a legal move.
-pub fn move_to_text(p: &HexPosition, m: Move) -> Result<String, PluginError> {
-    let legal = p.winner().is_none()
+/// Whether `m` is legal (so it can be written).
+pub fn is_legal(c: &Context, m: Move) -> bool {
+    !c.over
         && if m == SWAP {
-            p.swap_available()
+            c.swap_available
         } else {
-            m.from == CELL_NONE && m.extra == 0 && p.cells.get(m.to as usize) == Some(&EMPTY)
-        };
-    if !legal {
-        return Err(PluginError::illegal_move(format!("{} is not legal in {}", describe(p, m), crate::text::write(p))));
-    }
-    Ok(describe(p, m))
+            m.from == CELL_NONE && m.extra == 0 && m.tag == 0 && c.cells.get(m.to as usize) == Some(&EMPTY)
+        }
 }
 
 /// Reads a move (`f6`, `F6` or `swap`) and returns it if it is legal.
-pub fn parse_move(p: &HexPosition, text: &str) -> Result<Move, PluginError> {
+pub fn parse_move(c: &Context, text: &str) -> Result<Move, PluginError> {
     let t = text.trim();
     let refuse = |why: String| PluginError::illegal_move(format!("'{t}': {why}"));
-    if p.winner().is_some() {
+    if c.over {
         return Err(refuse("the game is over".into()));
     }
     if t.eq_ignore_ascii_case("swap") || t.eq_ignore_ascii_case("swap-pieces") {
-        if p.swap_available() {
+        if c.swap_available {
             return Ok(SWAP);
         }
-        return Err(refuse(if p.config.swap {
+        return Err(refuse(if c.swap_rule {
             "the swap is only allowed as Blue's answer to Red's first stone".into()
         } else {
             "the swap rule is off in this game".into()
         }));
     }
-    let n = p.size();
+    let n = c.size;
     let last = cell_name(n, n * n - 1);
     let cell = parse_cell(n, t).ok_or_else(|| refuse(format!("not a cell of this board (a1 to {last}) or 'swap'")))?;
-    if p.cells[cell] != EMPTY {
+    if c.cells[cell] != EMPTY {
         return Err(refuse("that cell is taken".into()));
     }
     Ok(Move::place(cell as u16))

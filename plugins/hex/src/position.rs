@@ -10,12 +10,10 @@ use rules_api::{
 };
 
 use crate::graph::{self, Distances, EMPTY, MAX_CELLS};
+use crate::notation::{self, Context};
+use crate::text;
 
-/// [`Move::extra`] of the swap move.
-pub const SWAP_CODE: u16 = 2;
-/// The swap (pie) move: Blue takes Red's first stone, mirrored onto its own
-/// colour, and Red moves again.
-pub const SWAP: Move = Move::off_board(SWAP_CODE);
+pub use crate::notation::{SWAP, SWAP_CODE};
 
 /// The options a position obeys.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,6 +96,24 @@ impl HexPosition {
     /// The player who has joined their edges, if any.
     pub fn winner(&self) -> Option<u8> {
         self.winner
+    }
+
+    /// A position read from its text (the `text` module's format) in a game
+    /// with `config`.
+    pub fn from_text(text: &str, config: Config) -> Result<Self, PluginError> {
+        let (cells, side) = text::read(text, config.size, config.swap)?;
+        Ok(HexPosition::from_parts(cells, side, config))
+    }
+
+    /// What notation needs to know of this position.
+    fn context(&self) -> Context<'_> {
+        Context {
+            cells: &self.cells,
+            size: self.size(),
+            over: self.winner.is_some(),
+            swap_available: self.swap_available(),
+            swap_rule: self.config.swap,
+        }
     }
 
     /// Whether the swap is a legal move now: the option is on, Blue is to
@@ -184,7 +200,7 @@ impl PositionImpl for HexPosition {
         if m.from != CELL_NONE || m.extra != 0 || m.tag != 0 || cell >= self.cells.len() || self.cells[cell] != EMPTY {
             return Err(PluginError::illegal_move(format!(
                 "{} is not an empty cell of this board",
-                crate::notation::describe(self, m)
+                notation::describe(self.size(), m)
             )));
         }
         self.place(cell);
@@ -294,15 +310,19 @@ impl PositionImpl for HexPosition {
     }
 
     fn to_text(&self) -> String {
-        crate::text::write(self)
+        text::write(&self.cells, self.size(), self.side)
     }
 
     fn move_to_text(&self, m: Move, _notation: Notation) -> Result<String, PluginError> {
-        crate::notation::move_to_text(self, m)
+        if !notation::is_legal(&self.context(), m) {
+            let (name, here) = (notation::describe(self.size(), m), self.to_text());
+            return Err(PluginError::illegal_move(format!("{name} is not legal in {here}")));
+        }
+        Ok(notation::describe(self.size(), m))
     }
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse_move(self, text)
+        notation::parse_move(&self.context(), text)
     }
 
     /// "In check" when the opponent needs a single empty cell to connect:

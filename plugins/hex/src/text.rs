@@ -11,27 +11,25 @@
 use rules_api::PluginError;
 
 use crate::graph::{self, EMPTY};
-use crate::position::{Config, HexPosition};
 
-/// Writes a position.
-pub fn write(p: &HexPosition) -> String {
-    let n = p.size();
+/// Writes the cells of an `n`×`n` board and the side to move.
+pub fn write(cells: &[u8], n: usize, side: u8) -> String {
     let rows: Vec<String> = (0..n)
-        .map(|row| p.cells[row * n..(row + 1) * n].iter().map(|&s| ['.', 'r', 'b'][s as usize]).collect::<String>())
+        .map(|row| cells[row * n..(row + 1) * n].iter().map(|&s| ['.', 'r', 'b'][s as usize]).collect::<String>())
         .collect();
-    format!("{} {}", rows.join("/"), if p.side == 0 { 'r' } else { 'b' })
+    format!("{} {}", rows.join("/"), if side == 0 { 'r' } else { 'b' })
 }
 
 fn bad(text: &str, why: impl std::fmt::Display) -> PluginError {
     PluginError::invalid_input(format!("Hex position '{}': {why}", text.trim()))
 }
 
-/// Reads a position and checks that it can occur in a game with `config`
-/// (whose size the text must match).
-pub fn read(text: &str, config: Config) -> Result<HexPosition, PluginError> {
+/// Reads a position's cells and side to move, and checks that they can
+/// occur in a game on `n`×`n` (which the text must match), with the swap
+/// rule or not.
+pub fn read(text: &str, n: usize, swap: bool) -> Result<(Vec<u8>, u8), PluginError> {
     let mut fields = text.split_whitespace();
     let rows: Vec<&str> = fields.next().ok_or_else(|| bad(text, "the text is empty"))?.split('/').collect();
-    let n = config.size;
     if rows.len() != n {
         return Err(bad(text, format!("it has {} rows, but this game is played on {n}x{n}", rows.len())));
     }
@@ -66,8 +64,8 @@ pub fn read(text: &str, config: Config) -> Result<HexPosition, PluginError> {
     // Red moves first; after a swap Blue has the extra stone instead.
     let plain = (red == blue && side == 0) || (red == blue + 1 && side == 1);
     let swapped = (blue == red + 1 && side == 0) || (red == blue && side == 1 && red > 0);
-    if !(plain || (config.swap && swapped)) {
-        let rule = if config.swap { "" } else { " (the swap rule is off)" };
+    if !(plain || (swap && swapped)) {
+        let rule = if swap { "" } else { " (the swap rule is off)" };
         return Err(bad(
             text,
             format!(
@@ -76,12 +74,11 @@ pub fn read(text: &str, config: Config) -> Result<HexPosition, PluginError> {
             ),
         ));
     }
-    let position = HexPosition::from_parts(cells, side, config);
-    let won = |p: u8| !graph::winning_chain(&position.cells, n, p).is_empty();
+    let won = |p: u8| !graph::winning_chain(&cells, n, p).is_empty();
     if won(0) && won(1) {
         return Err(bad(text, "both players have joined their edges"));
     }
-    if let Some(w) = position.winner() {
+    if let Some(w) = (0..2).find(|&p| won(p)) {
         if w == side {
             return Err(bad(
                 text,
@@ -93,5 +90,5 @@ pub fn read(text: &str, config: Config) -> Result<HexPosition, PluginError> {
             ));
         }
     }
-    Ok(position)
+    Ok((cells, side))
 }

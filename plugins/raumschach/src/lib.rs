@@ -140,11 +140,11 @@ impl RulesImpl for Raumschach {
     }
 
     fn start_position(&self) -> Result<RaumPosition, PluginError> {
-        text::read(text::START, self.config)
+        RaumPosition::from_text(text::START, self.config)
     }
 
     fn position_from_text(&self, text: &str) -> Result<RaumPosition, PluginError> {
-        text::read(text, self.config)
+        RaumPosition::from_text(text, self.config)
     }
 
     fn help_text(&self) -> String {

@@ -10,12 +10,33 @@
 //! Reading accepts either form in any letter case for the files, with or
 //! without the piece letter, separators and check marks.
 
-use rules_api::plugin::PositionImpl;
-use rules_api::{Move, Notation, PluginError};
+use rules_api::{Move, PluginError};
 
-use crate::board::{coords, kind_of, Mv, NO_PROMOTION, PAWN, PROMOTIONS};
-use crate::position::{from_move, to_move, RaumPosition};
-use crate::text::{kind_of_letter, LETTERS};
+use crate::board::{coords, kind_of, Board, Mv, KINDS, NO_PROMOTION, PAWN, PROMOTIONS};
+
+/// Piece letters by kind (White's; Black's are lowercase).
+pub const LETTERS: [char; KINDS] = ['K', 'Q', 'R', 'B', 'N', 'U', 'P'];
+
+/// The kind an uppercase letter names.
+pub fn kind_of_letter(letter: char) -> Option<u8> {
+    LETTERS.iter().position(|&l| l == letter.to_ascii_uppercase()).map(|k| k as u8)
+}
+
+/// The boundary move of an internal move: promotions name the new kind in
+/// `extra` as `kind + 1`.
+pub fn to_move(m: Mv) -> Move {
+    let extra = if m.promo == NO_PROMOTION { 0 } else { m.promo as u16 + 1 };
+    Move { from: m.from as u16, to: m.to as u16, extra, tag: 0 }
+}
+
+/// The internal move of a boundary move, if its cells are on the board.
+pub fn from_move(m: Move) -> Option<Mv> {
+    if m.from as usize >= crate::board::CELLS || m.to as usize >= crate::board::CELLS || m.tag != 0 || m.extra > 7 {
+        return None;
+    }
+    let promo = if m.extra == 0 { NO_PROMOTION } else { (m.extra - 1) as u8 };
+    Some(Mv { from: m.from as u8, to: m.to as u8, promo })
+}
 
 /// The name of a cell (`Cc3`).
 pub fn cell_name(c: u8) -> String {
@@ -43,7 +64,8 @@ pub fn describe(m: Move) -> String {
     }
 }
 
-fn coordinate(m: Mv) -> String {
+/// A move in coordinate notation (`Bc2Cc3`, `Db4Eb5q`).
+pub fn coordinate(m: Mv) -> String {
     let mut s = format!("{}{}", cell_name(m.from), cell_name(m.to));
     if m.promo != NO_PROMOTION {
         s.push(LETTERS[m.promo as usize].to_ascii_lowercase());
@@ -51,41 +73,36 @@ fn coordinate(m: Mv) -> String {
     s
 }
 
-/// Writes a legal move.
-pub fn move_to_text(p: &RaumPosition, m: Move, notation: Notation) -> Result<String, PluginError> {
-    let mv = from_move(m).filter(|&mv| p.board_moves().as_slice().contains(&mv)).ok_or_else(|| {
-        PluginError::illegal_move(format!("move {} is not legal in {}", describe(m), crate::text::write(p)))
-    })?;
-    if notation == Notation::COORDINATE {
-        return Ok(coordinate(mv));
-    }
-    let piece = p.board.cells[mv.from as usize];
-    let kind = kind_of(piece);
+/// A legal move on `board` in standard notation; `check` is `Some(mate)`
+/// when the move gives check.
+pub fn standard(board: &Board, mv: Mv, check: Option<bool>) -> String {
+    let kind = kind_of(board.cells[mv.from as usize]);
     let mut s = String::new();
     if kind != PAWN {
         s.push(LETTERS[kind as usize]);
     }
     s.push_str(&cell_name(mv.from));
-    s.push(if p.board.cells[mv.to as usize] != 0 { 'x' } else { '-' });
+    s.push(if board.cells[mv.to as usize] != 0 { 'x' } else { '-' });
     s.push_str(&cell_name(mv.to));
     if mv.promo != NO_PROMOTION {
         s.push('=');
         s.push(LETTERS[mv.promo as usize]);
     }
-    let mut after = p.clone();
-    after.make_move(m)?;
-    if after.in_check() {
-        s.push(if after.status().is_ongoing() { '+' } else { '#' });
+    match check {
+        Some(true) => s.push('#'),
+        Some(false) => s.push('+'),
+        None => {}
     }
-    Ok(s)
+    s
 }
 
 fn refuse(text: &str, why: impl std::fmt::Display) -> PluginError {
     PluginError::illegal_move(format!("'{}': {why}", text.trim()))
 }
 
-/// Reads a move in either notation and returns it if it is legal.
-pub fn parse_move(p: &RaumPosition, text: &str, _notation: Notation) -> Result<Move, PluginError> {
+/// Reads a move in either notation on `board` and returns it if it is one
+/// of `legal` (none when the game is over).
+pub fn parse_move(board: &Board, legal: &[Mv], text: &str) -> Result<Move, PluginError> {
     let cleaned: String =
         text.trim().chars().filter(|c| !matches!(c, '+' | '#' | '!' | '?' | '-' | 'x' | 'X' | '=' | ' ')).collect();
     if !cleaned.is_ascii() {
@@ -114,7 +131,7 @@ pub fn parse_move(p: &RaumPosition, text: &str, _notation: Notation) -> Result<M
             _ => return Err(refuse(text, format!("a pawn cannot promote to '{letter}' (choose Q, R, B, N or U)"))),
         },
     };
-    let moving = p.board.cells[from as usize];
+    let moving = board.cells[from as usize];
     if moving == 0 {
         return Err(refuse(text, format!("no piece stands on {}", cell_name(from))));
     }
@@ -124,9 +141,8 @@ pub fn parse_move(p: &RaumPosition, text: &str, _notation: Notation) -> Result<M
             return Err(refuse(text, format!("the piece on {} is not a {}", cell_name(from), letter)));
         }
     }
-    let legal = p.board_moves();
-    let candidates: Vec<&Mv> = legal.as_slice().iter().filter(|m| m.from == from && m.to == to).collect();
-    if candidates.is_empty() || !PositionImpl::status(p).is_ongoing() {
+    let candidates: Vec<&Mv> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
+    if candidates.is_empty() {
         return Err(refuse(text, "not a legal move here"));
     }
     if promo == NO_PROMOTION && candidates.iter().any(|m| m.promo != NO_PROMOTION) {

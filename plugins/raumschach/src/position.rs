@@ -8,6 +8,10 @@ use rules_api::{
 
 use crate::board::{kind_of, owner_of, Board, MoveList, Mv, CELLS, NO_PROMOTION, PAWN, WHITE};
 use crate::eval::{signed_value, KEYS, VALUE};
+use crate::notation::{self, from_move};
+use crate::text;
+
+pub use crate::notation::to_move;
 
 /// The options a position obeys.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,23 +60,13 @@ pub struct RaumPosition {
     config: Config,
 }
 
-/// The boundary move of an internal move: promotions name the new kind in
-/// `extra` as `kind + 1`.
-pub fn to_move(m: Mv) -> Move {
-    let extra = if m.promo == NO_PROMOTION { 0 } else { m.promo as u16 + 1 };
-    Move { from: m.from as u16, to: m.to as u16, extra, tag: 0 }
-}
-
-/// The internal move of a boundary move, if its cells are on the board.
-pub fn from_move(m: Move) -> Option<Mv> {
-    if m.from as usize >= CELLS || m.to as usize >= CELLS || m.tag != 0 || m.extra > 7 {
-        return None;
-    }
-    let promo = if m.extra == 0 { NO_PROMOTION } else { (m.extra - 1) as u8 };
-    Some(Mv { from: m.from as u8, to: m.to as u8, promo })
-}
-
 impl RaumPosition {
+    /// A position read from its text (the `text` module's format).
+    pub fn from_text(text: &str, config: Config) -> Result<Self, PluginError> {
+        let parts = text::read(text)?;
+        Ok(RaumPosition::from_parts(parts.board, parts.side, parts.halfmove, parts.fullmove, config))
+    }
+
     /// A position from its parts; the caller has checked that they can
     /// occur (one king each, the side not to move not in check).
     pub(crate) fn from_parts(board: Board, side: u8, halfmove: u32, fullmove: u32, config: Config) -> Self {
@@ -207,8 +201,8 @@ impl PositionImpl for RaumPosition {
             }
             _ => Err(PluginError::illegal_move(format!(
                 "move {} is not legal in {}",
-                crate::notation::describe(m),
-                crate::text::write(self)
+                notation::describe(m),
+                self.to_text()
             ))),
         }
     }
@@ -323,15 +317,25 @@ impl PositionImpl for RaumPosition {
     }
 
     fn to_text(&self) -> String {
-        crate::text::write(self)
+        text::write(&self.board, self.side, self.halfmove, self.fullmove_number())
     }
 
-    fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        crate::notation::move_to_text(self, m, notation)
+    fn move_to_text(&self, m: Move, style: Notation) -> Result<String, PluginError> {
+        let mv = from_move(m).filter(|&mv| self.board_moves().as_slice().contains(&mv)).ok_or_else(|| {
+            PluginError::illegal_move(format!("move {} is not legal in {}", notation::describe(m), self.to_text()))
+        })?;
+        if style == Notation::COORDINATE {
+            return Ok(notation::coordinate(mv));
+        }
+        let mut after = self.clone();
+        after.make_move(m)?;
+        let check = after.in_check().then(|| !PositionImpl::status(&after).is_ongoing());
+        Ok(notation::standard(&self.board, mv, check))
     }
 
-    fn parse_move(&self, text: &str, notation: Notation) -> Result<Move, PluginError> {
-        crate::notation::parse_move(self, text, notation)
+    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
+        let legal = if PositionImpl::status(self).is_ongoing() { self.board_moves() } else { MoveList::new() };
+        notation::parse_move(&self.board, legal.as_slice(), text)
     }
 
     /// In check; zugzwang risk when the mover has only king and pawns.
@@ -361,7 +365,7 @@ impl PositionImpl for RaumPosition {
         if self.in_check() {
             return Err(PluginError::illegal_move(format!(
                 "null move refused: the side to move is in check in {}",
-                crate::text::write(self)
+                self.to_text()
             )));
         }
         let status = PositionImpl::status(self);

@@ -14,22 +14,30 @@
 
 use rules_api::PluginError;
 
-use crate::board::{code, is_promotion_cell, kind_of, owner_of, Board, BLACK, CELLS, KINDS, KING, PAWN, WHITE};
-use crate::position::{Config, RaumPosition};
+use crate::board::{code, is_promotion_cell, kind_of, owner_of, Board, BLACK, CELLS, KING, PAWN, WHITE};
+use crate::notation::cell_name;
+
+pub use crate::notation::{kind_of_letter, LETTERS};
 
 /// The start position: Dickins' setup (see docs/RAUMSCHACH.md).
 pub const START: &str = "5/5/5/PPPPP/RNKNR|5/5/5/PPPPP/BUQBU|5/5/5/5/5|ubqub/ppppp/5/5/5|rnknr/ppppp/5/5/5 w 0 1";
 
-/// Piece letters by kind (White's; Black's are lowercase).
-pub const LETTERS: [char; KINDS] = ['K', 'Q', 'R', 'B', 'N', 'U', 'P'];
-
-/// The kind an uppercase letter names.
-pub fn kind_of_letter(letter: char) -> Option<u8> {
-    LETTERS.iter().position(|&l| l == letter.to_ascii_uppercase()).map(|k| k as u8)
+/// What a position text holds: the board, the side to move, the plies
+/// since the last capture or pawn move and the move number.
+pub struct Parts {
+    /// The pieces.
+    pub board: Board,
+    /// `WHITE` or `BLACK`.
+    pub side: u8,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The move number.
+    pub fullmove: u32,
 }
 
-/// Writes a position.
-pub fn write(p: &RaumPosition) -> String {
+/// Writes a position: `board`, `side` to move, `halfmove` plies since the
+/// last capture or pawn move, move number `fullmove`.
+pub fn write(board: &Board, side: u8, halfmove: u32, fullmove: u32) -> String {
     let mut levels = Vec::with_capacity(5);
     for level in 0..5i8 {
         let mut ranks = Vec::with_capacity(5);
@@ -37,7 +45,7 @@ pub fn write(p: &RaumPosition) -> String {
             let mut row = String::new();
             let mut empty = 0;
             for file in 0..5i8 {
-                let piece = p.board.cells[crate::board::cell(level, file, rank) as usize];
+                let piece = board.cells[crate::board::cell(level, file, rank) as usize];
                 if piece == 0 {
                     empty += 1;
                     continue;
@@ -56,8 +64,8 @@ pub fn write(p: &RaumPosition) -> String {
         }
         levels.push(ranks.join("/"));
     }
-    let side = if p.side == WHITE { 'w' } else { 'b' };
-    format!("{} {side} {} {}", levels.join("|"), p.halfmove, p.fullmove_number())
+    let side = if side == WHITE { 'w' } else { 'b' };
+    format!("{} {side} {halfmove} {fullmove}", levels.join("|"))
 }
 
 fn bad(text: &str, why: impl std::fmt::Display) -> PluginError {
@@ -122,7 +130,7 @@ fn number(text: &str, field: Option<&str>, what: &str, default: u32) -> Result<u
 }
 
 /// Reads a position and checks that it can occur.
-pub fn read(text: &str, config: Config) -> Result<RaumPosition, PluginError> {
+pub fn read(text: &str) -> Result<Parts, PluginError> {
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or_else(|| bad(text, "the text is empty"))?;
     let levels: Vec<&str> = placement.split('|').collect();
@@ -152,7 +160,7 @@ pub fn read(text: &str, config: Config) -> Result<RaumPosition, PluginError> {
     for c in 0..CELLS as u8 {
         let p = board.cells[c as usize];
         if p != 0 && kind_of(p) == PAWN && is_promotion_cell(owner_of(p), c) {
-            let name = crate::notation::cell_name(c);
+            let name = cell_name(c);
             return Err(bad(text, format!("a pawn stands on {name}, where it would have promoted")));
         }
     }
@@ -160,5 +168,5 @@ pub fn read(text: &str, config: Config) -> Result<RaumPosition, PluginError> {
         let name = if side == WHITE { "Black" } else { "White" };
         return Err(bad(text, format!("{name} is in check but it is not {name}'s move")));
     }
-    Ok(RaumPosition::from_parts(board, side, halfmove, fullmove, config))
+    Ok(Parts { board, side, halfmove, fullmove })
 }

@@ -10,9 +10,9 @@ use std::time::Instant;
 use rules_api::score::{INFINITY, WIN};
 use rules_api::{Move, MoveFlags, PluginError, PositionFlags};
 
+use super::FORCING_PLIES;
 use super::{PlyBuffers, Run};
 use crate::ordering::{pick, Scored};
-use crate::search::FORCING_PLIES;
 use crate::state::SearchState;
 use crate::time::Budget;
 use crate::tt::{from_table, to_table, Bound};

@@ -5,9 +5,9 @@
 use rules_api::score::INFINITY;
 use rules_api::{MoveFlags, PluginError, PositionFlags};
 
+use super::QUIESCENCE_PLIES;
 use super::{PlyBuffers, Run};
 use crate::ordering::{pick, Scored};
-use crate::search::QUIESCENCE_PLIES;
 use crate::state::SearchState;
 
 impl<S: SearchState> Run<'_, S> {
