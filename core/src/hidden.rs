@@ -55,7 +55,9 @@ pub fn strategy_position(rules: &RulesBox, position: &PositionBox, seed: u64) ->
     let view = watch("view_text", || position.view_string(mover))?;
     let sample = watch("position_from_view", || rules.position_for_view(&view, seed))?;
     let broken = |what: String| {
-        PluginError::internal(format!("the rules broke the hidden-information contract: the position read from player {mover}'s view {what}"))
+        PluginError::internal(format!(
+            "the rules broke the hidden-information contract: the position read from player {mover}'s view {what}"
+        ))
     };
     let sampled_mover = watch("side_to_move", || sample.side_to_move());
     if sampled_mover != mover {

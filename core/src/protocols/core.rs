@@ -236,7 +236,13 @@ impl Thinker {
         self.start_as(position, limits, false, true)
     }
 
-    fn start_as(&mut self, position: &PositionBox, limits: SearchLimits, hold: bool, sample: bool) -> Result<(), LoadError> {
+    fn start_as(
+        &mut self,
+        position: &PositionBox,
+        limits: SearchLimits,
+        hold: bool,
+        sample: bool,
+    ) -> Result<(), LoadError> {
         let player = self.ensure_ready()?;
         player.set_limits(limits);
         let search = if sample { player.start_sample(position.clone()) } else { player.start(position) };

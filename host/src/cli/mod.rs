@@ -12,6 +12,7 @@ mod scaffold;
 mod seating;
 mod serve;
 mod standings;
+mod view;
 mod window;
 
 use std::path::PathBuf;
@@ -74,6 +75,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// List the games waiting for a player on servers announced on the local network.
     Lan(serve::LanArgs),
+    /// Show what one player (or a spectator) knows of a position of a game with hidden information.
+    View(view::ViewArgs),
     /// Opens one library in this (child) process: exit 0 when it is a
     /// plugin, 2 when it is refused; a damaged file kills only this process.
     #[command(name = "__probe-plugin", hide = true)]
@@ -148,6 +151,11 @@ pub struct BestmoveArgs {
     /// Strategy option KEY=VALUE (repeatable).
     #[arg(long = "ai-option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
     pub ai_option: Vec<(String, String)>,
+    /// In a game with hidden information, the seed of the position the
+    /// strategy is handed instead of the truth (one its player cannot tell
+    /// from it); default: a fresh one, printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// `tabula match`.
@@ -289,6 +297,7 @@ pub fn run() -> i32 {
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),
         Some(Command::Lan(a)) => serve::lan(&a),
+        Some(Command::View(a)) => view::view(&a, &dirs),
         Some(Command::ProbePlugin { .. } | Command::RulesServer) => Ok(0),
     };
     match outcome {
