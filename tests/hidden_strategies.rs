@@ -20,11 +20,14 @@ fn rules() -> Arc<RulesBox> {
     Arc::new(plugin.new_rules(&[]).unwrap())
 }
 
+/// What the reporter was handed: each position's text and its o marks.
+type Seen = Arc<Mutex<Vec<(String, Vec<u16>)>>>;
+
 /// Reports the text and the pieces of every position it is handed, and
 /// plays onto the cell where that position has an o mark (a cheat, if it
 /// were handed the truth), or the first legal move.
 struct Reporter {
-    seen: Arc<Mutex<Vec<(String, Vec<u16>)>>>,
+    seen: Seen,
 }
 
 impl StrategyImpl for Reporter {
@@ -43,7 +46,7 @@ impl StrategyImpl for Reporter {
     }
 }
 
-fn reporter() -> (StrategyPlayer, Arc<Mutex<Vec<(String, Vec<u16>)>>>) {
+fn reporter() -> (StrategyPlayer, Seen) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let for_factory = Arc::clone(&seen);
     let factory: StrategyFactory = Arc::new(move || Ok(strategy_box(Reporter { seen: Arc::clone(&for_factory) })));
@@ -59,16 +62,7 @@ fn handed(moves: &str) -> (String, Vec<u16>, u16) {
     let outcome = player.start_turn(&session).wait(|_| {});
     let SearchOutcome::Answered(result) = outcome else { panic!("{outcome:?}") };
     let (text, o) = seen.lock().unwrap().pop().expect("the strategy was asked");
-    (text, o, result.best.to_u16_cell())
-}
-
-trait Cell {
-    fn to_u16_cell(self) -> u16;
-}
-impl Cell for rules_api::Move {
-    fn to_u16_cell(self) -> u16 {
-        self.to
-    }
+    (text, o, result.best.to)
 }
 
 #[test]
