@@ -143,6 +143,9 @@ impl PositionImpl for RacePosition {
     fn side_to_move(&self) -> u8 {
         self.turn
     }
+    fn player_count(&self) -> u8 {
+        self.runners.len() as u8
+    }
     fn legal_moves(&self, out: &mut RVec<Move>) {
         if self.home().is_some() {
             return;

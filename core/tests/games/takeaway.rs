@@ -70,6 +70,9 @@ impl PositionImpl for Pile {
     fn side_to_move(&self) -> u8 {
         self.turn
     }
+    fn player_count(&self) -> u8 {
+        self.taken.len() as u8
+    }
     fn legal_moves(&self, out: &mut RVec<Move>) {
         out.extend((1..=self.left.min(3)).map(|k| Move::place(u16::from(self.left - k))));
     }
