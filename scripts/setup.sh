@@ -21,6 +21,11 @@ if [[ "${1:-}" == "--test" ]]; then
     # Go: GNU Go is the GTP engine seated in matches and the reference for
     # legality and area scoring (tests/go_gnugo.rs, host/tests/proto_gtp.rs).
     test_pkgs+=(gnugo)
+    # host/tests/tournament_pg.rs: a private PostgreSQL cluster (started by
+    # scripts/pg-cluster.sh as `nobody` when the tests run as root) holds
+    # the queue of `tabula tournament --queue` and `tabula worker`;
+    # util-linux's setpriv drops root for it.
+    test_pkgs+=(postgresql util-linux)
 fi
 wanted=("${runtime_pkgs[@]}" "${test_pkgs[@]}")
 

@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use crate::outcome::{ForfeitCause, GameResult};
 use crate::players::ComputerPlayer;
+use crate::players::SearchOutcome;
 use crate::protocols::core::{time_budget, time_ceiling, Clock};
 use crate::session::{PlayedMove, Session, SessionError};
-use crate::turn::{computer_turn, TurnEnd};
+use crate::turn::{ComputerTurn, TurnEnd};
 
 /// A game clock: a base time per player and an increment per move played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +61,37 @@ pub fn play_out_timed<P: ComputerPlayer>(
     seats: &mut [P],
     max_plies: usize,
     clock: Option<TimeControl>,
+    on_move: impl FnMut(&Session, &PlayedMove),
+) -> Result<GameResult, SessionError> {
+    play_out_judged(session, seats, max_plies, clock, &mut NoJudge, on_move)
+}
+
+/// Ends a game early from what the players report (adjudication): after
+/// each move it sees the mover's own score of its move.
+pub trait Judge {
+    /// Called after `side` played with its search reporting `score` (from
+    /// its own view; `None` when the player gave none): a result ends the
+    /// game with it.
+    fn after_move(&mut self, session: &Session, side: u8, score: Option<i32>) -> Option<GameResult>;
+}
+
+/// The judge that never intervenes.
+struct NoJudge;
+
+impl Judge for NoJudge {
+    fn after_move(&mut self, _: &Session, _: u8, _: Option<i32>) -> Option<GameResult> {
+        None
+    }
+}
+
+/// [`play_out_timed`] with a [`Judge`] asked after every move; a result it
+/// gives ends the game (and is recorded in the session).
+pub fn play_out_judged<P: ComputerPlayer>(
+    session: &mut Session,
+    seats: &mut [P],
+    max_plies: usize,
+    clock: Option<TimeControl>,
+    judge: &mut dyn Judge,
     mut on_move: impl FnMut(&Session, &PlayedMove),
 ) -> Result<GameResult, SessionError> {
     let mut left: Vec<i64> = vec![clock.map_or(0, |c| c.base_ms as i64); seats.len()];
@@ -96,7 +128,13 @@ pub fn play_out_timed<P: ComputerPlayer>(
         }
         let started = Instant::now();
         let before = session.history().len();
-        let end = computer_turn(session, player, |_| {})?;
+        let mut turn = ComputerTurn::start(session, player);
+        let outcome = turn.wait(|_| {});
+        let score = match &outcome {
+            SearchOutcome::Answered(r) => Some(r.score),
+            _ => None,
+        };
+        let end = turn.finish(session, player, &outcome)?;
         if let Some(tc) = clock {
             left[side] -= started.elapsed().as_millis() as i64;
             if left[side] < 0 && matches!(end, TurnEnd::Played(_)) {
@@ -113,6 +151,10 @@ pub fn play_out_timed<P: ComputerPlayer>(
                 }
             }
             TurnEnd::Forfeited(result) => return Ok(result),
+        }
+        if let Some(result) = judge.after_move(session, side as u8, score) {
+            session.conclude(result.clone());
+            return Ok(result);
         }
         plies += 1;
     }

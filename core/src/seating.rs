@@ -118,16 +118,20 @@ impl Kind {
             Kind::Engine(spec) => {
                 let settings = ProtocolSettings::builtin();
                 let dialect = settings.dialect(table.rules.name());
-                // Rank shifts and preset options belong to the UCI dialect
-                // of the game; other protocols use the host's coordinates.
-                let (rank_offset, preset_options) = if spec.protocol == Protocol::Uci {
-                    let presets = option_pairs(&dialect.engine_options, "engine_options")?
+                // Preset options belong to the game's UCI dialect (and USI:
+                // Fairy-Stockfish takes UCI_Variant there too); rank shifts to
+                // UCI alone. USI's squares follow the board; other protocols
+                // use the host's coordinates.
+                let presets = || -> Result<Vec<(String, String)>, SeatError> {
+                    Ok(option_pairs(&dialect.engine_options, "engine_options")?
                         .into_iter()
                         .map(|(k, v)| (k, fill_option_template(&v, table.options, table.rules)))
-                        .collect();
-                    (dialect.rank_offset, presets)
-                } else {
-                    (0, Vec::new())
+                        .collect())
+                };
+                let (rank_offset, preset_options) = match spec.protocol {
+                    Protocol::Uci => (dialect.rank_offset, presets()?),
+                    Protocol::Usi => (0, presets()?),
+                    _ => (0, Vec::new()),
                 };
                 let komi_option = &settings.gtp.komi_option;
                 let komi = table.options.iter().find(|(k, _)| k == komi_option).map(|(_, v)| v.clone()).or_else(|| {

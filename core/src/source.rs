@@ -230,6 +230,8 @@ pub enum Protocol {
     Gomocup,
     /// The Go Text Protocol.
     Gtp,
+    /// USI, shogi's UCI: SFEN positions and squares from the right.
+    Usi,
 }
 
 impl Protocol {
@@ -240,11 +242,14 @@ impl Protocol {
             Protocol::Ucci => "ucci",
             Protocol::Gomocup => "gomocup",
             Protocol::Gtp => "gtp",
+            Protocol::Usi => "usi",
         }
     }
     /// Inverse of [`Protocol::word`].
     pub fn from_word(word: &str) -> Option<Protocol> {
-        [Protocol::Uci, Protocol::Ucci, Protocol::Gomocup, Protocol::Gtp].into_iter().find(|p| p.word() == word)
+        [Protocol::Uci, Protocol::Ucci, Protocol::Gomocup, Protocol::Gtp, Protocol::Usi]
+            .into_iter()
+            .find(|p| p.word() == word)
     }
 }
 

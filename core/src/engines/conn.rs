@@ -54,10 +54,15 @@ impl Conn {
         let p = Process::spawn(&setup.spec)?;
         let (mut grid, mut millis, mut state) = (None, false, gtp::State::default());
         match setup.spec.protocol {
-            Protocol::Uci | Protocol::Ucci => {
+            Protocol::Uci | Protocol::Ucci | Protocol::Usi => {
                 let ucci = setup.spec.protocol == Protocol::Ucci;
-                p.send(if ucci { "ucci" } else { "uci" })?;
-                let ok = if ucci { "ucciok" } else { "uciok" };
+                let usi = setup.spec.protocol == Protocol::Usi;
+                let (hello, ok) = match setup.spec.protocol {
+                    Protocol::Ucci => ("ucci", "ucciok"),
+                    Protocol::Usi => ("usi", "usiok"),
+                    _ => ("uci", "uciok"),
+                };
+                p.send(hello)?;
                 let mut announced = Vec::new();
                 p.expect(HANDSHAKE_TIMEOUT, ok, |l| {
                     announced.push(l.to_string());
@@ -70,7 +75,9 @@ impl Conn {
                 if millis {
                     p.send("setoption usemillisec true")?;
                 }
-                if !ucci {
+                if usi {
+                    p.send("usinewgame")?;
+                } else if !ucci {
                     p.send("ucinewgame")?;
                 }
             }
@@ -107,7 +114,7 @@ impl Conn {
     /// brain has no such command, so only what already arrived is dropped.
     pub fn sync(&self, protocol: Protocol) -> Result<(), EngineError> {
         match protocol {
-            Protocol::Uci | Protocol::Ucci => {
+            Protocol::Uci | Protocol::Ucci | Protocol::Usi => {
                 self.process.send("isready")?;
                 self.process.expect(HANDSHAKE_TIMEOUT, "readyok", |l| l.trim() == "readyok")?;
             }

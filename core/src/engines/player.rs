@@ -13,9 +13,10 @@ use super::conn::{is_gomocup_chatter, Conn, Setup, HANDSHAKE_TIMEOUT};
 use super::gtp;
 use super::process::{read_line, send_to, EngineError, Line};
 use crate::players::{ComputerPlayer, Search, SearchEvent, SearchOutcome};
+use crate::protocols::coordinates::Coordinates;
 use crate::protocols::core::FAILURE_PREFIX;
 use crate::protocols::grid::Grid;
-use crate::protocols::settings::{shift_ranks, GomocupSettings};
+use crate::protocols::settings::GomocupSettings;
 use crate::session::Session;
 use crate::source::{EngineSpec, Protocol};
 use crate::turn::RESIGNED;
@@ -66,7 +67,8 @@ struct Request {
     /// Moves so far in the engine's coordinates, with the cell each
     /// placed on and who made it.
     history: Vec<(String, u16, u8)>,
-    /// `startpos` or the start position's text.
+    /// Empty for the usual start, else the start position's text (USI: as
+    /// SFEN).
     start_text: String,
     /// The start position's text even for the usual start (UCCI).
     start_fen: String,
@@ -134,10 +136,27 @@ impl EnginePlayer {
         Ok(Setup { spec: self.spec.clone(), options, move_ms: self.move_ms(), gomocup, gtp })
     }
 
+    /// How the engine writes squares: USI's follow the board of the game.
+    fn coordinates(&self, session: &Session) -> Result<Coordinates, EngineError> {
+        if self.spec.protocol != Protocol::Usi {
+            return Ok(Coordinates::Shifted(self.context.rank_offset));
+        }
+        let text = session
+            .position_text(session.start_position())
+            .map_err(|e| EngineError::Plugin(PluginError::internal(e.to_string())))?;
+        Coordinates::usi_for(&text).map_err(|e| EngineError::Plugin(PluginError::internal(e.to_string())))
+    }
+
     fn request(&self, session: &Session) -> Result<Request, EngineError> {
-        let offset = self.context.rank_offset;
+        let coordinates = self.coordinates(session)?;
         let history =
-            session.history().iter().map(|m| (shift_ranks(&m.coordinate, offset), m.mv.to, m.player)).collect();
+            session.history().iter().map(|m| (coordinates.to_peer(&m.coordinate), m.mv.to, m.player)).collect();
+        let start_text = match coordinates {
+            Coordinates::Usi(board) if !session.start_text().is_empty() => board
+                .sfen_from_position(session.start_text())
+                .map_err(|e| EngineError::Plugin(PluginError::internal(e.to_string())))?,
+            _ => session.start_text().to_string(),
+        };
         let start_fen = if self.spec.protocol == Protocol::Ucci {
             session
                 .position_text(session.start_position())
@@ -151,7 +170,7 @@ impl EnginePlayer {
             gtp_game,
             protocol: self.spec.protocol,
             history,
-            start_text: session.start_text().to_string(),
+            start_text,
             start_fen,
             side: session.side_to_move(),
             limits: self.limits,
@@ -206,6 +225,25 @@ impl Request {
                     go.push_str(&format!(" nodes {}", self.limits.nodes));
                 }
                 let moves_part = if self.view.is_some() { "" } else { moves_part.as_str() };
+                vec![format!("position {start}{moves_part}"), go]
+            }
+            Protocol::Usi => {
+                let start = if self.start_text.is_empty() {
+                    "startpos".to_string()
+                } else {
+                    format!("sfen {}", self.start_text)
+                };
+                // USI has no move time: a byoyomi with no main time is one.
+                let mut go = "go".to_string();
+                if ms > 0 {
+                    go.push_str(&format!(" btime 0 wtime 0 byoyomi {ms}"));
+                }
+                if self.limits.depth > 0 {
+                    go.push_str(&format!(" depth {}", self.limits.depth));
+                }
+                if self.limits.nodes > 0 {
+                    go.push_str(&format!(" nodes {}", self.limits.nodes));
+                }
                 vec![format!("position {start}{moves_part}"), go]
             }
             Protocol::Ucci => {
@@ -268,11 +306,11 @@ impl ComputerPlayer for EnginePlayer {
         };
         let abandon = Arc::new(AtomicBool::new(false));
         self.abandon = Some(Arc::clone(&abandon));
-        let replies = Replies {
-            protocol: self.spec.protocol,
-            position: session.position().clone(),
-            rank_offset: self.context.rank_offset,
+        let coordinates = match self.coordinates(session) {
+            Ok(c) => c,
+            Err(e) => return failed_search(e.to_string()),
         };
+        let replies = Replies { protocol: self.spec.protocol, position: session.position().clone(), coordinates };
         let turn = Turn { protocol: self.spec.protocol, replies, stop, abandon, events: tx };
         let slot = Arc::clone(&self.slot);
         let name = format!("engine turn {}", self.label);
@@ -394,7 +432,7 @@ impl Turn {
                     }
                 }
                 // Gomocup and GTP have no way to interrupt a search.
-                if matches!(self.protocol, Protocol::Uci | Protocol::Ucci) {
+                if matches!(self.protocol, Protocol::Uci | Protocol::Ucci | Protocol::Usi) {
                     let _ = send_to(&conn.process.writer(), "stop");
                 }
                 stop_sent = Some(Instant::now());
@@ -452,15 +490,15 @@ pub struct Replies {
     pub protocol: Protocol,
     /// The position searched.
     pub position: PositionBox,
-    /// Subtracted from rank numbers in the engine's moves.
-    pub rank_offset: i32,
+    /// How the engine writes squares.
+    pub coordinates: Coordinates,
 }
 
 impl Replies {
     /// What `line` says (`grid`: the Gomocup board).
     pub fn read(&self, line: &str, grid: Option<&Grid>) -> Reply {
         match (self.protocol, grid) {
-            (Protocol::Uci | Protocol::Ucci, _) => self.uci_line(line),
+            (Protocol::Uci | Protocol::Ucci | Protocol::Usi, _) => self.uci_line(line),
             (Protocol::Gomocup, Some(grid)) => self.gomocup_line(line, grid),
             (Protocol::Gomocup, None) | (Protocol::Gtp, _) => Reply::Nothing,
         }
@@ -483,7 +521,10 @@ impl Replies {
 
     /// A legal move of the position from the engine's text.
     fn parse(&self, text: &str) -> Result<Move, PluginError> {
-        let ours = shift_ranks(text, -self.rank_offset);
+        let ours = self
+            .coordinates
+            .from_peer(text)
+            .map_err(|e| PluginError::illegal_move(format!("sent the move '{text}', which is refused: {e}")))?;
         self.position
             .parse_move(ours.as_str().into(), Notation::COORDINATE)
             .into_result()
@@ -502,6 +543,10 @@ impl Replies {
             }
             Some("info") => self.uci_info(&words[1..]).map_or(Reply::Nothing, Reply::Progress),
             Some("bestmove") => Reply::Answer(match words.get(1) {
+                Some(&"resign") if self.protocol == Protocol::Usi => Err(PluginError::new(RESIGNED, "resigned")),
+                Some(&"win") if self.protocol == Protocol::Usi => Err(PluginError::internal(
+                    "the engine declared a win (USI 'bestmove win', entering kings), which Tabula does not judge",
+                )),
                 Some(text) => {
                     self.parse(text).map(|best| SearchResult { best, pv: vec![best].into(), ..SearchResult::default() })
                 }
@@ -529,6 +574,10 @@ impl Replies {
                         _ => ("cp", num(i).map(|n| n as i32)),
                     };
                     info.score = match (kind, value) {
+                        // USI counts mate in plies, UCI in moves.
+                        ("mate", Some(m)) if self.protocol == Protocol::Usi => {
+                            m.signum() * (score::WIN - m.abs().min(score::WIN - score::MAX_EVAL - 1))
+                        }
                         ("mate", Some(m)) if m > 0 => score::WIN - (2 * m - 1),
                         ("mate", Some(m)) => -(score::WIN - 2 * m.abs()),
                         (_, Some(cp)) => cp.clamp(-score::MAX_EVAL, score::MAX_EVAL),
@@ -540,7 +589,7 @@ impl Replies {
                     let mut copy = self.position.clone();
                     let mut pv = RVec::new();
                     for text in &words[i + 1..] {
-                        let ours = shift_ranks(text, -self.rank_offset);
+                        let Ok(ours) = self.coordinates.from_peer(text) else { break };
                         let Ok(m) = copy.parse_move(ours.as_str().into(), Notation::COORDINATE).into_result() else {
                             break;
                         };

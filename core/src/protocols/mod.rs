@@ -1,15 +1,17 @@
 //! Engine protocols spoken by Tabula to the outside world: `tabula uci`,
-//! `tabula ucci`, `tabula gomocup` and `tabula gtp` turn any strategy plugin into an engine
+//! `tabula ucci`, `tabula usi`, `tabula gomocup` and `tabula gtp` turn any strategy plugin into an engine
 //! that other programs (GUIs, tournament managers, engine libraries) can drive,
 //! for whatever rules plugin is loaded. Game-specific conversions (a rank
 //! offset, Gomocup's size and rule codes) come from `config/protocols.toml`.
 
+pub mod coordinates;
 pub mod core;
 pub mod gomocup;
 pub mod grid;
 pub mod gtp;
 pub mod settings;
 pub mod uci;
+pub mod usi_notation;
 pub mod variant_switch;
 
 use rules_api::PluginError;
@@ -86,6 +88,10 @@ pub enum ProtocolError {
         /// Why it was refused.
         reason: String,
     },
+    /// The game cannot be described in the protocol's terms (a board USI
+    /// cannot name).
+    #[error("{0}")]
+    Unrepresentable(String),
     /// A plugin could not be loaded or built.
     #[error(transparent)]
     Load(#[from] LoadError),

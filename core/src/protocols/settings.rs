@@ -22,6 +22,12 @@ pub struct ProtocolSettings {
     pub gomocup_rules: String,
     /// Rules plugin of `tabula gtp` without `--rules`.
     pub gtp_rules: String,
+    /// Rules plugin of `tabula usi` without `--rules`.
+    pub usi_rules: String,
+    /// Rules options of `tabula usi` without `--rules` (which game of the
+    /// plugin), unless `--option` sets them.
+    #[serde(default)]
+    pub usi_options: toml::Table,
     /// Coordinate dialects keyed by rules plugin name.
     #[serde(default)]
     pub dialects: BTreeMap<String, Dialect>,

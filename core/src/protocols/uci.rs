@@ -1,12 +1,15 @@
-//! `tabula uci` and `tabula ucci`: a strategy plugin as a UCI or UCCI engine
-//! on stdin/stdout, for whatever rules plugin is loaded.
+//! `tabula uci`, `tabula ucci` and `tabula usi`: a strategy plugin as a UCI,
+//! UCCI or USI engine on stdin/stdout, for whatever rules plugin is loaded.
 //!
-//! The two protocols differ in a few words, handled by [`Dialect`]: the
-//! handshake (`uci`/`uciok` versus `ucci`/`ucciok`), `setoption` syntax
-//! (`name X value Y` versus `X Y`), clock words (`wtime`... versus `time`,
-//! `increment`, in seconds unless `usemillisec` is on), the score word
-//! (`cp`/`mate` versus a plain number) and `quit` (UCCI answers `bye`).
-//! Unknown commands are ignored, as both specifications ask.
+//! The three protocols differ in a few words, handled by [`Dialect`]: the
+//! handshake (`uci`/`uciok`, `ucci`/`ucciok`, `usi`/`usiok`), `setoption`
+//! syntax (`name X value Y` versus UCCI's `X Y`), clock words (`wtime`...;
+//! UCCI's `time`, `increment`, in seconds unless `usemillisec` is on; USI's
+//! `btime` for the first player and `byoyomi`), the score word (`cp`/`mate`
+//! versus a plain number; USI counts mate in plies), positions (USI's
+//! `sfen`) and squares ([`Coordinates`]), and the end (UCCI answers `quit`
+//! with `bye`; USI resigns with `bestmove resign`). Unknown commands are
+//! ignored, as the specifications ask.
 
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
@@ -14,11 +17,11 @@ use std::time::Duration;
 
 use rules_api::{Notation, PositionBox, RulesBox, SearchInfo, SearchLimits};
 
+use super::coordinates::Coordinates;
 use super::core::{
     check_served, next_input, nps, pv_texts, session_from, stdin_lines, time_budget, time_ceiling, Clock, Input, Out,
     Thinker, FAILURE_PREFIX, UNBOUNDED_MS,
 };
-use super::settings::shift_ranks;
 use super::variant_switch::{VariantSwitch, UCI_VARIANT};
 use super::ProtocolError;
 use crate::lines::Line;
@@ -31,6 +34,9 @@ pub enum Dialect {
     Uci,
     /// UCCI: `ucci`/`ucciok`, `setoption X Y`, clock in seconds by default.
     Ucci,
+    /// USI (shogi's): `usi`/`usiok`, `position sfen`, `btime` is the first
+    /// player's, `byoyomi`, squares numbered from the first player's right.
+    Usi,
 }
 
 impl Dialect {
@@ -39,6 +45,7 @@ impl Dialect {
         match self {
             Dialect::Uci => "UCI",
             Dialect::Ucci => "UCCI",
+            Dialect::Usi => "USI",
         }
     }
 }
@@ -54,8 +61,8 @@ pub struct Engine {
     dialect: Dialect,
     rules: Arc<RulesBox>,
     thinker: Thinker,
-    /// Added to ranks in moves exchanged with the peer.
-    rank_offset: i32,
+    /// How the peer writes squares (USI's follow the board of the game).
+    coordinates: Coordinates,
     position: PositionBox,
     /// UCCI `usemillisec`: clock values in ms instead of seconds.
     millis: bool,
@@ -120,11 +127,12 @@ impl Engine {
         name: &str,
     ) -> Result<Engine, ProtocolError> {
         let position = rules.start_position().into_result()?;
+        let coordinates = coordinates_for(dialect, rank_offset, &position)?;
         Ok(Engine {
             dialect,
             rules,
             thinker,
-            rank_offset,
+            coordinates,
             position,
             millis: false,
             ponder_budget: None,
@@ -140,7 +148,8 @@ impl Engine {
     /// `UCI_Variant` (UCI only), and with isolated rules starts every
     /// `ucinewgame` in a fresh rules process.
     pub fn with_variants(mut self, mut switch: VariantSwitch) -> Engine {
-        if self.dialect != Dialect::Uci {
+        // Fairy-Stockfish takes UCI_Variant in its USI mode too.
+        if self.dialect == Dialect::Ucci {
             switch = switch.without_variant();
         }
         self.variants = Some(switch);
@@ -172,13 +181,18 @@ impl Engine {
                     .map_err(|e| e.to_string())?;
             }
             let position = rules.start_position().into_result().map_err(|e| e.to_string())?;
-            Ok((rules, position))
+            let coordinates = match self.coordinates {
+                Coordinates::Usi(_) => coordinates_for(self.dialect, 0, &position).map_err(|e| e.to_string())?,
+                shifted => shifted,
+            };
+            Ok((rules, position, coordinates))
         });
         match started {
-            Ok((rules, position)) => {
+            Ok((rules, position, coordinates)) => {
                 self.rules = rules;
                 self.position = position;
                 self.from_view = false;
+                self.coordinates = coordinates;
             }
             Err(e) => self.info_string(&format!("error: {what}: {e}")),
         }
@@ -226,14 +240,14 @@ impl Engine {
         let Some(&head) = words.first() else { return true };
         let rest = &words[1..];
         match (head, self.dialect) {
-            ("uci", Dialect::Uci) | ("ucci", Dialect::Ucci) => self.handshake(),
+            ("uci", Dialect::Uci) | ("ucci", Dialect::Ucci) | ("usi", Dialect::Usi) => self.handshake(),
             ("isready", _) => {
                 if let Err(e) = self.thinker.ensure_ready() {
                     self.info_string(&format!("error: {e}"));
                 }
                 self.out.line("readyok");
             }
-            ("ucinewgame", _) => {
+            ("ucinewgame", Dialect::Uci | Dialect::Ucci) | ("usinewgame", Dialect::Usi) => {
                 self.renew_rules();
                 if let Err(e) = self.thinker.new_game() {
                     self.info_string(&format!("error: {e}"));
@@ -270,6 +284,7 @@ impl Engine {
                 match self.dialect {
                     Dialect::Uci => "Hash".to_string(),
                     Dialect::Ucci => "hashsize".to_string(),
+                    Dialect::Usi => "USI_Hash".to_string(),
                 }
             } else {
                 spec.name.to_string()
@@ -289,7 +304,7 @@ impl Engine {
             };
             // UCCI writes `option NAME type ...` without the `name` keyword.
             let line = match self.dialect {
-                Dialect::Uci => line,
+                Dialect::Uci | Dialect::Usi => line,
                 Dialect::Ucci => line.replacen("option name ", "option ", 1),
             };
             self.out.line(&line);
@@ -297,12 +312,13 @@ impl Engine {
         self.out.line(match self.dialect {
             Dialect::Uci => "uciok",
             Dialect::Ucci => "ucciok",
+            Dialect::Usi => "usiok",
         });
     }
 
     fn set_option(&mut self, rest: &[&str]) {
         let (name, value) = match self.dialect {
-            Dialect::Uci => {
+            Dialect::Uci | Dialect::Usi => {
                 let joined = rest.join(" ");
                 let Some(after) = joined.strip_prefix("name ") else { return };
                 match after.split_once(" value ") {
@@ -324,7 +340,14 @@ impl Engine {
             return;
         }
         let lower = name.to_ascii_lowercase();
-        let key = if lower == "hash" || lower == "hashsize" { HASH_OPTION.to_string() } else { name.clone() };
+        if lower == "usi_ponder" {
+            return;
+        }
+        let key = if matches!(lower.as_str(), "hash" | "hashsize" | "usi_hash") {
+            HASH_OPTION.to_string()
+        } else {
+            name.clone()
+        };
         let Some(spec) =
             self.thinker.strategy().options().into_iter().find(|o| o.name.as_str().eq_ignore_ascii_case(&key))
         else {
@@ -365,15 +388,30 @@ impl Engine {
             Some(i) => (&rest[..i], &rest[i + 1..]),
             None => (rest, &[][..]),
         };
-        let start = match head {
-            ["startpos", ..] => String::new(),
-            ["fen", fen @ ..] => fen.join(" "),
+        let start = match (head, self.coordinates) {
+            (["startpos", ..], _) => String::new(),
+            (["fen", fen @ ..], _) if self.dialect != Dialect::Usi => fen.join(" "),
+            (["sfen", sfen @ ..], Coordinates::Usi(board)) => match board.position_from_sfen(&sfen.join(" ")) {
+                Ok(text) => text,
+                Err(e) => {
+                    self.info_string(&format!("error: bad position: {e}"));
+                    return;
+                }
+            },
             _ => {
-                self.info_string("position needs startpos or fen");
+                let word = if self.dialect == Dialect::Usi { "sfen" } else { "fen" };
+                self.info_string(&format!("position needs startpos or {word}"));
                 return;
             }
         };
-        let moves: Vec<String> = moves.iter().map(|m| shift_ranks(m, -self.rank_offset)).collect();
+        let moves: Result<Vec<String>, _> = moves.iter().map(|m| self.coordinates.from_peer(m)).collect();
+        let moves = match moves {
+            Ok(moves) => moves,
+            Err(e) => {
+                self.info_string(&format!("error: bad position: {e}"));
+                return;
+            }
+        };
         let served = session_from(&self.rules, &start, &moves).and_then(|session| {
             if !self.for_tabula || session.is_chance_node() {
                 check_served(&session, self.dialect.name())?;
@@ -418,7 +456,12 @@ impl Engine {
         let mut limits = SearchLimits::default();
         let (mut infinite, mut ponder) = (false, false);
         let side = self.position.side_to_move();
+        // USI's black (`btime`) is the first player, UCI's white.
+        let (first, second) = if self.dialect == Dialect::Usi { ("b", "w") } else { ("w", "b") };
+        let mine =
+            |word: &str, prefix: &str| word.strip_prefix(prefix).is_some_and(|rest| rest == "time" || rest == "inc");
         let unit = if self.dialect == Dialect::Ucci && !self.millis { 1000 } else { 1 };
+        let mut byoyomi = 0;
         let mut i = 0;
         while i < rest.len() {
             let value = rest.get(i + 1).and_then(|v| v.parse::<u64>().ok());
@@ -432,10 +475,14 @@ impl Engine {
                     ponder = true;
                     used = false;
                 }
-                ("wtime", Some(v)) if side == 0 => clock.remaining_ms = Some(v),
-                ("btime", Some(v)) if side == 1 => clock.remaining_ms = Some(v),
-                ("winc", Some(v)) if side == 0 => clock.increment_ms = v,
-                ("binc", Some(v)) if side == 1 => clock.increment_ms = v,
+                (word, Some(v)) if mine(word, if side == 0 { first } else { second }) => {
+                    if word.ends_with("time") {
+                        clock.remaining_ms = Some(v);
+                    } else {
+                        clock.increment_ms = v;
+                    }
+                }
+                ("byoyomi", Some(v)) if self.dialect == Dialect::Usi => byoyomi = v,
                 ("time", Some(v)) => clock.remaining_ms = Some(v * unit),
                 ("increment", Some(v)) => clock.increment_ms = v * unit,
                 ("movestogo", Some(v)) => clock.moves_to_go = Some(v.min(u32::MAX as u64) as u32),
@@ -450,11 +497,19 @@ impl Engine {
             }
             i += if used { 2 } else { 1 };
         }
-        let budget = time_budget(&clock);
+        let (budget, ceiling) = if byoyomi > 0 {
+            // Byoyomi is spent after the main time, every move anew: the
+            // main time's share plus the byoyomi less a margin, no stretch.
+            let main = clock.remaining_ms.filter(|&r| r > 0).and_then(|_| time_budget(&clock)).unwrap_or(0);
+            let budget = (main + byoyomi - (byoyomi / 10).min(100)).max(1);
+            (Some(budget), Some(budget))
+        } else {
+            (time_budget(&clock), time_ceiling(&clock))
+        };
         self.ponder_budget = budget;
         let hold = infinite || ponder;
         limits.time_ms = if hold { UNBOUNDED_MS } else { budget.unwrap_or(0) };
-        limits.max_time_ms = if hold { 0 } else { time_ceiling(&clock).unwrap_or(0) };
+        limits.max_time_ms = if hold { 0 } else { ceiling.unwrap_or(0) };
         if limits.time_ms == 0 && limits.depth == 0 && limits.nodes == 0 && !hold {
             // A bare `go`: the strategy's own modest budget.
             limits = SearchLimits::default();
@@ -479,8 +534,9 @@ impl Engine {
     /// Reports progress and announces the answer once there is one;
     /// with `until`, sleeps on the search until then.
     fn watch_until(&mut self, until: Option<std::time::Instant>) {
-        let (dialect, offset, out) = (self.dialect, self.rank_offset, self.out.clone());
-        let report = |info: &SearchInfo, position: &PositionBox| out.line(&info_line(dialect, info, position, offset));
+        let (dialect, coordinates, out) = (self.dialect, self.coordinates, self.out.clone());
+        let report =
+            |info: &SearchInfo, position: &PositionBox| out.line(&info_line(dialect, info, position, coordinates));
         let answer = match until {
             Some(u) => self.thinker.wait(Some(u), report),
             None => self.thinker.poll(report),
@@ -496,9 +552,10 @@ impl Engine {
     fn announce(&mut self, answer: Option<(rules_api::Move, PositionBox)>) {
         let text = answer.and_then(|(m, p)| p.move_to_text(m, Notation::COORDINATE).into_result().ok());
         match (text, self.dialect) {
-            (Some(t), _) => self.out.line(&format!("bestmove {}", shift_ranks(t.as_str(), self.rank_offset))),
+            (Some(t), _) => self.out.line(&format!("bestmove {}", self.coordinates.to_peer(t.as_str()))),
             (None, Dialect::Uci) => self.out.line("bestmove (none)"),
             (None, Dialect::Ucci) => self.out.line("nobestmove"),
+            (None, Dialect::Usi) => self.out.line("bestmove resign"),
         }
     }
 
@@ -507,14 +564,26 @@ impl Engine {
     }
 }
 
-/// One `info` line: depth, seldepth, score (`cp N`/`mate N` for UCI, a
-/// plain number for UCCI), nodes, nps, time and the principal variation.
-pub fn info_line(dialect: Dialect, info: &SearchInfo, position: &PositionBox, rank_offset: i32) -> String {
+/// The peer's coordinates for a dialect: USI's follow the board of
+/// `position`; the others shift ranks by `rank_offset`.
+fn coordinates_for(dialect: Dialect, rank_offset: i32, position: &PositionBox) -> Result<Coordinates, ProtocolError> {
+    if dialect != Dialect::Usi {
+        return Ok(Coordinates::Shifted(rank_offset));
+    }
+    let text = position.to_text().into_result()?;
+    Coordinates::usi_for(text.as_str()).map_err(|e| ProtocolError::Unrepresentable(format!("USI: {e}")))
+}
+
+/// One `info` line: depth, seldepth, score (`cp N`/`mate N` for UCI, in
+/// plies for USI, a plain number for UCCI), nodes, nps, time and the
+/// principal variation in the peer's coordinates.
+pub fn info_line(dialect: Dialect, info: &SearchInfo, position: &PositionBox, coordinates: Coordinates) -> String {
     let score = match dialect {
         Dialect::Uci => uci_score(info.score),
+        Dialect::Usi => usi_score(info.score),
         Dialect::Ucci => info.score.to_string(),
     };
-    let pv: Vec<String> = pv_texts(position, &info.pv).iter().map(|m| shift_ranks(m, rank_offset)).collect();
+    let pv: Vec<String> = pv_texts(position, &info.pv).iter().map(|m| coordinates.to_peer(m)).collect();
     let mut line = format!(
         "info depth {} seldepth {} score {score} nodes {} nps {} time {}",
         info.depth.max(1),
@@ -540,9 +609,18 @@ pub fn uci_score(score: i32) -> String {
     }
 }
 
+/// USI's score: `cp N`, or `mate N` in plies (negative when the mover is
+/// mated).
+pub fn usi_score(score: i32) -> String {
+    match rules_api::score::plies_to_end(score) {
+        Some(plies) => format!("mate {plies}"),
+        None => format!("cp {score}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::uci_score;
+    use super::{uci_score, usi_score};
     use rules_api::score::WIN;
 
     #[test]
@@ -555,5 +633,12 @@ mod tests {
         // Mated after the opponent's reply (2 plies): mated in 1.
         assert_eq!(uci_score(-(WIN - 2)), "mate -1");
         assert_eq!(uci_score(-(WIN - 4)), "mate -2");
+    }
+
+    #[test]
+    fn usi_counts_mate_in_plies() {
+        assert_eq!(usi_score(35), "cp 35");
+        assert_eq!(usi_score(WIN - 3), "mate 3");
+        assert_eq!(usi_score(-(WIN - 2)), "mate -2");
     }
 }

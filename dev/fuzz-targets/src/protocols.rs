@@ -9,6 +9,7 @@ use tabula_core::engines::gtp::State;
 use tabula_core::engines::{Replies, Reply};
 use tabula_core::lines::LineReader;
 use tabula_core::plugins::LoadedPlugin;
+use tabula_core::protocols::coordinates::Coordinates;
 use tabula_core::protocols::core::Thinker;
 use tabula_core::protocols::gomocup::Brain;
 use tabula_core::protocols::grid::Grid;
@@ -66,7 +67,7 @@ pub fn engine_replies(data: &[u8]) {
     let position = rules.start().unwrap();
     let grid = Grid::from_geometry(&rules.board().unwrap());
     let legal = position.moves().unwrap();
-    let replies = Replies { protocol, position, rank_offset: i32::from(selector >> 6) };
+    let replies = Replies { protocol, position, coordinates: Coordinates::Shifted(i32::from(selector >> 6)) };
     for line in LineReader::new(rest) {
         let line = line.expect("reading from memory").lossy();
         if let Reply::Answer(Ok(result)) = replies.read(&line, Some(&grid)) {
@@ -96,7 +97,7 @@ pub fn gtp_replies(data: &[u8]) {
     }
     let pending = State::default().turn(&wanted, position.side_to_move());
     let legal = position.moves().unwrap();
-    let replies = Replies { protocol: Protocol::Gtp, position, rank_offset: 0 };
+    let replies = Replies { protocol: Protocol::Gtp, position, coordinates: Coordinates::default() };
     for line in LineReader::new(rest) {
         let line = line.expect("reading from memory").lossy();
         if let Some(Ok(result)) = replies.gtp_line(&line, &pending) {

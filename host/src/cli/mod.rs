@@ -12,6 +12,7 @@ mod scaffold;
 mod seating;
 mod serve;
 mod standings;
+mod tournament;
 mod view;
 mod window;
 
@@ -43,6 +44,10 @@ pub struct Cli {
 pub enum Command {
     /// Play headless games between strategies, alternating seats.
     Match(MatchArgs),
+    /// Play a tournament: round-robin or gauntlet, games at once, openings, adjudication, SPRT, crosstable.
+    Tournament(tournament::TournamentArgs),
+    /// Play the games of tournaments queued in PostgreSQL (`tabula tournament --queue`).
+    Worker(tournament::WorkerArgs),
     /// Count move-generation leaf nodes to a depth.
     Perft(PerftArgs),
     /// List the legal moves of a position (batch mode: positions on stdin).
@@ -63,6 +68,8 @@ pub enum Command {
     Uci(protocols::EngineArgs),
     /// Be a UCCI engine on stdin/stdout (default rules: config/protocols.toml).
     Ucci(protocols::EngineArgs),
+    /// Be a USI (shogi) engine on stdin/stdout (default: config/protocols.toml's, the variants plugin's shogi).
+    Usi(protocols::EngineArgs),
     /// Be a Gomocup (Piskvork) brain on stdin/stdout.
     Gomocup(protocols::EngineArgs),
     /// Be a Go Text Protocol engine on stdin/stdout (default rules: config/protocols.toml).
@@ -177,7 +184,7 @@ pub struct MatchArgs {
     pub isolate_rules: bool,
     /// Players, comma separated: strategy names, paths or levels,
     /// `isolate:S` for a strategy in a child process, or an engine
-    /// `uci:PROGRAM`, `ucci:PROGRAM`, `gomocup:PROGRAM`, `gtp:PROGRAM` (default: the config's).
+    /// `uci:PROGRAM`, `ucci:PROGRAM`, `usi:PROGRAM`, `gomocup:PROGRAM`, `gtp:PROGRAM` (default: the config's).
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
     pub players: Vec<String>,
     /// Number of games; seats rotate from game to game.
@@ -217,7 +224,7 @@ pub struct MatchArgs {
     pub engine_option: Vec<(String, String)>,
 }
 
-fn parse_time_control(text: &str) -> Result<tabula_core::headless::TimeControl, String> {
+pub(crate) fn parse_time_control(text: &str) -> Result<tabula_core::headless::TimeControl, String> {
     tabula_core::headless::TimeControl::parse(text)
         .ok_or_else(|| format!("'{text}' is not a time control: write BASE+INC in seconds, like 10+0.1"))
 }
@@ -282,6 +289,8 @@ pub fn run() -> i32 {
         None => window::open(None, &dirs, false),
         Some(Command::Demo) => matches::demo(&dirs),
         Some(Command::Match(a)) => matches::run(&a, &dirs),
+        Some(Command::Tournament(a)) => tournament::tournament(&a, &dirs),
+        Some(Command::Worker(a)) => tournament::worker(&a, &dirs),
         Some(Command::Perft(a)) => query::perft(&a, &dirs),
         Some(Command::Moves(a)) => query::moves(&a, &dirs),
         Some(Command::Position(a)) => query::position(&a, &dirs),
@@ -291,6 +300,7 @@ pub fn run() -> i32 {
         Some(Command::Render(a)) => window::render(&a, &dirs),
         Some(Command::Uci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Uci, &dirs),
         Some(Command::Ucci(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Ucci, &dirs),
+        Some(Command::Usi(a)) => protocols::uci(&a, tabula_core::protocols::uci::Dialect::Usi, &dirs),
         Some(Command::Gomocup(a)) => protocols::gomocup(&a, &dirs),
         Some(Command::Gtp(a)) => protocols::gtp(&a, &dirs),
         Some(Command::Conform(a)) => conform::conform(&a, &dirs),

@@ -57,23 +57,35 @@ impl EngineArgs {
     }
 }
 
-/// Runs a UCI (`Dialect::Uci`) or UCCI engine until the peer quits.
+/// Runs a UCI (`Dialect::Uci`), UCCI or USI engine until the peer quits.
 pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32, CliError> {
     args.check()?;
     let settings = ProtocolSettings::builtin();
     let default_rules = match dialect {
         Dialect::Uci => &settings.uci_rules,
         Dialect::Ucci => &settings.ucci_rules,
+        Dialect::Usi => &settings.usi_rules,
     };
+    // USI's default game is named by rules options (the variants plugin's
+    // shogi); options given on the command line win.
+    let mut rules_options = args.option.clone();
+    if dialect == Dialect::Usi && args.rules.is_none() {
+        for (key, value) in settings.usi_options.iter() {
+            let value = value.as_str().map_or_else(|| value.to_string(), str::to_string);
+            if !rules_options.iter().any(|(k, _)| k == key) {
+                rules_options.push((key.clone(), value));
+            }
+        }
+    }
     let dirs = dirs(extra);
     let rules_plugin = find_plugin(args.rules.as_deref().unwrap_or(default_rules), PluginKind::RULES, &dirs)?
         .isolating(args.isolate_rules);
-    let rules = Arc::new(rules_plugin.new_rules(&args.option)?);
+    let rules = Arc::new(rules_plugin.new_rules(&rules_options)?);
     let strategy = load_strategy(&args.ai, &dirs)?;
     // UCCI peers use the plugin's own coordinates; UCI peers the dialect's.
     let rank_offset = match dialect {
         Dialect::Uci => args.rank_offset.unwrap_or_else(|| settings.dialect(rules_plugin.name()).rank_offset),
-        Dialect::Ucci => args.rank_offset.unwrap_or(0),
+        Dialect::Ucci | Dialect::Usi => args.rank_offset.unwrap_or(0),
     };
     let thinker = Thinker::new(strategy, tabula_core::seating::options_for(&args.ai, &args.ai_option));
     let mut engine = if args.tabula_host {
@@ -82,7 +94,7 @@ pub fn uci(args: &EngineArgs, dialect: Dialect, extra: &[PathBuf]) -> Result<i32
         Engine::new(dialect, rules, thinker, rank_offset, ENGINE_NAME)?
     };
     let option = settings.dialect(rules_plugin.name()).uci_variant_option;
-    engine = engine.with_variants(VariantSwitch::new(rules_plugin, option.as_deref(), args.option.clone()));
+    engine = engine.with_variants(VariantSwitch::new(rules_plugin, option.as_deref(), rules_options));
     engine.run()?;
     Ok(0)
 }

@@ -1,0 +1,15 @@
+//! Perft over tries (refused ones included) on the positions in
+//! `tests/data`, whose counts come from OpenSpiel's `kriegspiel`.
+
+use rules_api::plugin::rules_box;
+use tabula_kit::perft::check_file;
+use tabula_kriegspiel::KriegspielRules;
+
+const MAX_NODES: u64 = if cfg!(debug_assertions) { 500_000 } else { 5_000_000 };
+
+#[test]
+fn perft_matches_openspiel() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.epd");
+    let summary = check_file(&rules_box(KriegspielRules), path, MAX_NODES).unwrap_or_else(|e| panic!("{e}"));
+    assert!(summary.checked >= summary.positions * 3, "too few depths checked: {summary:?}");
+}
