@@ -12,6 +12,7 @@ pub mod config;
 pub mod engines;
 pub mod files;
 pub mod headless;
+pub mod hidden;
 pub mod isolation;
 pub mod lines;
 pub mod outcome;

@@ -1,7 +1,9 @@
 //! Computer players: a strategy plugin searching on a worker thread, so the
 //! caller (the command line, the window) never blocks on it unless it chooses to.
 //!
-//! Each search gets its own clone of the position, a stop flag and an
+//! Each search gets its own clone of the position (in a game with hidden
+//! information, a position made from the mover's view instead: see
+//! [`crate::hidden`]), a stop flag and an
 //! observer that forwards progress over a channel. The host raises the stop
 //! flag when the time is up and waits a grace period; a strategy that still
 //! has not answered forfeits on time and its thread is left to finish alone.
@@ -13,7 +15,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use abi_stable::sabi_trait::TD_Opaque;
-use rules_api::{Observer, Observer_TO, PluginError, PositionBox, SearchInfo, SearchLimits, SearchResult, StrategyBox};
+use rules_api::{
+    Observer, Observer_TO, PluginError, PositionBox, RulesBox, SearchInfo, SearchLimits, SearchResult, StrategyBox,
+};
 
 use crate::plugins::{LoadError, LoadedPlugin};
 use crate::session::Session;
@@ -258,7 +262,7 @@ impl ComputerPlayer for StrategyPlayer {
         StrategyPlayer::set_limits(self, limits);
     }
     fn start_turn(&mut self, session: &Session) -> Search {
-        self.start(session.position())
+        self.start_view(session.rules(), session.position(), crate::hidden::turn_seed(session))
     }
     fn end_turn(&mut self, outcome: &SearchOutcome) {
         self.finish(outcome);
@@ -288,6 +292,13 @@ impl Drop for Search {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
     }
+}
+
+/// A search that failed before it began.
+fn failed(error: PluginError) -> Search {
+    let (tx, rx) = channel();
+    let _ = tx.send(SearchEvent::Finished(Err(error)));
+    Search::from_events(rx, Arc::new(AtomicBool::new(false)), 0)
 }
 
 /// Forwards a strategy's progress reports to the host over a channel.
@@ -364,8 +375,35 @@ impl StrategyPlayer {
         Ok(())
     }
 
-    /// Starts searching a clone of `position` on a worker thread.
+    /// Starts searching a clone of `position` on a worker thread. A
+    /// position of a game with hidden information is refused (the search
+    /// fails at once): a strategy gets such a game only through
+    /// [`StrategyPlayer::start_view`].
     pub fn start(&mut self, position: &PositionBox) -> Search {
+        if crate::hidden::is_hidden(position) {
+            return failed(PluginError::unsupported(
+                "this game hides information, so its strategy is handed only its player's view (start_view)",
+            ));
+        }
+        self.start_sample(position.clone())
+    }
+
+    /// Starts choosing a move for the side to move of `position` from
+    /// what that player knows: in a game with hidden information the
+    /// strategy searches [`crate::hidden::strategy_position`] (a position
+    /// read from the mover's view, hidden parts drawn from `seed`), never
+    /// `position` itself.
+    pub fn start_view(&mut self, rules: &RulesBox, position: &PositionBox, seed: u64) -> Search {
+        match crate::hidden::strategy_position(rules, position, seed) {
+            Ok(seen) => self.start_sample(seen),
+            Err(e) => failed(e),
+        }
+    }
+
+    /// Starts searching `position` as it is: the position itself in a game
+    /// without hidden information, or one already made from the mover's
+    /// view (an isolated strategy's child is sent only that).
+    pub fn start_sample(&mut self, position: PositionBox) -> Search {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let began = Arc::new(OnceLock::new());
@@ -385,7 +423,7 @@ impl StrategyPlayer {
         };
         let strategy = Arc::clone(&self.strategy);
         let limits = self.limits;
-        let mut position = position.clone();
+        let mut position = position;
         let launched = thread::Builder::new().name(format!("strategy {}", self.name)).spawn(move || {
             let mut strategy = strategy.lock().unwrap_or_else(PoisonError::into_inner);
             let _ = began.set(Instant::now());

@@ -1,7 +1,8 @@
 //! Whole games between strategies in any game: any number of players, and
 //! chance nodes resolved as a host resolves them, by a seeded draw weighted
 //! by the outcomes' probabilities. [`crate::testing::play_game`] is the
-//! two-player, dice-free special case.
+//! two-player, dice-free special case; [`play_views`] plays a game with
+//! hidden information, each player handed only its view.
 //!
 //! Like the rest of the test helpers it panics with a readable message when
 //! a player misbehaves (an error, an illegal move, a changed position, a
@@ -12,7 +13,9 @@ use std::sync::atomic::AtomicBool;
 use rand::Rng as _;
 use rules_api::abi_stable::sabi_trait::TD_Opaque;
 use rules_api::plugin::{position_box, PositionImpl, StrategyImpl};
-use rules_api::{ChanceOutcome, Move, Observer_TO, Outcome, PositionBox, PositionExt, SearchLimits};
+use rules_api::{
+    ChanceOutcome, Move, Observer_TO, Outcome, PositionBox, PositionExt, RulesBox, RulesExt, SearchLimits,
+};
 
 use crate::rng::{rng_from_seed, Rng};
 use crate::testing::{fingerprint, legal, Recorder};
@@ -76,6 +79,55 @@ pub fn play(
             let mover = position.side_to_move() as usize;
             let player = players.get_mut(mover).unwrap_or_else(|| panic!("no strategy for player {mover}"));
             choose_once(&mut **player, &mut position, limits, mover, ply)
+        };
+        position.play(mv).unwrap_or_else(|e| panic!("the legal move {mv:?} was refused at ply {ply}: {e}"));
+        moves.push(mv);
+    }
+    let outcome = position.full_result().unwrap_or_else(|e| panic!("result failed: {e}"));
+    Played { outcome, moves, chance_moves }
+}
+
+/// [`play`] for a game with hidden information, as a host plays it: each
+/// player searches only the position the rules read from its view
+/// (`rules.position_from_view(view_text(mover), seed)`, the seed drawn
+/// from `seed` per ply), never the true position; the move is played in
+/// the true position (the rules keep the mover's moves the same in both).
+///
+/// # Panics
+/// As [`play`]; also when the rules cannot read a view back.
+pub fn play_views(
+    players: &mut [&mut dyn StrategyImpl],
+    rules: &RulesBox,
+    limits: SearchLimits,
+    max_plies: usize,
+    seed: u64,
+) -> Played {
+    let mut position = rules.start().unwrap_or_else(|e| panic!("start_position failed: {e}"));
+    let mut draws = rng_from_seed(seed);
+    let mut moves = Vec::new();
+    let mut chance_moves = 0;
+    for ply in 0..max_plies {
+        let outcome = position.full_result().unwrap_or_else(|e| panic!("result failed: {e}"));
+        if !outcome.status.is_ongoing() {
+            return Played { outcome, moves, chance_moves };
+        }
+        let mv = if position.is_chance() {
+            chance_moves += 1;
+            let outcomes = position.chance_list().unwrap_or_else(|e| panic!("chance_outcomes failed: {e}"));
+            draw(&outcomes, &mut draws)
+        } else {
+            let mover = position.side_to_move();
+            let view = position.view_string(mover).unwrap_or_else(|e| panic!("view_text failed: {e}"));
+            let mut seen = rules
+                .position_for_view(&view, draws.random())
+                .unwrap_or_else(|e| panic!("position_from_view failed on '{view}': {e}"));
+            let player = players.get_mut(mover as usize).unwrap_or_else(|| panic!("no strategy for player {mover}"));
+            let best = choose_once(&mut **player, &mut seen, limits, mover as usize, ply);
+            assert!(
+                legal(&position).contains(&best),
+                "player {mover} chose {best:?}, not legal in the game at ply {ply}"
+            );
+            best
         };
         position.play(mv).unwrap_or_else(|e| panic!("the legal move {mv:?} was refused at ply {ply}: {e}"));
         moves.push(mv);

@@ -11,6 +11,8 @@
 //!   lists, cells and owners; chance, payoffs for every player, click paths
 //!   and changing boards), checked by random playouts; returns a
 //!   [`conformance::Report`] instead of panicking.
+//! * [`determinize`]: drawing and searching samples of what a player knows
+//!   in games with hidden information (PIMC), for strategies.
 //! * [`diagram`]: a text diagram of any board from its geometry, pieces and
 //!   hands, for `insta::assert_snapshot!` in a plugin's own tests.
 //! * [`perft`]: move-path counting and a harness for perft data files.
@@ -54,6 +56,7 @@
 
 pub mod arena;
 pub mod conformance;
+pub mod determinize;
 pub mod diagram;
 pub mod grid;
 pub mod memory;

@@ -126,6 +126,15 @@ pub struct Record {
     /// and are checked as outcomes of their chance nodes only.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub seed_from: usize,
+    /// The game hides information from its players, and this record holds
+    /// it all: every player's moves in full (the game replays and can be
+    /// checked), not what any one player saw.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -465,6 +474,7 @@ mod tests {
             used_ms: vec![5, 6],
             seed: Some(1 << 62),
             seed_from: 4,
+            hidden: true,
         });
         let text = c.to_toml().unwrap();
         let back = Config::parse(&text, "saved", PathBuf::from(".")).unwrap();

@@ -78,6 +78,10 @@ struct Request {
     /// GTP: the setup and moves of the game as commands (the engine keeps
     /// the game; only what it has not accepted yet is sent).
     gtp_game: Vec<String>,
+    /// A game with hidden information (only to a Tabula host's isolated
+    /// strategy): the seed and the mover's view text, sent instead of the
+    /// game as `position view SEED TEXT`.
+    view: Option<(u64, String)>,
 }
 
 impl EnginePlayer {
@@ -162,6 +166,7 @@ impl EnginePlayer {
         };
         let gtp_game = if self.spec.protocol == Protocol::Gtp { gtp::game_commands(session)? } else { Vec::new() };
         Ok(Request {
+            view: self.view(session)?,
             gtp_game,
             protocol: self.spec.protocol,
             history,
@@ -174,6 +179,26 @@ impl EnginePlayer {
     }
 }
 
+impl EnginePlayer {
+    /// The mover's view of a game with hidden information, with the seed
+    /// its child reads it with; `None` in a game that hides nothing.
+    fn view(&self, session: &Session) -> Result<Option<(u64, String)>, EngineError> {
+        let position = session.position();
+        if !crate::hidden::is_hidden(position) {
+            return Ok(None);
+        }
+        let mover = session.side_to_move();
+        let text = crate::watchdog::watch("view_text", || rules_api::PositionExt::view_string(position, mover))
+            .map_err(EngineError::Plugin)?;
+        if text.contains(['\n', '\r']) {
+            return Err(EngineError::Plugin(PluginError::unsupported(
+                "the player's view text spans lines, so it cannot be sent to an isolated strategy",
+            )));
+        }
+        Ok(Some((crate::hidden::turn_seed(session), text)))
+    }
+}
+
 impl Request {
     /// The commands that ask for a move.
     fn commands(&self, conn: &mut Conn) -> Result<Vec<String>, EngineError> {
@@ -182,7 +207,9 @@ impl Request {
         let ms = self.move_ms;
         Ok(match self.protocol {
             Protocol::Uci => {
-                let start = if self.start_text.is_empty() {
+                let start = if let Some((seed, view)) = &self.view {
+                    format!("view {seed} {view}")
+                } else if self.start_text.is_empty() {
                     "startpos".to_string()
                 } else {
                     format!("fen {}", self.start_text)
@@ -197,6 +224,7 @@ impl Request {
                 if self.limits.nodes > 0 {
                     go.push_str(&format!(" nodes {}", self.limits.nodes));
                 }
+                let moves_part = if self.view.is_some() { "" } else { moves_part.as_str() };
                 vec![format!("position {start}{moves_part}"), go]
             }
             Protocol::Usi => {

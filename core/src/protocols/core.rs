@@ -237,6 +237,23 @@ impl Thinker {
     /// [`Thinker::stop`] even if the strategy finishes earlier. A search
     /// not held thinks for at most [`MAX_THINK_MS`].
     pub fn start(&mut self, position: &PositionBox, limits: SearchLimits, hold: bool) -> Result<(), LoadError> {
+        self.start_as(position, limits, hold, false)
+    }
+
+    /// [`Thinker::start`] on a position already made from the mover's
+    /// view of a game with hidden information (a Tabula host sent it with
+    /// `position view`), searched as it is.
+    pub fn start_sample(&mut self, position: &PositionBox, limits: SearchLimits) -> Result<(), LoadError> {
+        self.start_as(position, limits, false, true)
+    }
+
+    fn start_as(
+        &mut self,
+        position: &PositionBox,
+        limits: SearchLimits,
+        hold: bool,
+        sample: bool,
+    ) -> Result<(), LoadError> {
         let mut limits = limits;
         if !hold {
             limits.time_ms = limits.time_ms.min(MAX_THINK_MS);
@@ -244,7 +261,7 @@ impl Thinker {
         }
         let player = self.ensure_ready()?;
         player.set_limits(limits);
-        let search = player.start(position);
+        let search = if sample { player.start_sample(position.clone()) } else { player.start(position) };
         self.running = Some(Running {
             search,
             position: position.clone(),
@@ -470,7 +487,9 @@ pub fn served_session(rules: &Arc<RulesBox>, protocol: &str) -> Result<Session, 
 /// for two players taking turns at a game without chance (UCI's white and
 /// black clocks, GTP's colours, Gomocup's own and opponent stones), so a
 /// game of another number of players, or one at or past a chance node, is
-/// refused with a message naming the protocol, the game and why.
+/// refused with a message naming the protocol, the game and why; so is a
+/// game with hidden information, whose positions a protocol would hand the
+/// engine whole.
 pub fn check_served(session: &Session, protocol: &str) -> Result<(), ProtocolError> {
     let name = &session.info().name;
     if session.players() != 2 {
@@ -482,6 +501,11 @@ pub fn check_served(session: &Session, protocol: &str) -> Result<(), ProtocolErr
     if session.is_chance_node() || session.history().iter().any(|m| m.is_chance()) {
         return Err(ProtocolError::Unserved(format!(
             "{protocol} serves games without chance, and {name} has chance moves (dice)"
+        )));
+    }
+    if crate::hidden::is_hidden(session.position()) {
+        return Err(ProtocolError::Unserved(format!(
+            "{protocol} would hand the engine the whole position, and {name} hides information from its players"
         )));
     }
     Ok(())

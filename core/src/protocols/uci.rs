@@ -79,6 +79,9 @@ pub struct Engine {
     /// like moves), never asks at a chance node and sends no clocks per
     /// colour, so games of chance and of any number of players are served.
     for_tabula: bool,
+    /// The position was read from a player's view (`position view`, a
+    /// Tabula host's hidden game): the strategy searches it as it is.
+    from_view: bool,
 }
 
 impl Engine {
@@ -138,6 +141,7 @@ impl Engine {
             name: name.to_string(),
             variants: None,
             for_tabula: false,
+            from_view: false,
         })
     }
 
@@ -188,6 +192,7 @@ impl Engine {
             Ok((rules, position, coordinates)) => {
                 self.rules = rules;
                 self.position = position;
+                self.from_view = false;
                 self.coordinates = coordinates;
             }
             Err(e) => self.info_string(&format!("error: {what}: {e}")),
@@ -370,6 +375,11 @@ impl Engine {
     }
 
     fn set_position(&mut self, rest: &[&str]) {
+        if let ["view", seed, view @ ..] = rest {
+            self.set_view(seed, &view.join(" "));
+            return;
+        }
+        self.from_view = false;
         let moves_at = rest.iter().position(|w| *w == "moves");
         let (head, moves) = match moves_at {
             Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -419,6 +429,29 @@ impl Engine {
             |info: &SearchInfo, position: &PositionBox| out.line(&info_line(dialect, info, position, coordinates));
         if let Some(answer) = self.thinker.stop_and_wait(std::time::Instant::now() + STOP_WAIT, report) {
             self.give(answer);
+        }
+    }
+
+    /// `position view SEED TEXT` (a Tabula host only): the position the
+    /// rules read from a player's view text of a game with hidden
+    /// information, its hidden parts drawn from `SEED`. Nothing else of
+    /// the game reaches this process.
+    fn set_view(&mut self, seed: &str, view: &str) {
+        self.from_view = false;
+        if !self.for_tabula {
+            self.info_string("error: bad position: position view is for a Tabula host only");
+            return;
+        }
+        let Ok(seed) = seed.parse::<u64>() else {
+            self.info_string(&format!("error: bad position: the view seed '{seed}' is not a whole number"));
+            return;
+        };
+        match self.rules.position_from_view(view.into(), seed).into_result() {
+            Ok(position) => {
+                self.position = position;
+                self.from_view = true;
+            }
+            Err(e) => self.info_string(&format!("error: bad position: {e}")),
         }
     }
 
@@ -493,7 +526,12 @@ impl Engine {
             limits = SearchLimits::default();
         }
         let position = self.position.clone();
-        if let Err(e) = self.thinker.start(&position, limits, hold) {
+        let started = if self.from_view {
+            self.thinker.start_sample(&position, limits)
+        } else {
+            self.thinker.start(&position, limits, hold)
+        };
+        if let Err(e) = started {
             self.info_string(&format!("error: {e}"));
             self.announce(None);
         }

@@ -86,8 +86,13 @@ pub struct GameRecord {
     pub time_ms: u64,
     /// Who made each move, by seat; [`CHANCE_PLAYER`] for a chance move.
     pub movers: Vec<u8>,
-    /// The seed the game's dice were drawn from, when it rolled its own.
+    /// The seed the game's dice were drawn from, when it rolled its own
+    /// (and of a game with hidden information, whose strategies' view
+    /// samples come from it: [`crate::hidden::turn_seed`]).
     pub seed: Option<u64>,
+    /// The game hides information from its players and this record holds
+    /// the whole game (each writer says so in the record).
+    pub hidden: bool,
 }
 
 impl GameRecord {
@@ -97,6 +102,7 @@ impl GameRecord {
     /// caller to fill in.
     pub fn of_session(session: &Session, result: &GameResult) -> Result<GameRecord, SessionError> {
         let history = session.history();
+        let hidden = crate::hidden::is_hidden(session.position());
         Ok(GameRecord {
             event: String::new(),
             site: String::new(),
@@ -113,7 +119,8 @@ impl GameRecord {
             result_text: result.describe(session.info()),
             time_ms: 0,
             movers: history.iter().map(|m| m.player).collect(),
-            seed: session.seed().filter(|_| history.iter().any(|m| m.is_chance())),
+            seed: session.seed().filter(|_| hidden || history.iter().any(|m| m.is_chance())),
+            hidden,
         })
     }
 

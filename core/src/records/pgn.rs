@@ -1,4 +1,5 @@
-//! PGN export: the seven-tag roster plus Termination and TimeControl, FEN
+//! PGN export: the seven-tag roster plus Termination and TimeControl (and
+//! Hidden for a game with hidden information, recorded whole), FEN
 //! and SetUp for games from a non-standard start, movetext from the rules
 //! plugin's standard notation, and the result's reason as a comment.
 //!
@@ -22,6 +23,10 @@ pub fn result_token(game: &GameRecord) -> &'static str {
         None => "1/2-1/2",
     }
 }
+
+/// The `Hidden` tag of a game with hidden information: the record is the
+/// whole game, not one player's view of it.
+pub const HIDDEN_NOTE: &str = "full game: every player's moves, also those their opponents could not see";
 
 /// A tag value with `\` and `"` escaped.
 fn escape(value: &str) -> String {
@@ -56,6 +61,9 @@ pub fn write_game(game: &GameRecord) -> String {
         tags.push(("FEN", game.start.clone()));
     }
     tags.push(("Termination", game.termination().to_string()));
+    if game.hidden {
+        tags.push(("Hidden", HIDDEN_NOTE.into()));
+    }
     tags.push(("TimeControl", time_control(game.time_ms)));
     let mut out = String::new();
     for (k, v) in tags {
@@ -153,6 +161,7 @@ mod tests {
             time_ms: 500,
             movers: (0..moves.len()).map(|i| ((first_mover as usize + i) % 2) as u8).collect(),
             seed: None,
+            hidden: false,
         }
     }
 
@@ -169,6 +178,15 @@ mod tests {
         assert!(!text.contains("FEN"));
         assert!(text.ends_with("\n1. f3 e5 2. g4 Qh4# {mate} 0-1\n\n"), "{text}");
         assert_eq!(last_round(&text), 3);
+    }
+
+    #[test]
+    fn a_game_with_hidden_information_says_it_is_recorded_whole() {
+        let mut g = game(GameResult::Draw { reason: "board full".into() }, "", 0, &["b2", "a1"]);
+        assert!(!write_game(&g).contains("[Hidden"));
+        g.hidden = true;
+        let text = write_game(&g);
+        assert!(text.contains(&format!("[Hidden \"{HIDDEN_NOTE}\"]\n")), "{text}");
     }
 
     #[test]

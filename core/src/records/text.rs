@@ -22,6 +22,7 @@
 //! places = [2, 1]                # each player's place by seat, 1 = best (shared on equal payoffs)
 //! chance = [0, 3]                # which moves were chance moves (rolls), 0-based; absent when none
 //! seed = 1234                    # the seed the dice were drawn from; absent without chance
+//! hidden = true                  # the game hides information and this is all of it; absent otherwise
 //! ```
 //!
 //! A game with chance moves replays exactly: [`TextGame::to_record`] gives
@@ -70,9 +71,14 @@ pub struct TextGame {
     /// The indices in `moves` of the chance moves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chance: Vec<usize>,
-    /// The seed of the dice.
+    /// The seed of the dice (and of the view samples of a game with
+    /// hidden information).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The game hides information and this is the whole game (every
+    /// player's moves), not what one player saw.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 impl TextGame {
@@ -84,6 +90,7 @@ impl TextGame {
             moves: self.moves.clone(),
             result: self.result.clone(),
             seed: self.seed,
+            hidden: self.hidden,
             ..Record::default()
         }
     }
@@ -116,6 +123,7 @@ pub fn write_game(game: &GameRecord) -> String {
         places: game.result.places(game.players.len()),
         chance: game.movers.iter().enumerate().filter(|(_, &p)| p == CHANCE_PLAYER).map(|(i, _)| i).collect(),
         seed: game.seed,
+        hidden: game.hidden,
     };
     #[derive(Serialize)]
     struct One<'a> {
@@ -181,6 +189,7 @@ mod tests {
             time_ms: 100,
             movers: vec![0],
             seed: None,
+            hidden: false,
         };
         let mut text = write_game(&g);
         g.round = 2;
@@ -194,7 +203,8 @@ mod tests {
         assert_eq!(last_round(""), 0);
         assert_eq!(r.game[0].payoffs, vec![0.0, 0.0]);
         assert_eq!(r.game[0].places, vec![1, 1]);
-        assert!(r.game[0].chance.is_empty() && r.game[0].seed.is_none());
+        assert!(r.game[0].chance.is_empty() && r.game[0].seed.is_none() && !r.game[0].hidden);
+        assert!(!text.contains("hidden"), "a game that hides nothing says nothing of it:\n{text}");
     }
 
     #[test]
@@ -216,14 +226,15 @@ mod tests {
             time_ms: 0,
             movers: vec![CHANCE_PLAYER, 0, CHANCE_PLAYER],
             seed: Some(99),
+            hidden: true,
         };
         let text = write_game(&g);
         assert!(text.contains("payoffs = [1.0, 2.0, 0.0]\n"), "{text}");
         assert!(text.contains("places = [2, 1, 3]\n"), "{text}");
         assert!(text.contains("chance = [0, 2]\n"), "{text}");
-        assert!(text.contains("seed = 99\n"), "{text}");
+        assert!(text.contains("seed = 99\n") && text.contains("hidden = true\n"), "{text}");
         let back = read(&text).unwrap();
         let record = back.game[0].to_record();
-        assert_eq!((record.seed, record.moves.len(), record.seed_from), (Some(99), 3, 0));
+        assert_eq!((record.seed, record.moves.len(), record.seed_from, record.hidden), (Some(99), 3, 0, true));
     }
 }

@@ -37,6 +37,7 @@ impl Session {
             used_ms: Vec::new(),
             seed: self.seed(),
             seed_from: if self.seed().is_some() { self.seeded_from } else { 0 },
+            hidden: crate::hidden::is_hidden(&self.position),
         })
     }
 

@@ -300,6 +300,7 @@ pub fn record_text(game: &Game) -> String {
         time_ms: 0,
         movers: session.history().iter().map(|m| m.player).collect(),
         seed: session.seed(),
+        hidden: tabula_core::hidden::is_hidden(session.position()),
     };
     match (RecordFormat::for_game(info), result.is_some()) {
         (RecordFormat::Pgn, true) => tabula_core::records::pgn::write_game(&record),

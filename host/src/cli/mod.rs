@@ -14,6 +14,7 @@ mod serve;
 mod serve_limits;
 mod standings;
 mod tournament;
+mod view;
 mod window;
 
 use std::path::PathBuf;
@@ -93,6 +94,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// List the games waiting for a player on servers announced on the local network.
     Lan(serve::LanArgs),
+    /// Show what one player (or a spectator) knows of a position of a game with hidden information.
+    View(view::ViewArgs),
     /// Opens one library in this (child) process: exit 0 when it is a
     /// plugin, 2 when it is refused; a damaged file kills only this process.
     #[command(name = "__probe-plugin", hide = true)]
@@ -177,6 +180,11 @@ pub struct BestmoveArgs {
     /// Strategy option KEY=VALUE (repeatable).
     #[arg(long = "ai-option", value_name = "KEY=VALUE", value_parser = common::parse_key_value)]
     pub ai_option: Vec<(String, String)>,
+    /// In a game with hidden information, the seed of the position the
+    /// strategy is handed instead of the truth (one its player cannot tell
+    /// from it); default: a fresh one, printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// `tabula match`.
@@ -322,6 +330,7 @@ pub fn run() -> i32 {
         Some(Command::NewPlugin(a)) => scaffold::new_plugin(&a),
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),
         Some(Command::Lan(a)) => serve::lan(&a),
+        Some(Command::View(a)) => view::view(&a, &dirs),
         Some(Command::ProbePlugin { .. } | Command::RulesServer) => Ok(0),
     };
     match outcome {

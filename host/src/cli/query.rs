@@ -106,7 +106,7 @@ fn batch_moves(rules: Arc<RulesBox>, input: impl BufRead) -> Result<i32, CliErro
     Ok(0)
 }
 
-fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
+pub(super) fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
     let line = line.trim();
     let (position, moves) = if let Some(rest) = line.strip_prefix("moves ") {
         ("", Some(rest))
@@ -167,8 +167,24 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
     let limits = SearchLimits { time_ms: args.time_ms, depth: args.depth, nodes: 0, max_time_ms: 0 };
     let options = tabula_core::seating::options_for(&args.ai, &args.ai_option);
     let mut player = StrategyPlayer::new(&plugin, &options, limits)?;
-    let position = session.position().clone();
-    let mut search = player.start(&position);
+    let truth = session.position().clone();
+    // In a game with hidden information the strategy searches (and its
+    // principal variation is written in) a position made from the mover's
+    // view alone, drawn from a seed the user can give to repeat it.
+    let position = if tabula_core::hidden::is_hidden(&truth) {
+        let seed = args.seed.unwrap_or_else(tabula_core::session::fresh_seed);
+        let view_seed = tabula_core::hidden::view_seed(seed, session.history().len());
+        eprintln!(
+            "hidden information: {} sees only {}'s view (--seed {seed})",
+            plugin.name(),
+            session.player_name(session.side_to_move())
+        );
+        tabula_core::hidden::strategy_position(session.rules(), &truth, view_seed)
+            .map_err(|e| CliError(format!("cannot hand the strategy its view: {e}")))?
+    } else {
+        truth.clone()
+    };
+    let mut search = player.start_sample(position.clone());
     let outcome = search.wait(|info| {
         let nps = info.nodes * 1000 / info.time_ms.max(1);
         eprintln!(
@@ -183,7 +199,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
         );
     });
     player.finish(&outcome);
-    match judge(&outcome, &position, limits) {
+    match judge(&outcome, &truth, limits) {
         Ok(result) => {
             eprintln!(
                 "score {} depth {} nodes {} pv {}",
@@ -192,7 +208,7 @@ pub fn bestmove(args: &BestmoveArgs, extra: &[PathBuf]) -> Result<i32, CliError>
                 result.nodes,
                 pv_text(&position, &result.pv)
             );
-            outln!("{}", moves_text(&position, &[result.best])?);
+            outln!("{}", moves_text(&truth, &[result.best])?);
             Ok(0)
         }
         Err(Forfeit { cause, reason }) => {

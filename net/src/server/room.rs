@@ -632,6 +632,7 @@ impl Room {
             time_ms: 0,
             movers: session.history().iter().map(|m| m.player).collect(),
             seed: None,
+            hidden: tabula_core::hidden::is_hidden(session.position()),
         })
     }
 }

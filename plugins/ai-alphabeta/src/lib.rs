@@ -33,11 +33,18 @@
 //!   in games of more players are keyed by the root player; the chance
 //!   sample is the same for every thread.
 //!
+//! * **Hidden information.** Perfect Information Monte Carlo: `samples`
+//!   positions drawn from what the player knows (seeded by `seed` and the
+//!   position), every root move searched in each, the move with the best
+//!   summed chance of winning played (module `determinize`;
+//!   docs/STRATEGIES.md names its weakness, strategy fusion).
+//!
 //! The search ([`Searcher`]) is generic over [`SearchState`], implemented for
 //! the boundary object ([`rules_api::PositionBox`]) and for any natively
 //! linked [`rules_api::plugin::PositionImpl`] wrapped in [`Direct`], so the
 //! cost of the boundary can be measured on the same algorithm.
 
+mod determinize;
 mod node;
 pub mod ordering;
 mod players;
@@ -51,7 +58,8 @@ pub mod tt;
 use std::sync::atomic::AtomicBool;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
-use rules_api::{ObserverMut, OptionSpec, Options, PluginError, PositionBox, SearchLimits, SearchResult};
+use rules_api::{ObserverMut, OptionSpec, Options, PluginError, PositionBox, PositionExt, SearchLimits, SearchResult};
+use tabula_kit::determinize::DEFAULT_SAMPLES;
 use tabula_kit::rng::{parse_seed, seed_option};
 
 pub use search::{Searcher, Settings, DEFAULT_TIME_MS, FORCING_PLIES, MAX_DEPTH, MAX_THREADS, QUIESCENCE_PLIES};
@@ -84,7 +92,16 @@ pub fn alphabeta_options() -> Vec<OptionSpec> {
             &[],
             "Playing strength from 1 (beginner) to 20 (full): caps on depth and nodes plus noise in the choice.",
         ),
-        seed_option("0", "Seed for ordering equally hinted root moves and for the choice of weak levels"),
+        seed_option(
+            "0",
+            "Seed for ordering equally hinted root moves, the choice of weak levels and the samples of hidden games",
+        ),
+        OptionSpec::new(
+            "samples",
+            "8",
+            &[],
+            "In games with hidden information: positions sampled from what the player knows, each searched (1 to 256).",
+        ),
     ]
 }
 
@@ -110,18 +127,28 @@ fn number_option(
 /// The alpha-beta player.
 pub struct AlphaBetaStrategy {
     searcher: Searcher,
+    /// Samples per move in games with hidden information.
+    samples: usize,
+    seed: u64,
 }
 
 impl AlphaBetaStrategy {
     /// A single-threaded, full-strength player with a `hash_mb` MiB table
     /// and root tie-breaks from `seed`.
     pub fn new(hash_mb: usize, seed: u64) -> Self {
-        AlphaBetaStrategy { searcher: Searcher::new(hash_mb, seed) }
+        AlphaBetaStrategy { searcher: Searcher::new(hash_mb, seed), samples: DEFAULT_SAMPLES, seed }
     }
 
     /// A player set up by `settings`.
     pub fn with_settings(settings: Settings) -> Self {
-        AlphaBetaStrategy { searcher: Searcher::with_settings(settings) }
+        AlphaBetaStrategy { searcher: Searcher::with_settings(settings), samples: DEFAULT_SAMPLES, seed: settings.seed }
+    }
+
+    /// The same player drawing `samples` samples per move in games with
+    /// hidden information.
+    pub fn with_samples(mut self, samples: usize) -> Self {
+        self.samples = samples.max(1);
+        self
     }
 
     /// Builds the player from plugin options (unknown options are refused).
@@ -140,7 +167,9 @@ impl AlphaBetaStrategy {
         let threads = number_option(options, &specs, "threads", 1..=MAX_THREADS, "")?;
         let level = number_option(options, &specs, "strength", 1..=MAX_STRENGTH as usize, "")?;
         let seed = parse_seed(NAME, option_or_default(options, &specs, "seed"))?;
-        Ok(Self::with_settings(Settings { hash_mb, seed, threads, strength: Strength::new(level as u32) }))
+        let samples = number_option(options, &specs, "samples", 1..=256, "")?;
+        let settings = Settings { hash_mb, seed, threads, strength: Strength::new(level as u32) };
+        Ok(Self::with_settings(settings).with_samples(samples))
     }
 }
 
@@ -152,6 +181,18 @@ impl StrategyImpl for AlphaBetaStrategy {
         stop: &AtomicBool,
         observer: &mut ObserverMut<'_>,
     ) -> Result<SearchResult, PluginError> {
+        if position.is_hidden() {
+            let mut report = |info: &rules_api::SearchInfo| observer.progress(info);
+            return determinize::choose(
+                &mut self.searcher,
+                position,
+                self.samples,
+                self.seed,
+                limits,
+                stop,
+                &mut report,
+            );
+        }
         self.searcher.search(position, limits, stop, &mut |info| observer.progress(info))
     }
 

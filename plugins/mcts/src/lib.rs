@@ -22,7 +22,13 @@
 //! in the tree plays for themselves (max^n). Proofs (MCTS-Solver) spread
 //! only in two-player games, through chance nodes when every outcome
 //! agrees, and through a player moving twice.
+//!
+//! Hidden information: Perfect Information Monte Carlo over `samples`
+//! positions drawn from what the player knows (seeded by `seed` and the
+//! position), a tree grown on each, the root visit shares summed (module
+//! `determinize`; docs/STRATEGIES.md names its weakness, strategy fusion).
 
+mod determinize;
 mod search;
 pub mod tree;
 pub mod worker;
@@ -30,7 +36,8 @@ pub mod worker;
 use std::sync::atomic::AtomicBool;
 
 use rules_api::plugin::{check_options, option_or_default, StrategyImpl};
-use rules_api::{ObserverMut, OptionSpec, Options, PluginError, PositionBox, SearchLimits, SearchResult};
+use rules_api::{ObserverMut, OptionSpec, Options, PluginError, PositionBox, PositionExt, SearchLimits, SearchResult};
+use tabula_kit::determinize::DEFAULT_SAMPLES;
 use tabula_kit::rng::{parse_seed, seed_option, CLOCK_SEED};
 
 pub use search::{Mcts, Settings, DEFAULT_TIME_MS};
@@ -61,19 +68,35 @@ pub fn mcts_options() -> Vec<OptionSpec> {
         ),
         OptionSpec::new("exploration", "1.5", &[], "PUCT exploration constant (more explores wider)."),
         OptionSpec::new("tree_mb", "64", &[], "Memory for each thread's tree in MiB (1 to 65536)."),
-        seed_option(CLOCK_SEED, "Seed for the playouts; 'clock' differs every time"),
+        seed_option(CLOCK_SEED, "Seed for the playouts and the samples of hidden games; 'clock' differs every time"),
+        OptionSpec::new(
+            "samples",
+            "8",
+            &[],
+            "In games with hidden information: positions sampled from what the player knows, each searched (1 to 256).",
+        ),
     ]
 }
 
 /// The Monte Carlo player.
 pub struct MctsStrategy {
     mcts: Mcts,
+    /// Samples per move in games with hidden information.
+    samples: usize,
+    seed: u64,
 }
 
 impl MctsStrategy {
     /// A player set up by `settings`.
     pub fn new(settings: Settings) -> Self {
-        MctsStrategy { mcts: Mcts::new(settings) }
+        MctsStrategy { mcts: Mcts::new(settings), samples: DEFAULT_SAMPLES, seed: settings.seed }
+    }
+
+    /// The same player drawing `samples` samples per move in games with
+    /// hidden information.
+    pub fn with_samples(mut self, samples: usize) -> Self {
+        self.samples = samples.max(1);
+        self
     }
 
     /// The searcher (for its statistics).
@@ -114,7 +137,8 @@ impl MctsStrategy {
         };
         let playout = if get("playout") == "random" { Playout::Random } else { Playout::Hint };
         let seed = parse_seed(NAME, &get("seed"))?;
-        Ok(Self::new(Settings { threads, playouts, leaf, playout, exploration, tree_mb, seed }))
+        let samples = number("samples", 1..=256)? as usize;
+        Ok(Self::new(Settings { threads, playouts, leaf, playout, exploration, tree_mb, seed }).with_samples(samples))
     }
 }
 
@@ -126,6 +150,10 @@ impl StrategyImpl for MctsStrategy {
         stop: &AtomicBool,
         observer: &mut ObserverMut<'_>,
     ) -> Result<SearchResult, PluginError> {
+        if position.is_hidden() {
+            let mut report = |info: &rules_api::SearchInfo| observer.progress(info);
+            return determinize::choose(&mut self.mcts, position, self.samples, self.seed, limits, stop, &mut report);
+        }
         self.mcts.search(position, limits, stop, &mut |info| observer.progress(info))
     }
 

@@ -97,6 +97,25 @@ impl Mcts {
         stop: &AtomicBool,
         observer: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, PluginError> {
+        self.search_limited(pos, limits, 1, stop, observer)
+    }
+
+    /// The most playouts per move the settings allow (0 = no such limit).
+    pub fn playout_limit(&self) -> u64 {
+        self.settings.playouts
+    }
+
+    /// [`Mcts::search`] as one of `parts` searches sharing a move (the
+    /// samples of a game with hidden information): the playouts setting is
+    /// shared out like the limits the caller already divided.
+    pub fn search_limited(
+        &mut self,
+        pos: &mut PositionBox,
+        limits: SearchLimits,
+        parts: u64,
+        stop: &AtomicBool,
+        observer: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, PluginError> {
         let start = Instant::now();
         if pos.flags().contains(PositionFlags::CHANCE) {
             return Err(chance_node_error(crate::NAME));
@@ -126,7 +145,8 @@ impl Mcts {
             exploration: self.settings.exploration,
             players: self.players,
         };
-        let limit = match (limits.nodes, self.settings.playouts) {
+        let playouts = if self.settings.playouts == 0 { 0 } else { (self.settings.playouts / parts.max(1)).max(1) };
+        let limit = match (limits.nodes, playouts) {
             (0, p) => p,
             (n, 0) => n,
             (n, p) => n.min(p),
@@ -202,6 +222,25 @@ impl Mcts {
             w.after_move = Some(after.clone());
         }
         Ok(SearchResult { best: best.mv, score, depth: info.depth, nodes: playouts, pv: pv.into() })
+    }
+}
+
+impl Mcts {
+    /// Each root move's share of the last search, from 0 to 1, summing to
+    /// 1: all of it on the quickest proven win when there is one, else the
+    /// visits of the moves not proven lost (determinization adds these up
+    /// over its samples, so a sample settled early weighs as much as any).
+    pub fn root_shares(&self) -> Vec<(Move, f64)> {
+        let pooled = pool(&self.workers);
+        if let Some(won) = pooled.iter().filter(|p| p.proof == Proof::Win).min_by_key(|p| p.plies) {
+            return vec![(won.mv, 1.0)];
+        }
+        let open = |p: &&Pooled| p.proof != Proof::Loss;
+        let total: u64 = pooled.iter().filter(open).map(|p| p.visits).sum();
+        if total == 0 {
+            return choose(&pooled).map(|p| vec![(p.mv, 1.0)]).unwrap_or_default();
+        }
+        pooled.iter().filter(open).map(|p| (p.mv, p.visits as f64 / total as f64)).collect()
     }
 }
 
