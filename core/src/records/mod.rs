@@ -263,6 +263,7 @@ mod tests {
             time_ms: 100,
             movers: vec![0, 1],
             seed: None,
+            hidden: false,
         }
     }
 

@@ -206,7 +206,7 @@ impl Position {
             count(true) >= total / 2 && count(false) >= total / 2
         } else {
             let same = on_board.iter().filter(|&&s| dark(s) == dark(m.to)).count() as u32;
-            same + 1 <= (total + 1) / 2
+            same < total.div_ceil(2)
         }
     }
 

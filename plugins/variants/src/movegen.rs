@@ -209,7 +209,7 @@ impl Position {
             out.push(Move { from, to, extra: base as u16 + 1, tag: tag::DEMOTION });
         }
         let stuck = v.rules.immobility_illegal && !v.tables.mobile(us, kind, to);
-        if !stuck && !(p.forced && may) {
+        if !(stuck || (p.forced && may)) {
             out.push(Move::new(from, to));
         }
     }
