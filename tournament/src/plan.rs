@@ -20,7 +20,7 @@ pub enum Format {
     RoundRobin,
     /// The first entrant plays every group that includes it, no other.
     Gauntlet,
-    /// Rounds of pairs of close scores who have not met ([`crate::swiss`]).
+    /// Rounds of pairs of close scores who have not met (`swiss.rs`).
     Swiss,
 }
 
@@ -139,7 +139,7 @@ impl Plan {
     /// known round by round).
     pub fn total_games(&self, seats: usize) -> usize {
         match self.format {
-            Format::Swiss => self.rounds as usize * crate::swiss::pairs_per_round(self.entrants.len()) * 2,
+            Format::Swiss => self.rounds as usize * pairs_per_round(self.entrants.len()) * 2,
             _ => self.groups(seats).len() * self.rounds as usize * seats,
         }
     }
@@ -175,6 +175,12 @@ fn combinations(n: usize, k: usize, current: &mut Vec<usize>, from: usize, out: 
         combinations(n, k, current, i + 1, out);
         current.pop();
     }
+}
+
+/// Pairings per round of a Swiss tournament among `entrants` (one sits out
+/// when their number is odd).
+pub fn pairs_per_round(entrants: usize) -> usize {
+    entrants / 2
 }
 
 #[cfg(test)]

@@ -6,12 +6,8 @@
 //! entrants the lowest-ranked one that has not had a bye sits the round
 //! out; a bye scores nothing.
 
+pub use crate::plan::pairs_per_round;
 use crate::plan::{derive_seed, GameSpec, Plan};
-
-/// Pairings per round among `entrants`.
-pub fn pairs_per_round(entrants: usize) -> usize {
-    entrants / 2
-}
 
 /// The pairs of a round: entrants ranked by `points` (then entry order),
 /// the bye (if the count is odd) given to the lowest-ranked entrant without

@@ -149,7 +149,7 @@ impl Process {
     }
 
     /// Waits up to `timeout` for a line for which `wanted` is true; other
-    /// lines are skipped, at most [`MAX_SKIPPED_LINES`] of them. Errors say
+    /// lines are skipped, at most `MAX_SKIPPED_LINES` of them. Errors say
     /// what went wrong, for a forfeit reason.
     pub fn expect(
         &self,

@@ -282,7 +282,7 @@ impl Thinker {
     }
 
     /// Stops the running search and returns its answer: the strategy's
-    /// when it answers before `give_up`, else a fallback ([`answer_of`]:
+    /// when it answers before `give_up`, else a fallback (`answer_of`:
     /// its last principal variation's first move, or the first legal
     /// move) while the search is left behind and the strategy built anew
     /// for the next one. `None` when no search runs.

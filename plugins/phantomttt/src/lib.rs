@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod position;
 pub mod view;
 
 use rules_api::plugin::RulesImpl;

@@ -68,7 +68,7 @@ impl Square {
     pub fn owner(self) -> u8 {
         (self.0 & Self::BLUE != 0) as u8
     }
-    /// The rank ([`UNKNOWN`] in a masked state).
+    /// The rank (`UNKNOWN` in a masked state).
     pub fn rank(self) -> u8 {
         self.0 & 0x0F
     }

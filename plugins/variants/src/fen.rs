@@ -5,7 +5,7 @@
 //! for a fairy pawn, `d3e4`) or the counting limit, checks left (`3+3`),
 //! and the two move counters (the count of the counting rules in place of
 //! the halfmove clock). Fields after the side to move may be left out.
-//! Writing is in [`crate::fen_write`].
+//! Writing is in `fen_write.rs`.
 
 use std::sync::Arc;
 

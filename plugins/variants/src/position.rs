@@ -1,6 +1,6 @@
 //! A position of any variant: a mailbox board (walls included), hands,
 //! counters and an incremental hash, with make/unmake (in
-//! [`crate::makemove`]) on an internal history.
+//! `makemove.rs`) on an internal history.
 //!
 //! The board is a vector of `Cell`s so that legality tests (does this move
 //! leave my royal attacked?) can play a move on the board and take it back
