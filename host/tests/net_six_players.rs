@@ -10,7 +10,7 @@ use rules_api::PluginKind;
 use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_core::session::Session;
 use tabula_net::client::Connection;
-use tabula_net::protocol::{ClientMsg, ErrorCode, ServerMsg};
+use tabula_net::protocol::{ClientMsg, ErrorCode, RequestKind, ServerMsg};
 
 /// Reads until the move at `ply` arrives; its coordinate text.
 fn hear(c: &mut Connection, ply: u32) -> String {
@@ -72,4 +72,35 @@ fn six_players_join_chosen_seats_and_play_two_rounds_of_chinese_checkers() {
         }
         local.play(mv).unwrap();
     }
+
+    // A draw needs every other player's consent: five yeses end the game.
+    let ask = |c: &mut Connection, s: &Seat, kind, accept: Option<bool>| {
+        let msg = match accept {
+            None => ClientMsg::Request { room, token: s.token.clone(), kind },
+            Some(accept) => ClientMsg::Answer { room, token: s.token.clone(), kind, accept },
+        };
+        c.send(&msg).unwrap();
+    };
+    let (c, s) = &mut players[0];
+    ask(c, s, RequestKind::Draw, None);
+    for (i, (c, s)) in players.iter_mut().enumerate().skip(1) {
+        c.wait_for(|m| matches!(m, ServerMsg::Offer { .. }).then_some(())).unwrap();
+        ask(c, s, RequestKind::Draw, Some(true));
+        let (state_result, answered) = (i < 5, i);
+        c.wait_for(|m| matches!(m, ServerMsg::Answered { seat, .. } if *seat as usize == answered).then_some(()))
+            .unwrap();
+        if state_result {
+            c.send(&ClientMsg::Watch { room, password: None }).unwrap();
+            let st = c.wait_for(|m| if let ServerMsg::State { state } = m { Some(state.clone()) } else { None });
+            assert!(st.unwrap().result.is_none(), "{i} of 5 consents: the game goes on");
+        }
+    }
+    let (c, _) = &mut players[0];
+    let result = c.wait_for(|m| match m {
+        ServerMsg::State { state } if state.result.is_some() => state.result.clone(),
+        _ => None,
+    });
+    let result = result.unwrap();
+    assert!(result.text.starts_with("draw"), "{}", result.text);
+    assert_eq!(result.places, vec![1; 6], "a draw shares first place");
 }

@@ -53,6 +53,9 @@ pub struct Room {
     /// Bumped by every change that makes a running search moot.
     pub epoch: u64,
     offer: Option<OfferInfo>,
+    /// The seats that have accepted the pending request: it is granted
+    /// once every other person has.
+    consents: Vec<u8>,
     followers: Vec<Outbox>,
     /// When the room last had a follower (for eviction).
     pub last_seen: Instant,
@@ -133,6 +136,7 @@ impl Room {
             thinking: false,
             epoch: 0,
             offer: None,
+            consents: Vec::new(),
             followers: Vec::new(),
             last_seen: Instant::now(),
             chat: vec![Bucket::new(limits.chat_rate, limits.chat_burst); n],
@@ -566,6 +570,7 @@ impl Room {
             return self.settle(seat, kind, kind != RequestKind::Draw, seat, store);
         }
         self.offer = Some(OfferInfo { seat, kind });
+        self.consents.clear();
         self.broadcast(&ServerMsg::Offer { room: self.id, seat, kind });
         Ok(())
     }
@@ -578,6 +583,23 @@ impl Room {
         }
         if offer.seat == seat {
             return Err((ErrorCode::Invalid, "a request is answered by the other players".into()));
+        }
+        if accept {
+            if !self.consents.contains(&seat) {
+                self.consents.push(seat);
+            }
+            let asker = offer.seat as usize;
+            let waiting = self
+                .stored
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != asker && s.spec.is_human() && !self.consents.contains(&(i as u8)));
+            if waiting {
+                // With more than two players every other person must agree.
+                self.broadcast(&ServerMsg::Answered { room: self.id, seat, kind, accept });
+                return Ok(());
+            }
         }
         self.offer = None;
         self.settle(offer.seat, kind, accept, seat, store)
