@@ -181,3 +181,62 @@ fn the_server_rolls_the_dice_refuses_a_roll_and_keeps_its_seed_through_kill_9() 
     assert_eq!(after[before.len()].coordinate, mv);
     assert_eq!(after[before.len() + 1].coordinate, next, "the roll after the restart is the stored seed's");
 }
+
+#[test]
+fn the_text_client_shows_the_servers_rolls_and_keeps_its_board() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path(), "127.0.0.1:0", &[]);
+    let mut ann = client(&server.addr);
+    let (a, sa) = create(&mut ann, "backgammon", "Ann");
+    let room = a.room.to_string();
+    let mut bob = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "--text", "--connect", &server.addr, "--room", &room, "--name", "Bob"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let (tx, lines) = std::sync::mpsc::channel();
+    let out = bob.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let mut expect = |text: &str| loop {
+        match lines.recv_timeout(std::time::Duration::from_secs(30)) {
+            Ok(line) if line.contains(text) => return line,
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no line with {text:?}; the client printed:\n{}", seen.join("\n")),
+        }
+    };
+    expect(&format!("room {room}, seat 1"));
+    // The room's state has arrived (the client types moves for its ply).
+    expect("to move");
+    let mut view = View::new();
+    sa.moves.iter().for_each(|m| view.add(m));
+    view.settle(&mut ann, sa.moves.len());
+    // Whoever the opening roll names moves (Bob by typing); the roll after
+    // it must show in Bob's client as the server's.
+    let ply = view.moves.len();
+    let mv = view.a_move();
+    if view.session.side_to_move() == 0 {
+        ann.send(&ClientMsg::Move { room: a.room, token: a.token.clone(), mv, ply: ply as u32 }).unwrap();
+    } else {
+        use std::io::Write as _;
+        let stdin = bob.stdin.as_mut().unwrap();
+        stdin.write_all(format!("{mv}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    view.settle(&mut ann, ply + 1);
+    let roll = view.moves.last().unwrap();
+    assert_eq!(roll.player, CHANCE_PLAYER, "{:?}", view.moves);
+    expect(&format!("the server rolls {}", roll.standard));
+    let _ = bob.kill();
+    let _ = bob.wait();
+}
