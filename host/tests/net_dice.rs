@@ -145,8 +145,17 @@ fn the_server_rolls_the_dice_refuses_a_roll_and_keeps_its_seed_through_kill_9() 
     let export = export.unwrap();
     assert!(!export.contains("seed"), "{export}");
 
-    // Acknowledged means stored: kill the server now.
+    // The raw watcher has heard every move so far (its bytes arrive on
+    // their own schedule: wait for them, however long that takes).
     let before = players[0].2.moves.clone();
+    let last = format!("\"type\":\"moved\",\"room\":{},\"ply\":{}", players[0].1.room, before.len() - 1);
+    let heard = std::time::Instant::now();
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains(&last) {
+        let waited = heard.elapsed().as_secs();
+        assert!(waited < 60, "the raw watcher never heard {last}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Acknowledged means stored: kill the server now.
     server.kill9();
     let seed = {
         let store = Store::open(data.path(), Sync::Normal).unwrap();
