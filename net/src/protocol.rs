@@ -347,6 +347,9 @@ pub struct RoomSummary {
     pub password: bool,
     /// The time control.
     pub clock: Option<Clock>,
+    /// Each seat's place once the current game has ended (1 for the best).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<u8>,
 }
 
 /// A move of the game, as played.
@@ -367,6 +370,10 @@ pub struct ResultInfo {
     pub text: String,
     /// The winning seat, if any.
     pub winner: Option<u8>,
+    /// Each seat's place, 1 for the best, shared by equal results (a
+    /// client of protocol 1 that does not know it ignores it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<u8>,
 }
 
 /// A pending request.

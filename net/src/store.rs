@@ -110,6 +110,9 @@ pub struct StoredGame {
     /// left memory, and the number of moves played then (they apply only
     /// while that is still the number of moves).
     pub clocks: Option<StoredClocks>,
+    /// The seed the server draws this game's dice from (OS randomness,
+    /// never sent to anyone); `None` for a game stored before seeds were.
+    pub seed: Option<u64>,
 }
 
 /// Clocks kept beside a game.
@@ -265,6 +268,15 @@ impl Store {
         if !has_clocks {
             db.execute_batch("ALTER TABLE games ADD COLUMN clocks TEXT").map_err(ctx("adding the clocks column"))?;
         }
+        let has_seed: bool = db
+            .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'seed'", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(ctx("reading the schema"))?
+            > 0;
+        if !has_seed {
+            db.execute_batch("ALTER TABLE games ADD COLUMN seed INTEGER").map_err(ctx("adding the seed column"))?;
+        }
         for file in [path.clone(), dir.join("tabula.sqlite-wal"), dir.join("tabula.sqlite-shm")] {
             private(&file)?;
         }
@@ -347,7 +359,7 @@ impl Store {
 
     /// Stores a new room with its first game; returns the room's number
     /// and the game's id.
-    pub fn create_room(&mut self, room: &StoredRoom, start: &str, date: &str) -> Result<(u64, i64)> {
+    pub fn create_room(&mut self, room: &StoredRoom, start: &str, date: &str, seed: u64) -> Result<(u64, i64)> {
         let tx = self.db.transaction().map_err(ctx("starting a room"))?;
         let options = serde_json::to_string(&room.options).unwrap_or_default();
         tx.execute(
@@ -372,8 +384,8 @@ impl Store {
             .map_err(ctx("storing a seat"))?;
         }
         tx.execute(
-            "INSERT INTO games (room, number, start, date, status) VALUES (?1, 1, ?2, ?3, 'playing')",
-            params![id, start, date],
+            "INSERT INTO games (room, number, start, date, status, seed) VALUES (?1, 1, ?2, ?3, 'playing', ?4)",
+            params![id, start, date, seed as i64],
         )
         .map_err(ctx("storing a game"))?;
         let game = tx.last_insert_rowid();
@@ -416,6 +428,37 @@ impl Store {
         tx.commit().map_err(ctx("committing a move"))
     }
 
+    /// Appends moves from ply `first` on (a player's move and the rolls
+    /// after it), with the result if they end the game and the game's seed
+    /// if it had none yet, in one transaction.
+    pub fn add_moves(
+        &mut self,
+        game: i64,
+        first: u32,
+        moves: &[StoredMove],
+        result: Option<&str>,
+        seed: Option<u64>,
+    ) -> Result<()> {
+        let tx = self.db.transaction().map_err(ctx("starting a move"))?;
+        for (i, m) in moves.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO moves (game, ply, coordinate, standard, player, remaining_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![game, first + i as u32, m.coordinate, m.standard, m.player, m.remaining_ms as i64],
+            )
+            .map_err(ctx("storing a move"))?;
+        }
+        if let Some(seed) = seed {
+            tx.execute("UPDATE games SET seed = ?2 WHERE id = ?1", params![game, seed as i64])
+                .map_err(ctx("storing a seed"))?;
+        }
+        if let Some(result) = result {
+            tx.execute("UPDATE games SET status = 'finished', result = ?2 WHERE id = ?1", params![game, result])
+                .map_err(ctx("storing a result"))?;
+        }
+        tx.commit().map_err(ctx("committing a move"))
+    }
+
     /// Takes back every move from ply `keep` on.
     pub fn truncate(&mut self, game: i64, keep: u32) -> Result<()> {
         self.db
@@ -439,7 +482,7 @@ impl Store {
 
     /// Starts the next game of a room; the current one, if still going
     /// on, is marked abandoned. Returns the new game's id and number.
-    pub fn new_game(&mut self, room: u64, current: i64, start: &str, date: &str) -> Result<(i64, u32)> {
+    pub fn new_game(&mut self, room: u64, current: i64, start: &str, date: &str, seed: u64) -> Result<(i64, u32)> {
         let tx = self.db.transaction().map_err(ctx("starting a game"))?;
         tx.execute("UPDATE games SET status = 'abandoned' WHERE id = ?1 AND status = 'playing'", params![current])
             .map_err(ctx("abandoning a game"))?;
@@ -449,8 +492,8 @@ impl Store {
             })
             .map_err(ctx("numbering a game"))?;
         tx.execute(
-            "INSERT INTO games (room, number, start, date, status) VALUES (?1, ?2, ?3, ?4, 'playing')",
-            params![room as i64, number, start, date],
+            "INSERT INTO games (room, number, start, date, status, seed) VALUES (?1, ?2, ?3, ?4, 'playing', ?5)",
+            params![room as i64, number, start, date, seed as i64],
         )
         .map_err(ctx("storing a game"))?;
         let id = tx.last_insert_rowid();
@@ -536,7 +579,7 @@ impl Store {
         let row = self
             .db
             .query_row(
-                "SELECT id, number, start, result, status, date, clocks FROM games WHERE room = ?1 \
+                "SELECT id, number, start, result, status, date, clocks, seed FROM games WHERE room = ?1 \
                  AND number = COALESCE(?2, (SELECT MAX(number) FROM games WHERE room = ?1))",
                 params![room as i64, number],
                 |r| {
@@ -549,6 +592,7 @@ impl Store {
                         date: r.get(5)?,
                         moves: Vec::new(),
                         clocks: None,
+                        seed: r.get::<_, Option<i64>>(7)?.and_then(|s| u64::try_from(s).ok()),
                     };
                     Ok((game, r.get::<_, Option<String>>(6)?))
                 },
@@ -605,7 +649,7 @@ mod tests {
         };
         let (id, game) = {
             let mut store = Store::open(dir.path(), Sync::Normal).unwrap();
-            let (id, game) = store.create_room(&room, "", "2024.01.01").unwrap();
+            let (id, game) = store.create_room(&room, "", "2024.01.01", 7).unwrap();
             store.set_seat(id, 1, "Bob", &"2".repeat(32)).unwrap();
             let m = |c: &str, p| StoredMove { coordinate: c.into(), standard: c.into(), player: p, remaining_ms: 5 };
             store.add_move(game, 0, &m("e2e4", 0)).unwrap();
@@ -623,9 +667,10 @@ mod tests {
         assert_eq!(back.options, room.options);
         let g = store.game(id, None).unwrap().unwrap();
         assert_eq!(g.moves.iter().map(|m| m.coordinate.as_str()).collect::<Vec<_>>(), ["e2e4", "c7c5"]);
+        assert_eq!(g.seed, Some(7), "the dice's seed survives reopening");
         store.finish(game, "draw (agreed)", None).unwrap();
         assert!(store.unfinished_rooms().unwrap().is_empty());
-        let (next, number) = store.new_game(id, game, "", "2024.01.02").unwrap();
+        let (next, number) = store.new_game(id, game, "", "2024.01.02", 8).unwrap();
         assert_eq!(number, 2);
         assert_eq!(store.unfinished_rooms().unwrap(), vec![id]);
         assert_eq!(store.game(id, Some(1)).unwrap().unwrap().result, "draw (agreed)");

@@ -56,7 +56,7 @@ fn rooms_that_do_not_validate_are_quarantined_not_repaired() {
     {
         let mut store = Store::open(dir.path(), Sync::Normal).unwrap();
         for i in 0..5 {
-            ids.push(store.create_room(&chess_room(&token(i), None), "", "2099.01.01").unwrap().0);
+            ids.push(store.create_room(&chess_room(&token(i), None), "", "2099.01.01", 1).unwrap().0);
         }
     }
     let db = rusqlite::Connection::open(dir.path().join("tabula.sqlite")).unwrap();
@@ -90,8 +90,8 @@ fn old_rooms_leave_the_database_and_a_full_database_takes_no_new_room() {
     let dir = tempfile::tempdir().unwrap();
     let (old, recent) = {
         let mut store = Store::open(dir.path(), Sync::Normal).unwrap();
-        let old = store.create_room(&chess_room(&format!("{:032x}", 1), None), "", "2001.01.01").unwrap().0;
-        let recent = store.create_room(&chess_room(&format!("{:032x}", 2), None), "", "2999.01.01").unwrap().0;
+        let old = store.create_room(&chess_room(&format!("{:032x}", 1), None), "", "2001.01.01", 2).unwrap().0;
+        let recent = store.create_room(&chess_room(&format!("{:032x}", 2), None), "", "2999.01.01", 3).unwrap().0;
         (old, recent)
     };
     let limits = Limits { keep_days: 30, max_database_bytes: 1, ..Limits::default() };

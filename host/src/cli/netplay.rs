@@ -14,7 +14,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::common::{dirs, load_rules, CliError};
-use tabula_core::session::Session;
+use tabula_core::session::{Chance, Session, CHANCE_PLAYER};
 use tabula_kit::diagram::render_position;
 use tabula_net::client::{ClientError, Connection, Dial, Sender};
 use tabula_net::protocol::{ClientMsg, Clock, ExportFormat, RequestKind, RoomState, RoomSummary, SeatSpec, ServerMsg};
@@ -464,19 +464,25 @@ impl NetGame {
             return;
         }
         state.moves.push(mv.clone());
-        state.to_move = (mv.player + 1) % state.summary.seats.len().max(1) as u8;
+        if mv.player != CHANCE_PLAYER {
+            state.to_move = (mv.player + 1) % state.summary.seats.len().max(1) as u8;
+        }
         state.clocks = clocks;
         state.result = result;
         state.offer = None;
         if let Some(session) = &mut self.session {
-            if session.play_text(&mv.coordinate).is_err() {
+            if replay(session, mv).is_err() {
                 self.session = None;
             }
         }
         if let Some(s) = &self.session {
             state.to_move = s.side_to_move();
         }
-        println!("\nseat {} plays {}", mv.player, printable(&mv.standard, false));
+        if mv.player == CHANCE_PLAYER {
+            println!("\nthe server rolls {}", printable(&mv.standard, false));
+        } else {
+            println!("\nseat {} plays {}", mv.player, printable(&mv.standard, false));
+        }
         self.show();
     }
 
@@ -485,9 +491,10 @@ impl NetGame {
         let options: Vec<(String, String)> =
             state.summary.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let rules = load_rules(&state.summary.rules, &options, &dirs(&self.extra), false).ok()?;
-        let mut session = Session::new(Arc::clone(&rules), &state.start).ok()?;
+        // The server rolls the dice: the rolls come with the moves.
+        let mut session = Session::with_chance(Arc::clone(&rules), &state.start, Chance::External).ok()?;
         for m in &state.moves {
-            session.play_text(&m.coordinate).ok()?;
+            replay(&mut session, m).ok()?;
         }
         Some(session)
     }
@@ -532,6 +539,19 @@ impl NetGame {
             }
         }
     }
+}
+
+/// Plays a move the server announced: a player's, or a roll (nobody's).
+fn replay(
+    session: &mut Session,
+    mv: &tabula_net::protocol::MoveInfo,
+) -> Result<(), tabula_core::session::SessionError> {
+    if mv.player == CHANCE_PLAYER {
+        session.play_chance_text(&mv.coordinate)?;
+    } else {
+        session.play_text(&mv.coordinate)?;
+    }
+    Ok(())
 }
 
 fn clock_text(ms: u64) -> String {

@@ -328,8 +328,9 @@ impl Client<'_> {
             StoredRoom { id: 0, rules: c.rules, options: c.options, password: c.password, clock: c.clock, seats };
         let date = today();
         let start = session.start_text().to_string();
+        let seed = super::dice::Dice::os_seed().map_err(|e| (ErrorCode::Internal, e.to_string()))?;
         let (id, game) = lock(&self.shared.store)
-            .create_room(&stored, &start, &date)
+            .create_room(&stored, &start, &date, seed)
             .map_err(|e| (ErrorCode::Internal, e.to_string()))?;
         stored.id = id;
         let game = StoredGame {
@@ -341,6 +342,7 @@ impl Client<'_> {
             date,
             moves: Vec::new(),
             clocks: None,
+            seed: Some(seed),
         };
         let mut loaded = Room::load(stored, game, &self.shared.catalog, &self.shared.limits)?;
         loaded.creator = Some(self.peer);

@@ -12,6 +12,7 @@ mod catalog;
 mod computers;
 mod conn;
 mod datadir;
+mod dice;
 mod guard;
 pub mod limits;
 pub mod offer;
@@ -567,8 +568,8 @@ fn computer_turn(
     let id = r.id;
     let mut store = lock(&shared.store);
     match turn.finish(r.session_mut(), &mut *player, &outcome) {
-        Ok(TurnEnd::Played(m)) => {
-            if let Err((_, why)) = r.record_move(m, &mut store) {
+        Ok(TurnEnd::Played(_)) => {
+            if let Err((_, why)) = r.record_move(&mut store) {
                 eprintln!("tabula serve: room {id}: {why}");
             }
         }

@@ -9,9 +9,10 @@ use std::time::Instant;
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::plugins::LoadedPlugin;
 use tabula_core::records::{today, GameRecord};
-use tabula_core::session::{PlayedMove, Session};
+use tabula_core::session::{Chance, Session, CHANCE_PLAYER};
 
 use super::catalog::{Catalog, Refusal};
+use super::dice::Dice;
 use super::guard::Peer;
 use super::limits::Limits;
 use super::outbox::Outbox;
@@ -52,6 +53,9 @@ pub struct Room {
     /// Bumped by every change that makes a running search moot.
     pub epoch: u64,
     offer: Option<OfferInfo>,
+    /// The seats that have accepted the pending request: it is granted
+    /// once every other person has.
+    consents: Vec<u8>,
     followers: Vec<Outbox>,
     /// When the room last had a follower (for eviction).
     pub last_seen: Instant,
@@ -59,6 +63,15 @@ pub struct Room {
     chat: Vec<Bucket>,
     /// Who created the room (counted against that address's rooms).
     pub creator: Option<Peer>,
+    /// Where the current game's chance moves come from.
+    dice: Dice,
+    /// Whether the store lacks the dice's seed (a game stored before
+    /// seeds were): it is stored with the next moves.
+    seed_unsaved: bool,
+    /// How many moves of the current game the store holds: the rolls at
+    /// the start of a game are stored with its first move (a restored room
+    /// draws them again from the seed, the same).
+    stored_plies: usize,
 }
 
 impl Room {
@@ -70,11 +83,21 @@ impl Room {
         let plugin = catalog.client_rules(&stored.rules, &stored.options)?;
         let options: Vec<(String, String)> = stored.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let rules = Arc::new(plugin.new_rules(&options).map_err(|e| (ErrorCode::Invalid, e.to_string()))?);
-        let mut session = Session::new(rules, &game.start).map_err(|e| (ErrorCode::Invalid, e.to_string()))?;
+        let mut session = Session::with_chance(rules, &game.start, Chance::External)
+            .map_err(|e| (ErrorCode::Invalid, e.to_string()))?;
+        let (seed, seed_unsaved) = match game.seed {
+            Some(seed) => (seed, false),
+            None => (Dice::os_seed().map_err(internal)?, true),
+        };
+        let mut dice = Dice::new(seed);
         for (i, m) in game.moves.iter().enumerate() {
-            session
-                .play_text(&m.coordinate)
-                .map_err(|e| internal(format!("room {}, move {}: {e}", stored.id, i + 1)))?;
+            let fail = |e: String| internal(format!("room {}, move {}: {e}", stored.id, i + 1));
+            if m.player == CHANCE_PLAYER {
+                dice.learn(&session).map_err(fail)?;
+                session.play_chance_text(&m.coordinate).map_err(|e| fail(e.to_string()))?;
+            } else {
+                session.play_text(&m.coordinate).map_err(|e| fail(e.to_string()))?;
+            }
         }
         let mut agreed = None;
         if !game.result.is_empty() && session.result().map_err(internal)?.is_none() {
@@ -83,6 +106,11 @@ impl Room {
                 Ok(Some(other)) => agreed = Some(other),
                 _ => {}
             }
+        }
+        if agreed.is_none() && game.status == "playing" {
+            // The rolls after the last stored move (the start's, or those a
+            // stop interrupted): the same as before, from the same seed.
+            dice.roll(&mut session).map_err(|e| internal(format!("room {}: rolling: {e}", stored.id)))?;
         }
         if stored.seats.len() != session.info().players.len() {
             let players = session.info().players.len();
@@ -108,10 +136,14 @@ impl Room {
             thinking: false,
             epoch: 0,
             offer: None,
+            consents: Vec::new(),
             followers: Vec::new(),
             last_seen: Instant::now(),
             chat: vec![Bucket::new(limits.chat_rate, limits.chat_burst); n],
             creator: None,
+            dice,
+            seed_unsaved,
+            stored_plies: game.moves.len(),
             stored,
         };
         room.recompute_clocks();
@@ -210,7 +242,8 @@ impl Room {
 
     fn result_info(&self) -> Option<ResultInfo> {
         let r = self.result()?;
-        Some(ResultInfo { text: r.describe(self.session.info()), winner: r.winner(self.stored.seats.len()) })
+        let n = self.stored.seats.len();
+        Some(ResultInfo { text: r.describe(self.session.info()), winner: r.winner(n), places: r.places(n) })
     }
 
     /// The room as listed.
@@ -240,6 +273,7 @@ impl Room {
             finished: self.result().is_some(),
             password: self.stored.password.is_some(),
             clock: self.clock(),
+            places: self.result().map(|r| r.places(self.stored.seats.len())).unwrap_or_default(),
         }
     }
 
@@ -376,44 +410,64 @@ impl Room {
         if self.flag_fell(store)? {
             return Err((ErrorCode::GameOver, "your time ran out".into()));
         }
-        let m = self.session.play_text(text).map_err(|e| (ErrorCode::IllegalMove, e.to_string()))?.clone();
-        self.record_move(m, store)
+        if let Err(e) = self.session.play_text(text) {
+            if self.dice.is_roll(text) {
+                return Err((
+                    ErrorCode::IllegalMove,
+                    format!("'{}' is a roll of the dice: the server rolls every die, send your own move", text.trim()),
+                ));
+            }
+            return Err((ErrorCode::IllegalMove, e.to_string()));
+        }
+        self.record_move(store)
     }
 
-    /// Stores and announces a move just made on the session (a person's
-    /// or a computer's); on a storage failure the move is taken back.
-    pub fn record_move(&mut self, m: PlayedMove, store: &mut Store) -> Result<(), Refusal> {
-        let side = m.player as usize;
-        let mut left = 0;
-        if let Some(clock) = self.clock() {
-            let used = self.turn_started.elapsed().as_millis() as u64;
-            left = self.remaining[side].saturating_sub(used) + clock.increment_ms;
+    /// Rolls the dice after a move just made on the session (a person's
+    /// or a computer's), then stores and announces the move and the rolls;
+    /// on a failure the move is taken back.
+    pub fn record_move(&mut self, store: &mut Store) -> Result<(), Refusal> {
+        let rolled = self.dice.roll(&mut self.session);
+        let from = self.stored_plies;
+        let mut left = None;
+        let mut moves = Vec::new();
+        for m in &self.session.history()[from..] {
+            let mut remaining_ms = 0;
+            if let (Some(clock), false) = (self.clock(), m.is_chance()) {
+                let used = self.turn_started.elapsed().as_millis() as u64;
+                let side = m.player as usize;
+                remaining_ms = self.remaining[side].saturating_sub(used) + clock.increment_ms;
+                left = Some((side, remaining_ms));
+            }
+            let (coordinate, standard) = (m.coordinate.clone(), m.standard.clone());
+            moves.push(StoredMove { coordinate, standard, player: m.player, remaining_ms });
         }
-        let ply = self.session.history().len() as u32 - 1;
-        let stored = StoredMove {
-            coordinate: m.coordinate.clone(),
-            standard: m.standard.clone(),
-            player: m.player,
-            remaining_ms: left,
-        };
         let result = self.result_info();
-        let saved = match &result {
-            Some(r) => store.add_final_move(self.game_id, ply, &stored, &r.text),
-            None => store.add_move(self.game_id, ply, &stored),
-        };
+        let seed = self.seed_unsaved.then(|| self.dice.seed());
+        let saved = rolled.map_err(internal).and_then(|_| {
+            store
+                .add_moves(self.game_id, from as u32, &moves, result.as_ref().map(|r| r.text.as_str()), seed)
+                .map_err(internal)
+        });
         if let Err(e) = saved {
             let _ = self.session.undo();
-            return Err(internal(e));
+            return Err(e);
         }
-        if self.clock().is_some() {
-            self.remaining[side] = left;
+        self.seed_unsaved = false;
+        if let Some((side, ms)) = left {
+            self.remaining[side] = ms;
         }
-        self.after_move.push(left);
+        self.after_move.extend(moves.iter().map(|m| m.remaining_ms));
+        self.stored_plies = self.session.history().len();
         self.turn_started = Instant::now();
         self.offer = None;
         self.epoch += 1;
-        let mv = MoveInfo { coordinate: m.coordinate, standard: m.standard, player: m.player };
-        self.broadcast(&ServerMsg::Moved { room: self.id, ply, mv, clocks: self.clocks_now(), result });
+        let last = moves.len().saturating_sub(1);
+        for (i, m) in moves.into_iter().enumerate() {
+            let mv = MoveInfo { coordinate: m.coordinate, standard: m.standard, player: m.player };
+            let ply = (from + i) as u32;
+            let result = if i == last { result.clone() } else { None };
+            self.broadcast(&ServerMsg::Moved { room: self.id, ply, mv, clocks: self.clocks_now(), result });
+        }
         Ok(())
     }
 
@@ -516,6 +570,7 @@ impl Room {
             return self.settle(seat, kind, kind != RequestKind::Draw, seat, store);
         }
         self.offer = Some(OfferInfo { seat, kind });
+        self.consents.clear();
         self.broadcast(&ServerMsg::Offer { room: self.id, seat, kind });
         Ok(())
     }
@@ -528,6 +583,23 @@ impl Room {
         }
         if offer.seat == seat {
             return Err((ErrorCode::Invalid, "a request is answered by the other players".into()));
+        }
+        if accept {
+            if !self.consents.contains(&seat) {
+                self.consents.push(seat);
+            }
+            let asker = offer.seat as usize;
+            let waiting = self
+                .stored
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != asker && s.spec.is_human() && !self.consents.contains(&(i as u8)));
+            if waiting {
+                // With more than two players every other person must agree.
+                self.broadcast(&ServerMsg::Answered { room: self.id, seat, kind, accept });
+                return Ok(());
+            }
         }
         self.offer = None;
         self.settle(offer.seat, kind, accept, seat, store)
@@ -559,7 +631,8 @@ impl Room {
             while self.session.history().len() < before && self.session.redo().unwrap_or(false) {}
             return Err(internal(e));
         }
-        self.after_move.truncate(keep);
+        self.stored_plies = self.stored_plies.min(keep);
+        self.after_move.truncate(self.stored_plies);
         self.recompute_clocks();
         self.epoch += 1;
         self.broadcast_state();
@@ -574,10 +647,16 @@ impl Room {
             return Ok(());
         }
         let start = self.session.start_text().to_string();
-        let fresh = Session::new(Arc::clone(self.session.rules()), &start).map_err(internal)?;
+        let mut fresh =
+            Session::with_chance(Arc::clone(self.session.rules()), &start, Chance::External).map_err(internal)?;
+        let mut dice = Dice::new(Dice::os_seed().map_err(internal)?);
+        dice.roll(&mut fresh).map_err(internal)?;
         let date = today();
-        let (id, number) = store.new_game(self.id, self.game_id, &start, &date).map_err(internal)?;
+        let (id, number) = store.new_game(self.id, self.game_id, &start, &date, dice.seed()).map_err(internal)?;
         self.session = fresh;
+        self.dice = dice;
+        self.seed_unsaved = false;
+        self.stored_plies = 0;
         self.game_id = id;
         self.game_number = number;
         self.agreed = None;
@@ -606,9 +685,14 @@ impl Room {
     /// A stored game of this room as a match record, for export.
     pub fn record_of(&self, game: &StoredGame) -> Result<GameRecord, Refusal> {
         let rules = Arc::clone(self.session.rules());
-        let mut session = Session::new(rules, &game.start).map_err(internal)?;
+        // Replayed as given: the record carries the rolls, never the seed.
+        let mut session = Session::with_chance(rules, &game.start, Chance::External).map_err(internal)?;
         for m in &game.moves {
-            session.play_text(&m.coordinate).map_err(internal)?;
+            if m.player == CHANCE_PLAYER {
+                session.play_chance_text(&m.coordinate).map_err(internal)?;
+            } else {
+                session.play_text(&m.coordinate).map_err(internal)?;
+            }
         }
         let info = session.info().clone();
         let result = match GameResult::parse(&game.result, &info) {
