@@ -104,7 +104,8 @@ impl Window {
     }
 
     /// In the New game dialog opened by the Host tab: chooses `game` and
-    /// who plays (`people`, or `computer` for the host against it).
+    /// who plays (`people`: the second seat is a person who joins, or
+    /// `computer` for the host against it).
     fn hosting_form(&mut self, game: &str, mode: &str) {
         let button = format!("game:{game}");
         self.wait(|v| v["form"]["host"] == true && !v["buttons"][&button].is_null(), "the hosting form");
@@ -115,14 +116,11 @@ impl Window {
             self.click_button(&button);
             self.wait(chosen, "the game chosen");
         }
-        if self.layout["form"]["mode"] != mode {
-            let pick = format!("mode:{mode}");
-            if self.layout["buttons"][&pick].is_null() {
-                self.click_button("open:mode");
-                self.wait(|v| !v["buttons"][&pick].is_null(), "the list of who plays");
-            }
-            self.click_button(&pick);
-            self.wait(|v| v["form"]["mode"] == mode, "who plays chosen");
+        let person = mode == "people";
+        let seated = move |v: &serde_json::Value| (v["form"]["seats"][1] == "person") == person;
+        if !seated(&self.layout) {
+            self.click_button(if person { "seat:1=person" } else { "seat:1=computer" });
+            self.wait(seated, "who plays chosen");
         }
     }
 

@@ -6,7 +6,7 @@
 //! // rules_api::plugin::rules_box(MyRules::new(..)) for your game; a test game here.
 //! let rules = tabula_kit::testgames::rules(tabula_kit::testgames::Mnk::tic_tac_toe());
 //! let diagram = tabula_kit::diagram::diagram_after(&rules, "", "b2 a1")?;
-//! assert!(diagram.starts_with(". . .\n. X .\nO . .\n"), "{diagram}");
+//! assert!(diagram.starts_with("3 . . .\n2 . X .\n1 O . .\n  a b c\n"), "{diagram}");
 //! // In a plugin's tests: insta::assert_snapshot!(diagram);
 //! # Ok::<(), rules_api::PluginError>(())
 //! ```

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! # use rules_api::plugin::{rules_box, PositionImpl, RulesImpl};
-//! # use rules_api::{GameInfo, Geometry, Move, Notation, Piece, PluginError, RVec, Rgba, Status};
+//! # use rules_api::{GameInfo, Geometry, Move, Piece, PluginError, RVec, Rgba, Status};
 //! # // A pile of stones; each player takes one or two; the last stone wins.
 //! # #[derive(Clone)]
 //! # struct Pile { stones: u16, taken: Vec<u16> }
@@ -30,7 +30,7 @@
 //! #     }
 //! #     fn pieces(&self, _out: &mut RVec<Piece>) {}
 //! #     fn to_text(&self) -> String { format!("{} stones", self.stones) }
-//! #     fn move_to_text(&self, m: Move, _: Notation) -> Result<String, PluginError> { Ok(format!("take{}", m.to + 1)) }
+//! #     fn move_to_text(&self, m: Move, _: rules_api::Notation) -> Result<String, PluginError> { Ok(format!("take{}", m.to + 1)) }
 //! # }
 //! # struct Nim;
 //! # impl RulesImpl for Nim {
@@ -39,8 +39,8 @@
 //! #         GameInfo { name: "nim".into(), players: RVec::new(), piece_types: RVec::new(), position_format: "".into() }
 //! #     }
 //! #     fn geometry(&self) -> Geometry {
-//! #         let none = RVec::new;
-//! #         Geometry { cells: none(), lines: none(), marks: none(), labels: none(), background: Rgba::TRANSPARENT, layers: 1 }
+//! #         let (cells, lines, marks, labels) = (RVec::new(), RVec::new(), RVec::new(), RVec::new());
+//! #         Geometry { cells, lines, marks, labels, background: Rgba::TRANSPARENT, layers: 1 }
 //! #     }
 //! #     fn start_position(&self) -> Result<Pile, PluginError> { Ok(Pile { stones: 3, taken: Vec::new() }) }
 //! #     fn position_from_text(&self, _: &str) -> Result<Pile, PluginError> { Err(PluginError::unsupported("text")) }

@@ -41,7 +41,7 @@ import argparse
 import random
 import sys
 
-from tabula_cli import Tabula, parse_tabula_status
+from tabula_cli import Tabula, parse_tabula_result
 
 try:
     import pyspiel
@@ -215,6 +215,18 @@ class Race:
         return ("draw", None)
 
 
+def payoffs_agree(scores, returns, winner):
+    """Tabula's payoffs by colour, when it names them, against OpenSpiel's
+    returns; a plain line names none: +1/-1 for a two-player win, 0 each
+    for a draw."""
+    if scores is None:
+        if winner is None:
+            scores = {name: 0.0 for name in returns}
+        else:
+            scores = {name: 1.0 if name == winner else -1.0 for name in returns}
+    return set(scores) == set(returns) and all(abs(scores[n] - returns[n]) < 1e-9 for n in returns)
+
+
 def choose(race, state, moves, rng):
     """A random move, most often one that gains the most ground."""
     player = state.current_player()
@@ -334,11 +346,12 @@ def main():
             if answers[-1] != "":
                 mismatch(f"{players} players, game {game}: after the whole game tabula still lists moves")
             text, status = tabula.position(texts[0], played)
-            got = parse_tabula_status(status) if text else None
+            got = parse_tabula_result(status) if text else None
             want = race.status(state)
             finished += want[0] == "win"
-            if got is None or (got[0], got[1]) != want:
-                mismatch(f"{players} players, game {game}: tabula says '{status}', OpenSpiel {want}")
+            returns = {NAMES[SLOTS[players][p]]: r for p, r in enumerate(state.returns())}
+            if got is None or (got[0], got[1]) != want or not payoffs_agree(got[2], returns, want[1]):
+                mismatch(f"{players} players, game {game}: tabula says '{status}', OpenSpiel {want} returns {returns}")
             if text != texts[-1]:
                 mismatch(f"{players} players, game {game}: tabula's final text '{text}', expected '{texts[-1]}'")
         processes += tabula.processes

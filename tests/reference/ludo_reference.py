@@ -49,7 +49,7 @@ import argparse
 import random
 import sys
 
-from tabula_cli import Tabula, parse_tabula_status
+from tabula_cli import Tabula, parse_chance_line, parse_tabula_result
 
 try:
     import pyspiel
@@ -190,6 +190,14 @@ class Maedn:
         return NAMES[self.colour[returns.index(max(returns))]]
 
 
+def payoffs_agree(scores, returns):
+    """Tabula's payoffs by colour, when it names them, against OpenSpiel's
+    returns; a plain win line names none and stands for +1/-1 each."""
+    if scores is None:
+        scores = {name: 1.0 if r == max(returns.values()) else -1.0 for name, r in returns.items()}
+    return set(scores) == set(returns) and all(abs(scores[n] - returns[n]) < 1e-9 for n in returns)
+
+
 def perft(maedn, node, depth):
     if depth == 0 or node.state.is_terminal():
         return 1
@@ -241,11 +249,14 @@ def main():
                         if got != count:
                             mismatches.append(f"{players} players: perft {depth} of '{text}': tabula {got}, "
                                               f"OpenSpiel {count}")
+                # At a chance node, the outcomes with OpenSpiel's probabilities.
+                odds = ({f"roll{a + 1}": p for a, p in node.state.chance_outcomes()}
+                        if successors and node.state.is_chance_node() else None)
                 lines.append(text)
-                expected.append(want)
+                expected.append((want, odds))
                 if len(played) % args.replay_every == 0 or not successors:
                     lines.append(f"{start_text} moves {' '.join(played)}" if played else start_text)
-                    expected.append(want)
+                    expected.append((want, odds))
                 if not successors:
                     break
                 if node.state.is_chance_node():
@@ -259,21 +270,38 @@ def main():
                 node = child
             answers = tabula.batch(lines)
             positions += len(answers)
-            for i, (want, got) in enumerate(zip(expected, answers)):
+            for i, ((want, odds), got) in enumerate(zip(expected, answers)):
                 if got.startswith("error"):
                     mismatches.append(f"{players} players, game {game}: tabula refused '{lines[i]}': {got}")
                     break
-                have = set(got.split())
+                chance = parse_chance_line(got)
+                if (odds is None) != (chance is None):
+                    mismatches.append(f"{players} players, game {game}: '{lines[i]}': tabula answers '{got}', "
+                                      f"OpenSpiel {'a chance node' if odds else 'moves'}")
+                    break
+                if chance is not None:
+                    wrong = [(name, p) for name, p in chance if name not in odds or abs(odds[name] - p) > 5e-6]
+                    if wrong or abs(sum(p for _, p in chance) - 1) > 1e-4:
+                        mismatches.append(f"{players} players, game {game}: '{lines[i]}': tabula's odds {wrong or chance}, "
+                                          f"OpenSpiel {odds}")
+                        break
+                have = {name for name, _ in chance} if chance is not None else set(got.split())
                 if have != want:
                     mismatches.append(
                         f"{players} players, game {game}: '{lines[i]}'\n"
                         f"  only tabula: {sorted(have - want)[:8]}\n  only OpenSpiel: {sorted(want - have)[:8]}")
                     break
             text, status = tabula.position(start_text, played)
-            got = parse_tabula_status(status) if text else None
+            got = parse_tabula_result(status) if text else None
             want = ("win", maedn.winner(node.state))
-            if got is None or (got[0], got[1]) != want:
-                mismatches.append(f"{players} players, game {game}: tabula says '{status}', OpenSpiel {want}")
+            returns = {NAMES[maedn.colour[p]]: r for p, r in enumerate(node.state.returns())}
+            # The reason ranks the players ('green 1st, red 2nd, blue 2nd'):
+            # OpenSpiel knows only the winner, who must come first.
+            firsts = [w.split()[0] for w in (got[3] or "").split(", ") if w.endswith(" 1st")] if got else []
+            if (got is None or (got[0], got[1]) != want or not payoffs_agree(got[2], returns)
+                    or (firsts and firsts != [want[1]])):
+                mismatches.append(f"{players} players, game {game}: tabula says '{status}', OpenSpiel {want} "
+                                  f"returns {returns}")
             if text != maedn.text(node):
                 mismatches.append(f"{players} players, game {game}: tabula's final text '{text}', "
                                   f"OpenSpiel's '{maedn.text(node)}'")

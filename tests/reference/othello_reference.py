@@ -91,6 +91,27 @@ def status(state):
     return ("draw", None, "equal discs")
 
 
+def final_reason(text, outcome):
+    """The reason Tabula gives at the end, from the final board: the
+    winner's count with the empty squares (the WOC count) and, when there
+    were empty squares, the count on the board (`white wins 36–28 (34–28
+    on the board)`)."""
+    board = text.split()[0]
+    black, white = board.count("X"), board.count("O")
+    empty = len(board) - black - white
+    if outcome == "draw":
+        counted = black + empty // 2
+        head = f"draw {counted}\u2013{counted}"
+        first, second = black, white
+    elif outcome == "black":
+        head = f"black wins {black + empty}\u2013{white}"
+        first, second = black, white
+    else:
+        head = f"white wins {white + empty}\u2013{black}"
+        first, second = white, black
+    return head + (f" ({first}\u2013{second} on the board)" if empty else "")
+
+
 def play_game(game, rng):
     """A random game: its moves (strings) and, for each prefix, the
     reference's legal moves, text and status; and the states themselves."""
@@ -144,6 +165,8 @@ def compare_positions(tabula, games, rng, mismatches):
         for k in sorted({len(moves), rng.randrange(len(moves))}):
             _, text, want = seen[k]
             got_text, got_status = tabula.position("", moves[:k]) if k else tabula.position("", [])
+            if want[0] != "ongoing":
+                want = (want[0], want[1], final_reason(text, want[1] or "draw"))
             if got_text != text or parse_tabula_status(got_status or "") != want:
                 mismatches.append(
                     f"after {k} moves (... {' '.join(moves[max(0, k - 4):k])}): "

@@ -40,6 +40,7 @@ Exit status: 0 all agree, 1 a mismatch (the first few are printed),
 
 import argparse
 import random
+import re
 import subprocess
 import sys
 
@@ -135,6 +136,37 @@ def final_counts(text):
     return [int(south) + rows[0], int(north) + rows[1]]
 
 
+def result_reason_agrees(got, got_text, text_before, scores):
+    """The seed counts in Tabula's result reason ('north wins 26–13', the
+    winner's first; two equal counts for a draw) against the reference.
+    Where Tabula's board is empty (a cycle, or a player who cannot feed:
+    both hand each row to its owner) they are OpenSpiel's scores. Where
+    seeds are left (a player passed 24) they are Tabula's stores: the
+    winner's above 24, and the loser's, who did not move last and so
+    captured nothing since, the same as in OpenSpiel's position before the
+    last move; the seeds left are checked by `final_counts`."""
+    kind, winner, reason = got
+    pits, south, north, _ = got_text.split()
+    stores = {"south": int(south), "north": int(north)}
+    board_empty = all(int(x) == 0 for row in pits.split("/") for x in row.split(","))
+    want_counts = {"south": scores[0], "north": scores[1]} if board_empty else stores
+    before = text_before.split()
+    stores_before = {"south": int(before[1]), "north": int(before[2])}
+    numbers = re.findall(r"\d+", reason or "")
+    if kind == "draw":
+        return [int(n) for n in numbers] == [24, 24] and want_counts == {"south": 24, "north": 24}
+    loser = "north" if winner == "south" else "south"
+    m = re.fullmatch(r"(south|north) wins (\d+)–(\d+)", reason or "")
+    if not m or m.group(1) != winner:
+        return False
+    won, lost = int(m.group(2)), int(m.group(3))
+    if (won, lost) != (want_counts[winner], want_counts[loser]):
+        return False
+    if not board_empty and (won <= 24 or lost != stores_before[loser]):
+        return False
+    return True
+
+
 def compare_moves(tabula, games, mismatches):
     lines, expected = [], []
     for moves, seen, _ in games:
@@ -171,7 +203,14 @@ def compare_positions(tabula, games, rng, mismatches):
             mismatches.append(f"after {k} moves: tabula '{got_text}' / '{got_status}', reference '{text}' / {want}")
         got_text, got_status = tabula.position("", moves)
         want = seen[-1][2]
-        if got_text is None or parse_tabula_status(got_status or "") != want or final_counts(got_text) != scores:
+        got = parse_tabula_status(got_status or "")
+        if (
+            got_text is None
+            or got is None
+            or got[:2] != want[:2]
+            or final_counts(got_text) != scores
+            or not result_reason_agrees(got, got_text, seen[-2][1], scores)
+        ):
             mismatches.append(
                 f"the end after {len(moves)} moves (... {' '.join(moves[-4:])}): tabula '{got_text}' / "
                 f"'{got_status}', reference scores {scores} / {want}"

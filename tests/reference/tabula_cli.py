@@ -73,3 +73,43 @@ def parse_tabula_status(line):
     if words == ["draw"]:
         return ("draw", None, reason)
     return None
+
+
+def parse_tabula_result(line):
+    """A full result line, 'status: win blue scores red=-1 blue=2 yellow=-1
+    (blue filled the opposite corner)' -> ('win', 'blue', {'red': -1.0,
+    'blue': 2.0, 'yellow': -1.0}, 'blue filled the opposite corner'); the
+    payoffs are None where the host names none ('status: win white
+    (checkmate)'). None for a line it cannot read."""
+    import re
+
+    text = (line or "").strip()
+    match = re.fullmatch(r"status: (win (\w+)|draw)((?: scores(?: [\w-]+=-?[\d.]+)+)?)(?: \((.*)\))?", text)
+    if match:
+        kind = "win" if match.group(2) else "draw"
+        winner = match.group(2).lower() if match.group(2) else None
+        scores = None
+        if match.group(3):
+            scores = {}
+            for item in match.group(3).split()[1:]:
+                name, value = item.split("=", 1)
+                scores[name.lower()] = float(value)
+        return (kind, winner, scores, match.group(4))
+    if text == "status: ongoing":
+        return ("ongoing", None, None, None)
+    return None
+
+
+def parse_chance_line(answer):
+    """`tabula moves` at a chance node, 'chance: 6 outcomes: roll1 0.166667,
+    roll2 0.166667, ...' -> [('roll1', 0.166667), ...]; None for any other
+    line. The count it announces must be the number listed."""
+    text = (answer or "").strip()
+    if not text.startswith("chance:"):
+        return None
+    head, listed = text.split("outcomes:", 1)
+    items = [item.split() for item in listed.split(",") if item.strip()]
+    outcomes = [(item[0], float(item[1])) for item in items if len(item) == 2]
+    if len(outcomes) != len(items) or int(head.split()[1]) != len(outcomes):
+        return None
+    return outcomes

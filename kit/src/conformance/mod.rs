@@ -7,7 +7,7 @@
 //! let rules = tabula_kit::testgames::rules(tabula_kit::testgames::Mnk::tic_tac_toe());
 //! let report = run(&rules, &Budget::default());
 //! report.assert_ok(); // panics with the whole report when a check failed
-//! assert!(report.to_string().contains("all 21 checks passed"));
+//! assert!(report.to_string().contains("all 22 checks passed"));
 //! ```
 //!
 //! [`run_from`] starts the random games from given position texts instead,
