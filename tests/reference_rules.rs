@@ -10,40 +10,12 @@
 //! only Python). `$PYTHON` names the interpreter (default `python3`).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use rules_api::{Notation, PluginKind, RVec};
 use tabula_core::plugins::{find_plugin, PluginDirs};
-use tabula_suite::fixtures::{scratch_dir, tabula_bin, workspace};
-
-fn python() -> String {
-    std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string())
-}
-
-fn script(name: &str) -> PathBuf {
-    workspace().join("tests").join("reference").join(name)
-}
-
-/// Runs a reference script and fails the test, with everything it printed
-/// and how to install what is missing, unless it exits 0.
-fn run_script(name: &str, args: &[&str]) -> String {
-    let out: Output = Command::new(python()).arg(script(name)).args(args).output().unwrap_or_else(|e| {
-        panic!("cannot run `{}` for {name}: {e}; install Python 3 (scripts/setup.sh --test)", python())
-    });
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    match out.status.code() {
-        Some(0) => {
-            println!("{stdout}");
-            stdout
-        }
-        Some(2) => panic!(
-            "{name} could not run its reference implementation (run `scripts/setup.sh --test` to install it):\n{stderr}{stdout}"
-        ),
-        _ => panic!("{name} found disagreements with the reference ({}):\n{stdout}\n{stderr}", out.status),
-    }
-}
+use tabula_suite::fixtures::{scratch_dir, tabula_bin};
+use tabula_suite::reference::run_script;
 
 fn binary() -> String {
     tabula_bin().to_string_lossy().into_owned()

@@ -4,4 +4,5 @@
 
 pub mod diagram;
 pub mod fixtures;
+pub mod reference;
 pub mod window;
