@@ -66,7 +66,7 @@ pub fn check_shown(value: &str, max: usize, empty_ok: bool) -> Result<(), TextEr
 }
 
 /// A string from a peer made safe to print on a terminal: every character
-/// [`check_shown`] would refuse becomes its escape (`\u{202e}` for U+202E), except newlines when
+/// [`check_shown`] would refuse becomes its escape (`\u{202E}` for U+202E), except newlines when
 /// `lines` is true (a position text drawn over several lines).
 pub fn printable(text: &str, lines: bool) -> String {
     let mut out = String::with_capacity(text.len());
