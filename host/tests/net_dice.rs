@@ -92,6 +92,13 @@ fn raw_watcher(addr: &str, room: u64) -> (TcpStream, Arc<Mutex<Vec<u8>>>) {
             kept.lock().unwrap().extend_from_slice(&buf[..n]);
         }
     });
+    // The watch is served on the watcher's own thread: until its state has
+    // arrived, moves may be played that it only ever hears of as state.
+    let since = std::time::Instant::now();
+    while !String::from_utf8_lossy(&bytes.lock().unwrap()).contains("\"type\":\"state\"") {
+        assert!(since.elapsed().as_secs() < 120, "the watcher never received the room's state");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     (s, bytes)
 }
 
