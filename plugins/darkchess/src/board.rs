@@ -115,11 +115,6 @@ const CASTLES: [(u8, Color, Square, Square, Square, BitBoard); 4] = [
 ];
 
 impl DarkBoard {
-    /// The standard start position.
-    pub fn start() -> DarkBoard {
-        crate::fen::parse_fen(tabula_chess::START_FEN).expect("the start FEN is valid")
-    }
-
     /// All pieces of both colours.
     pub fn occupied(&self) -> BitBoard {
         self.colors[0] | self.colors[1]
@@ -308,4 +303,22 @@ impl DarkBoard {
         self.side = !us;
         victim
     }
+}
+
+/// A square's name (`e4`), `?` off the board.
+pub fn square_name(index: u16) -> String {
+    if index < 64 {
+        Square::index(index as usize).to_string()
+    } else {
+        "?".into()
+    }
+}
+
+/// A move in coordinates.
+pub fn uci(from: u16, to: u16, extra: u16) -> String {
+    let promotion = match extra {
+        0 => String::new(),
+        k => Piece::ALL.get(k as usize - 1).map_or("?".into(), |&p| char::from(p).to_string()),
+    };
+    format!("{}{}{promotion}", square_name(from), square_name(to))
 }

@@ -215,3 +215,10 @@ pub fn write_fen(board: &DarkBoard) -> String {
         board.fullmove
     )
 }
+
+impl DarkBoard {
+    /// The standard start position.
+    pub fn start() -> DarkBoard {
+        parse_fen(tabula_chess::START_FEN).expect("the start FEN is valid")
+    }
+}

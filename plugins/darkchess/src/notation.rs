@@ -5,25 +5,8 @@
 use cozy_chess::{Piece, Square};
 use rules_api::{Move, Notation, PluginError};
 
-use crate::board::{DarkMove, Kind};
+use crate::board::{uci, DarkMove, Kind};
 use crate::position::DarkChessPosition;
-
-fn square_name(index: u16) -> String {
-    if index < 64 {
-        Square::index(index as usize).to_string()
-    } else {
-        "?".into()
-    }
-}
-
-/// A move in coordinates.
-pub fn uci(from: u16, to: u16, extra: u16) -> String {
-    let promotion = match extra {
-        0 => String::new(),
-        k => Piece::ALL.get(k as usize - 1).map_or("?".into(), |&p| char::from(p).to_string()),
-    };
-    format!("{}{}{promotion}", square_name(from), square_name(to))
-}
 
 /// A legal move in SAN.
 pub fn san(pos: &DarkChessPosition, m: DarkMove) -> String {

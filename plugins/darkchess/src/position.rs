@@ -148,7 +148,7 @@ impl DarkChessPosition {
         let Some(dm) = self.decode(m) else {
             return Err(PluginError::illegal_move(format!(
                 "{} is not a legal move here",
-                crate::notation::uci(m.from, m.to, m.extra)
+                crate::board::uci(m.from, m.to, m.extra)
             )));
         };
         let top = self.top();

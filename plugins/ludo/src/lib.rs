@@ -58,6 +58,7 @@
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod text;

@@ -13,42 +13,9 @@
 use rules_api::{Move, Notation, PluginError, CELL_NONE};
 
 use crate::board::{self, CELLS};
-use crate::position::{rolled, Action, LudoPosition};
-
-/// A move for messages, legal or not.
-pub fn describe(m: Move) -> String {
-    if let Some(d) = rolled(m) {
-        return format!("roll{d}");
-    }
-    if m == Move::PASS {
-        return "pass".into();
-    }
-    let name = |c: u16| if (c as usize) < CELLS { board::name(c as usize) } else { format!("(cell {c})") };
-    if m.from == CELL_NONE || m.to == CELL_NONE {
-        return format!("(from cell {} to cell {}, extra {})", m.from, m.to, m.extra);
-    }
-    format!("{}-{}", name(m.from), name(m.to))
-}
-
-/// Why `m` is not legal here, for the error of `make_move`.
-pub fn why_illegal(p: &LudoPosition, m: Move) -> String {
-    if p.is_over() {
-        return "the game is over: no more moves".into();
-    }
-    match p.die() {
-        None => format!("'{}': the die is to be rolled now", describe(m)),
-        Some(d) if rolled(m).is_some() => format!("'{}': the die has been rolled already ({d})", describe(m)),
-        Some(d) => format!("'{}' is not a legal move with a {d} here (legal: {})", describe(m), legal_list(p)),
-    }
-}
-
-fn legal_list(p: &LudoPosition) -> String {
-    let mut names = Vec::new();
-    if let Some(d) = p.die() {
-        p.actions(p.side(), d, |a| names.push(describe(p.action_move(a))));
-    }
-    names.join(", ")
-}
+pub use crate::moves::describe;
+use crate::moves::rolled;
+use crate::position::{legal_list, Action, LudoPosition};
 
 /// Writes a legal move.
 pub fn move_to_text(p: &LudoPosition, m: Move, notation: Notation) -> Result<String, PluginError> {

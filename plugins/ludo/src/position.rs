@@ -17,18 +17,8 @@ pub const MAX_PLAYERS: usize = 4;
 pub const PIECES: u8 = 4;
 /// Most rolls a player with nothing to move gets per turn.
 pub const ATTEMPTS: u8 = 3;
-/// [`Move::extra`] of the roll of a 1; the roll of `d` is `ROLL_BASE + d - 1`.
-pub const ROLL_BASE: u16 = 11;
-
-/// The move that plays the roll `d` (1–6).
-pub const fn roll(d: u8) -> Move {
-    Move::off_board(ROLL_BASE + d as u16 - 1)
-}
-
-/// The number a roll move rolls, if it is one.
-pub fn rolled(m: Move) -> Option<u8> {
-    (m.is_off_board() && (ROLL_BASE..ROLL_BASE + 6).contains(&m.extra)).then(|| (m.extra - ROLL_BASE + 1) as u8)
-}
+use crate::moves::describe;
+pub use crate::moves::{roll, rolled, ROLL_BASE};
 
 /// When the game ends.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -416,7 +406,7 @@ impl LudoPosition {
             let Some(d) = rolled(m).filter(|_| m.tag == 0) else {
                 return Err(PluginError::illegal_move(format!(
                     "{} is not a roll of the die, and the die is to be rolled now",
-                    crate::notation::describe(m)
+                    crate::moves::describe(m)
                 )));
             };
             self.history.push(undo);
@@ -424,7 +414,7 @@ impl LudoPosition {
             return Ok(());
         }
         let Some(action) = self.action_of(m) else {
-            return Err(PluginError::illegal_move(crate::notation::why_illegal(self, m)));
+            return Err(PluginError::illegal_move(why_illegal(self, m)));
         };
         let captured = self.apply(action);
         self.history.push(Undo { captured, ..undo });
@@ -529,4 +519,24 @@ impl LudoPosition {
             _ => 0,
         }
     }
+}
+
+/// Why `m` is not legal here, for the error of `make_move`.
+pub(crate) fn why_illegal(p: &LudoPosition, m: Move) -> String {
+    if p.is_over() {
+        return "the game is over: no more moves".into();
+    }
+    match p.die() {
+        None => format!("'{}': the die is to be rolled now", describe(m)),
+        Some(d) if rolled(m).is_some() => format!("'{}': the die has been rolled already ({d})", describe(m)),
+        Some(d) => format!("'{}' is not a legal move with a {d} here (legal: {})", describe(m), legal_list(p)),
+    }
+}
+
+pub(crate) fn legal_list(p: &LudoPosition) -> String {
+    let mut names = Vec::new();
+    if let Some(d) = p.die() {
+        p.actions(p.side(), d, |a| names.push(describe(p.action_move(a))));
+    }
+    names.join(", ")
 }

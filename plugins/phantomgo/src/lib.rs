@@ -27,6 +27,7 @@
 
 #![deny(missing_docs)]
 
+pub mod points;
 pub mod position;
 pub mod text;
 pub mod view;
@@ -96,7 +97,7 @@ impl PositionImpl for PhantomGoPosition {
         if m.from != rules_api::CELL_NONE || !self.may_try(m.to as usize) || m.extra != 0 || m.tag != 0 {
             return Err(PluginError::illegal_move(format!("{m:?} is not a try here")));
         }
-        Ok(view::point_name(self.size, m.to))
+        Ok(points::point_name(self.size, m.to))
     }
 
     fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
@@ -104,7 +105,7 @@ impl PositionImpl for PhantomGoPosition {
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Move::PASS);
         }
-        let p = view::parse_point(self.size, text).ok_or_else(|| {
+        let p = points::parse_point(self.size, text).ok_or_else(|| {
             PluginError::invalid_input(format!(
                 "'{text}' is not a point of the {n}×{n} board (like D4) or 'pass'",
                 n = self.size

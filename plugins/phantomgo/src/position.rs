@@ -189,7 +189,7 @@ impl PhantomGoPosition {
         if m.from != rules_api::CELL_NONE || m.extra != 0 || m.tag != 0 || !self.may_try(p) {
             return Err(PluginError::illegal_move(format!(
                 "{} is not a try here (a try is a point that is not yours, nor known to be taken, nor refused this turn)",
-                crate::view::point_name(self.size, m.to)
+                crate::points::point_name(self.size, m.to)
             )));
         }
         let enemy_before = self.stones(1 - side);

@@ -15,8 +15,8 @@ use rules_api::plugin::{PositionImpl, RulesImpl};
 use rules_api::PluginError;
 use tabula_go::GoRules;
 
+use crate::points::{parse_point, point_name};
 use crate::position::{PhantomGoPosition, Points, Told};
-use crate::view::{parse_point, point_name};
 
 fn list(points: &Points, size: usize) -> String {
     let names: Vec<String> =

@@ -11,29 +11,11 @@
 //! `spectator SIDE PASSES BLACKSTONES WHITESTONES TOLD`.
 
 use rules_api::{PluginError, SPECTATOR};
-use tabula_kit::grid::Coordinates;
 use tabula_kit::rand::seq::SliceRandom;
 use tabula_kit::rng::rng_from_seed;
 
+use crate::points::{parse_point, point_name};
 use crate::position::{PhantomGoPosition, Points, Told};
-
-/// The GTP name of point `p` on a `size` board.
-pub fn point_name(size: usize, p: u16) -> String {
-    let p = p as usize;
-    if p >= size * size {
-        return format!("point {p}");
-    }
-    format!("{}{}", Coordinates::GTP.file_letter((p % size) as u16), p / size + 1)
-}
-
-/// The point a GTP name denotes.
-pub fn parse_point(size: usize, text: &str) -> Option<usize> {
-    let mut chars = text.chars();
-    let letter = chars.next()?.to_ascii_uppercase();
-    let file = (0..size as u16).find(|&f| Coordinates::GTP.file_letter(f) == letter)? as usize;
-    let rank: usize = chars.as_str().parse().ok()?;
-    (1..=size).contains(&rank).then(|| (rank - 1) * size + file)
-}
 
 fn color(player: u8) -> &'static str {
     if player == 0 {

@@ -4,11 +4,10 @@
 use std::sync::OnceLock;
 
 use crate::board::SQUARES;
-use crate::state::{Game, Mode, Phase, Square};
 
 const CONTENTS: usize = 256;
 const PHASES: usize = 64;
-const SERIES: usize = 2 * (SQUARES * 2 + 8);
+const SERIES: usize = 2 * SERIES_STRIDE;
 
 struct Keys {
     squares: Vec<u64>,
@@ -28,44 +27,29 @@ fn keys() -> &'static Keys {
     })
 }
 
-/// The key of `value` standing on `square` (0 for an empty square, so an
-/// empty board hashes to 0).
-pub fn square(square: u16, value: Square) -> u64 {
-    if value.is_empty() {
-        return 0;
-    }
-    keys().squares[square as usize * CONTENTS + value.0 as usize]
+/// The key of a piece whose contents byte is `contents` standing on
+/// `square` (the caller gives 0 for an empty square, so an empty board
+/// hashes to 0).
+pub fn square(square: u16, contents: u8) -> u64 {
+    keys().squares[square as usize * CONTENTS + contents as usize]
 }
 
-fn phase_index(phase: Phase) -> usize {
-    match phase {
-        Phase::Play { side } => side as usize,
-        Phase::Setup { player, mode } => {
-            let m = match mode {
-                Mode::Place => 0,
-                Mode::Random => 1,
-                Mode::Preset(n) => 2 + n as usize,
-            };
-            2 + player as usize * 24 + m.min(23)
-        }
-    }
+/// The key of phase number `index` (below 64).
+pub fn phase(index: usize) -> u64 {
+    keys().phases[index]
 }
 
-/// The key of everything but the squares.
-pub fn meta(game: &Game) -> u64 {
-    let k = keys();
-    let mut h = k.phases[phase_index(game.phase)];
-    for (p, s) in game.series.iter().enumerate() {
-        if s.count > 0 {
-            let base = p * (SQUARES * 2 + 8);
-            h ^= k.series[base + s.from as usize]
-                ^ k.series[base + SQUARES + s.to as usize]
-                ^ k.series[base + 2 * SQUARES + (s.count as usize).min(7)];
-        }
-    }
-    if game.config.quiet_limit > 0 {
-        // A multiplicative mix, so each count has its own key.
-        h ^= k.quiet.wrapping_mul(game.quiet as u64 * 2 + 1).rotate_left(17);
-    }
-    h
+/// The key of the two-squares record's entry `index`: player `p`'s
+/// origin, target and count at `p * SERIES_STRIDE + square`,
+/// `+ SQUARES + square` and `+ 2 * SQUARES + count`.
+pub fn series(index: usize) -> u64 {
+    keys().series[index]
+}
+
+/// The entries the two-squares record takes per player.
+pub const SERIES_STRIDE: usize = SQUARES * 2 + 8;
+
+/// The base key of the count of moves without a strike.
+pub fn quiet() -> u64 {
+    keys().quiet
 }

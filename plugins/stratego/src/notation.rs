@@ -12,8 +12,7 @@ use rules_api::{Move, Notation, PluginError, CELL_NONE};
 use crate::board::{line, name, parse_square};
 use crate::rank::{from_word, movable, LETTERS, NAMES, SCOUT};
 use crate::setup::presets;
-use crate::state::{Game, Phase, PRESET, RANDOM};
-use crate::text::PLAYERS;
+use crate::state::{Game, Phase, PLAYERS, PRESET, RANDOM};
 use crate::view::Viewer;
 
 impl Game {

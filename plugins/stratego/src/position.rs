@@ -8,8 +8,7 @@ use rules_api::{
 
 use crate::board::{tray_cells, tray_position, CELLS, TRAY};
 use crate::rank::{Strike, FLAG, NAMES};
-use crate::state::{Game, Mode, Phase, StrikeRecord};
-use crate::text::PLAYERS;
+use crate::state::{Game, Mode, Phase, StrikeRecord, PLAYERS};
 use crate::view::Viewer;
 
 fn seat(viewer: u8) -> Viewer {

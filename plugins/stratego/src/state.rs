@@ -8,6 +8,9 @@ use crate::board::{zone_order, SQUARES};
 use crate::hash;
 use crate::rank::{Numbering, ARMY, ARMY_SIZE, FLAG, KINDS};
 
+/// The players' names, as the text writes them.
+pub const PLAYERS: [&str; 2] = ["red", "blue"];
+
 /// The off-board move that asks for the rest of the setup at random.
 pub const RANDOM: u16 = 101;
 /// Off-board moves `PRESET + n` take preset setup `n`.
@@ -233,7 +236,7 @@ impl Game {
         if !value.is_empty() {
             self.on_board[value.owner() as usize][value.rank() as usize] += 1;
         }
-        self.board_hash ^= hash::square(square, old) ^ hash::square(square, value);
+        self.board_hash ^= square_key(square, old) ^ square_key(square, value);
         self.board[square as usize] = value;
     }
 
@@ -247,7 +250,7 @@ impl Game {
             if !value.is_empty() {
                 self.on_board[value.owner() as usize][value.rank() as usize] += 1;
             }
-            self.board_hash ^= hash::square(square, value);
+            self.board_hash ^= square_key(square, value);
         }
     }
 
@@ -277,7 +280,7 @@ impl Game {
 
     /// The hash of everything that decides the moves and the result.
     pub fn hash(&self) -> u64 {
-        self.board_hash ^ hash::meta(self)
+        self.board_hash ^ meta_hash(self)
     }
 
     /// The first empty square of `player`'s zone, in the order chance fills it.
@@ -396,4 +399,45 @@ impl Game {
     pub fn last_strike(&self) -> Option<StrikeRecord> {
         self.history.last().and_then(|u| u.strike)
     }
+}
+
+/// The key of `value` standing on `square` (0 for an empty square).
+fn square_key(square: u16, value: Square) -> u64 {
+    if value.is_empty() {
+        0
+    } else {
+        hash::square(square, value.0)
+    }
+}
+
+fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::Play { side } => side as usize,
+        Phase::Setup { player, mode } => {
+            let m = match mode {
+                Mode::Place => 0,
+                Mode::Random => 1,
+                Mode::Preset(n) => 2 + n as usize,
+            };
+            2 + player as usize * 24 + m.min(23)
+        }
+    }
+}
+
+/// The key of everything but the squares.
+fn meta_hash(game: &Game) -> u64 {
+    let mut h = hash::phase(phase_index(game.phase));
+    for (p, s) in game.series.iter().enumerate() {
+        if s.count > 0 {
+            let base = p * hash::SERIES_STRIDE;
+            h ^= hash::series(base + s.from as usize)
+                ^ hash::series(base + SQUARES + s.to as usize)
+                ^ hash::series(base + 2 * SQUARES + (s.count as usize).min(7));
+        }
+    }
+    if game.config.quiet_limit > 0 {
+        // A multiplicative mix, so each count has its own key.
+        h ^= hash::quiet().wrapping_mul(game.quiet as u64 * 2 + 1).rotate_left(17);
+    }
+    h
 }

@@ -26,10 +26,7 @@ use rules_api::PluginError;
 use crate::board::{in_zone, is_lake, line, name, parse_square};
 use crate::rank::{from_letter, movable, ARMY, LETTERS, TRAY_ORDER, UNKNOWN};
 use crate::setup::presets;
-use crate::state::{Config, Game, Mode, Phase, Series, Square};
-
-/// The players' names, as the text writes them.
-pub const PLAYERS: [&str; 2] = ["red", "blue"];
+use crate::state::{Config, Game, Mode, Phase, Series, Square, PLAYERS};
 
 /// What a square is written as for a viewer (`None`: the whole truth).
 fn token(game: &Game, square: u16, viewer: Option<u8>, out: &mut String) {

@@ -3,8 +3,7 @@
 
 use crate::board::{in_zone, zone_order, SQUARES, ZONE};
 use crate::rank::{movable, ARMY, ARMY_SIZE, KINDS, NAMES, UNKNOWN};
-use crate::state::{Game, Mode, Phase};
-use crate::text::PLAYERS;
+use crate::state::{Game, Mode, Phase, PLAYERS};
 
 /// A player's pieces on the board: known counts by rank, unknown ones,
 /// and unknown ones that have moved.
