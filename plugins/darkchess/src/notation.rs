@@ -2,7 +2,7 @@
 //! move `e1g1`) and SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`), without check
 //! marks, which dark chess does not have.
 
-use cozy_chess::{Piece, Square};
+use cozy_chess::Piece;
 use rules_api::{Move, Notation, PluginError};
 
 use crate::board::{uci, DarkMove, Kind};

@@ -10,11 +10,10 @@
 //! Reading accepts either form, any case, a capture mark or not, a bare
 //! field (`5`: the piece there moves) and `out` for bringing a piece out.
 
-use rules_api::{Move, Notation, PluginError, CELL_NONE};
+use rules_api::{Move, Notation, PluginError};
 
-use crate::board::{self, CELLS};
+use crate::board;
 pub use crate::moves::describe;
-use crate::moves::rolled;
 use crate::position::{legal_list, Action, LudoPosition};
 
 /// Writes a legal move.
