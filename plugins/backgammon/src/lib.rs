@@ -28,6 +28,7 @@ mod art;
 pub mod board;
 pub mod draw;
 pub mod eval;
+mod game;
 mod hash;
 pub mod layout;
 pub mod notation;

@@ -1,11 +1,7 @@
 //! The position: the checkers, the state, the hash and the history, and
 //! how each kind of move changes them.
 
-use rules_api::plugin::PositionImpl;
-use rules_api::{
-    CellText, ChanceOutcome, ClickPath, Move, MoveInfo, Notation, Outcome, Piece, PluginError, PositionFlags, RVec,
-    Status,
-};
+use rules_api::{ChanceOutcome, Move, RVec};
 
 use crate::board::{Board, CHECKERS, OFF};
 use crate::hash::{board_hash, checker_key, state_hash};
@@ -15,7 +11,6 @@ use crate::state::{
     decode_dice, decode_opening, dice_move, opening_move, opening_rolls, rolls, Config, Phase, State, DOUBLE, DROP,
     ROLL, TAKE,
 };
-use crate::{draw, eval, notation, result, text};
 
 /// A backgammon position with its own history.
 #[derive(Clone, Debug)]
@@ -149,21 +144,16 @@ impl BgPosition {
         });
     }
 
-    fn illegal(&self, m: Move) -> PluginError {
-        let what = notation::describe(self, m);
-        PluginError::illegal_move(format!("{what} is not a legal move here ({})", text::state_words(self)))
-    }
-
-    /// Plays `m`, which must be legal; errors leave the position unchanged.
-    fn apply(&mut self, m: Move) -> Result<Option<PlayKey>, PluginError> {
+    /// Plays `m`, which must be legal; a refusal leaves the position unchanged.
+    fn apply(&mut self, m: Move) -> Result<Option<PlayKey>, Illegal> {
         let s = self.state;
         match s.phase {
             Phase::Opening => {
-                let (white, black) = decode_opening(m).ok_or_else(|| self.illegal(m))?;
+                let (white, black) = decode_opening(m).ok_or(Illegal)?;
                 self.rolled(if white > black { 0 } else { 1 }, white, black);
             }
             Phase::Dice => {
-                let (high, low) = decode_dice(m).ok_or_else(|| self.illegal(m))?;
+                let (high, low) = decode_dice(m).ok_or(Illegal)?;
                 self.rolled(s.turn, high, low);
             }
             Phase::Decide if m == DOUBLE => self.state.phase = Phase::Doubled,
@@ -176,7 +166,7 @@ impl BgPosition {
                 let mut scratch = std::mem::take(&mut self.scratch);
                 let key = self.play_key_into(m, &mut scratch);
                 self.scratch = scratch;
-                let key = key.ok_or_else(|| self.illegal(m))?;
+                let key = key.ok_or(Illegal)?;
                 self.move_checkers(key, s.turn as usize);
                 if self.board.count(s.turn as usize, OFF) == CHECKERS {
                     self.state = State { phase: Phase::Over, dice: [0, 0], ..s };
@@ -185,18 +175,13 @@ impl BgPosition {
                 }
                 return Ok(Some(key));
             }
-            _ => return Err(self.illegal(m)),
+            _ => return Err(Illegal),
         }
         Ok(None)
     }
-}
-
-impl PositionImpl for BgPosition {
-    fn side_to_move(&self) -> u8 {
-        self.to_move()
-    }
-
-    fn legal_moves(&self, out: &mut RVec<Move>) {
+    /// Every legal move: the rolls at a chance node, the cube's choices,
+    /// or the plays of the dice.
+    pub fn legal_into(&self, out: &mut RVec<Move>) {
         match self.state.phase {
             Phase::Opening => out.extend(opening_rolls().map(|(w, b)| opening_move(w, b))),
             Phase::Dice => out.extend(rolls().map(|(h, l, _)| dice_move(h, l))),
@@ -207,76 +192,33 @@ impl PositionImpl for BgPosition {
         }
     }
 
-    fn make_move(&mut self, m: Move) -> Result<(), PluginError> {
+    /// Plays `m` and remembers how to take it back; an illegal `m`
+    /// leaves the position unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
         let undo = Undo { state: self.state, board_hash: self.board_hash, key: None };
         let key = self.apply(m)?;
         self.history.push(Undo { key, ..undo });
         Ok(())
     }
 
-    fn unmake_move(&mut self) -> Result<(), PluginError> {
-        let undo = self.history.pop().ok_or_else(|| PluginError::unsupported("no move to take back"))?;
+    /// Takes back the last move played; `false` when there is none.
+    pub fn take_back(&mut self) -> bool {
+        let Some(undo) = self.history.pop() else { return false };
         if let Some(key) = undo.key {
             play::revert_key(&mut self.board, undo.state.turn as usize, key);
         }
         self.state = undo.state;
         self.board_hash = undo.board_hash;
-        Ok(())
+        true
     }
 
-    fn status(&self) -> Status {
-        result::status(self)
-    }
-
-    fn result(&self) -> Outcome {
-        result::outcome(self)
-    }
-
-    fn pieces(&self, out: &mut RVec<Piece>) {
-        draw::pieces(self, out);
-    }
-
-    fn cell_texts(&self, out: &mut RVec<CellText>) {
-        draw::cell_texts(self, out);
-    }
-
-    fn click_paths(&self, out: &mut RVec<ClickPath>) {
-        draw::click_paths(self, out);
-    }
-
-    fn to_text(&self) -> String {
-        text::write(self)
-    }
-
-    fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
-        notation::write(self, m, notation)
-    }
-
-    fn parse_move(&self, text: &str, _notation: Notation) -> Result<Move, PluginError> {
-        notation::read(self, text)
-    }
-
-    fn hash(&self) -> u64 {
+    /// The hash of the checkers and the state.
+    pub fn full_hash(&self) -> u64 {
         self.board_hash ^ state_hash(&self.state)
     }
 
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
-
-    fn move_infos(&self, moves: &[Move], out: &mut RVec<MoveInfo>) {
-        eval::move_infos(self, moves, out);
-    }
-
-    fn flags(&self) -> PositionFlags {
-        if self.state.is_chance() {
-            PositionFlags::CHANCE
-        } else {
-            PositionFlags::NONE
-        }
-    }
-
-    fn chance_outcomes(&self, out: &mut RVec<ChanceOutcome>) {
+    /// The outcomes of a chance node with their probabilities.
+    pub fn chances_into(&self, out: &mut RVec<ChanceOutcome>) {
         match self.state.phase {
             Phase::Opening => out.extend(
                 opening_rolls().map(|(w, b)| ChanceOutcome { mv: opening_move(w, b), probability: 1.0 / 30.0 }),
@@ -286,3 +228,7 @@ impl PositionImpl for BgPosition {
         }
     }
 }
+
+/// A move [`BgPosition::play`] refused: not legal in the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Illegal;
