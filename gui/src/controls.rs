@@ -160,6 +160,10 @@ pub enum Action {
     NetworkDialog,
     /// A click in the Network dialog.
     Lobby(super::lobby::LobbyAction),
+    /// Open the board editor on the position shown.
+    OpenEditor,
+    /// A click in the board editor.
+    Editor(super::editor::EditorAction),
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.

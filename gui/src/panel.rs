@@ -166,6 +166,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         ),
         b("settings", tr!("button-settings"), Action::SettingsDialog, true),
         b("help", tr!("button-help"), Action::Help, true),
+        b("edit", tr!("button-edit"), Action::OpenEditor, local),
         b("network", tr!("button-network"), Action::NetworkDialog, true),
         b("quit", tr!("button-quit"), Action::Quit, true),
     ];

@@ -53,6 +53,9 @@ impl App {
         if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
             return;
         }
+        if self.editor.is_some() {
+            return self.dump_editor(w, h);
+        }
         let (Some(layout), Some(board)) = (&self.layout, &self.board) else { return };
         let board = &board.board;
         let cells: serde_json::Map<String, serde_json::Value> = board
