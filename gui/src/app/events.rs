@@ -18,7 +18,9 @@ impl App {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
             // The board editor, while open, takes the keys, typing and clicks.
             SdlEvent::TextInput { text, .. } if self.editor.is_some() => self.editor_typed(&text),
-            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } if self.editor.is_some() => self.editor_key(key, keymod),
+            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } if self.editor.is_some() => {
+                self.editor_key(key, keymod)
+            }
             SdlEvent::MouseButtonDown { mouse_btn, x, y, .. }
                 if self.editor.is_some() && matches!(mouse_btn, MouseButton::Left | MouseButton::Right) =>
             {

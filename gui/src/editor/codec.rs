@@ -389,7 +389,8 @@ fn orders(cells: &[(f32, f32, u16)]) -> Vec<Vec<u16>> {
     let mut out = vec![native.clone(), native.into_iter().rev().collect()];
     let key = |v: f32| (v * 1000.0).round() as i64;
     for flags in 0..16u8 {
-        let (layer_down, major_down, minor_down, columns) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0, flags & 8 != 0);
+        let (layer_down, major_down, minor_down, columns) =
+            (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0, flags & 8 != 0);
         let sign = |down: bool, v: i64| if down { -v } else { v };
         let mut order: Vec<u16> = (0..cells.len() as u16).collect();
         order.sort_by_key(|&i| {

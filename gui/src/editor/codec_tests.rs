@@ -88,10 +88,7 @@ fn texts_that_do_not_list_cells_get_no_codec() {
 #[test]
 fn a_side_field_needs_a_different_word_per_side() {
     // The move number is the same for both sides: not the side field.
-    let samples = [
-        sample(". . 1", &[], 0),
-        sample(". . 1", &[], 1),
-    ];
+    let samples = [sample(". . 1", &[], 0), sample(". . 1", &[], 1)];
     assert_eq!(side_field(&samples, 0), None);
     let samples = [sample(". w 1", &[], 0), sample(". b 1", &[], 1), sample(". w 2", &[], 0)];
     assert_eq!(side_field(&samples, 0), Some((1, vec![Some("w".into()), Some("b".into())])));

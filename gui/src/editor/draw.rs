@@ -52,7 +52,10 @@ pub fn draw_editor<T: RenderTarget>(
     col.buttons(
         p,
         hits,
-        &[(tr!("editor-play"), Action::Editor(EditorAction::Play), play), (tr!("editor-close"), Action::Editor(EditorAction::Close), Look::Normal)],
+        &[
+            (tr!("editor-play"), Action::Editor(EditorAction::Play), play),
+            (tr!("editor-close"), Action::Editor(EditorAction::Close), Look::Normal),
+        ],
     )
 }
 
@@ -76,7 +79,12 @@ impl Column {
         Area { x: self.x, y: self.y, w: self.w, h: self.px * 2.0 }
     }
 
-    fn choices<T: RenderTarget>(&mut self, p: &mut Painter<T>, hits: &mut Hits, items: &[(String, Action)]) -> Result<(), GuiError> {
+    fn choices<T: RenderTarget>(
+        &mut self,
+        p: &mut Painter<T>,
+        hits: &mut Hits,
+        items: &[(String, Action)],
+    ) -> Result<(), GuiError> {
         choice_row(p, hits, self.row_area(), items, None, self.hover, self.px * 0.85)?;
         self.y += self.px * 2.4;
         Ok(())
@@ -150,7 +158,12 @@ fn draw_palette<T: RenderTarget>(
 }
 
 /// Erase, clear, start position; the side to move; the hands.
-fn draw_tools<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, editor: &Editor, col: &mut Column) -> Result<(), GuiError> {
+fn draw_tools<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    editor: &Editor,
+    col: &mut Column,
+) -> Result<(), GuiError> {
     let erase = if editor.tool == Tool::Erase { Look::Chosen } else { Look::Normal };
     let editable = usable(editor.clickable());
     let tools = [
@@ -186,7 +199,12 @@ fn draw_tools<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, editor: &Edi
 
 /// The position text (wrapped, with the caret while typing) and under it
 /// the plugin's refusal, a remark, or the accepted position's side.
-fn draw_text<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, editor: &Editor, col: &mut Column) -> Result<(), GuiError> {
+fn draw_text<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    editor: &Editor,
+    col: &mut Column,
+) -> Result<(), GuiError> {
     let format = editor.info().position_format.to_string();
     col.label(p, &tr!("editor-text", format = format))?;
     let px = col.px * 0.85;
@@ -203,7 +221,15 @@ fn draw_text<T: RenderTarget>(p: &mut Painter<T>, hits: &mut Hits, editor: &Edit
     p.frame_rect(field.x, field.y, field.w, field.h, 1.0, frame)?;
     let first = lines.len().saturating_sub(TEXT_LINES);
     for (i, l) in lines[first..].iter().enumerate() {
-        p.text(l, px, Style::Regular, theme::TEXT, field.x + pad, field.y + pad + i as f32 * line_height(px), Anchor::TopLeft)?;
+        p.text(
+            l,
+            px,
+            Style::Regular,
+            theme::TEXT,
+            field.x + pad,
+            field.y + pad + i as f32 * line_height(px),
+            Anchor::TopLeft,
+        )?;
     }
     hits.add(field, Action::Editor(EditorAction::FocusText));
     col.y += field.h + col.px * 0.4;

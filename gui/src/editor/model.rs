@@ -37,7 +37,8 @@ impl Board {
 
     /// The pieces to draw.
     pub fn pieces(&self) -> Vec<Piece> {
-        let on = |(cell, c): (usize, &Option<(u8, u16)>)| c.map(|(owner, kind)| Piece { cell: cell as u16, owner, kind });
+        let on =
+            |(cell, c): (usize, &Option<(u8, u16)>)| c.map(|(owner, kind)| Piece { cell: cell as u16, owner, kind });
         self.cells.iter().enumerate().filter_map(on).collect()
     }
 
