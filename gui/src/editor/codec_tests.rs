@@ -18,7 +18,7 @@ fn sample(text: &str, pieces: &[(u16, u8, u16)], side: u8) -> Sample {
 fn mini_chess() -> Codec {
     let samples = [
         sample("k3/4/4/R2K w - 0", &[(0, 0, 1), (3, 0, 0), (12, 1, 0)], 0),
-        sample("k3/4/R3/3K b - 1", &[(8, 0, 1), (3, 0, 0), (12, 1, 0)], 1),
+        sample("k3/4/R3/3K b - 1", &[(4, 0, 1), (3, 0, 0), (12, 1, 0)], 1),
     ];
     Codec::learn(&samples, &grid(4, 4), letters(&[("K", "k"), ("R", "r")])).expect("a codec")
 }
