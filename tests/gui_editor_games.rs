@@ -132,6 +132,11 @@ fn a_click_is_read_as_clicked_or_refused_in_the_plugins_words() {
             }
             editor.click(cell, placed.is_none());
             let mut ok = read_as_clicked(game, &editor, &want);
+            // A piece placed may have to come from its owner's hand.
+            if !ok && placed.is_some() && editor.can_hold() {
+                editor.act(&EditorAction::Hand(-1));
+                ok = read_as_clicked(game, &editor, &want);
+            }
             let sides = if editor.side_choosable() { players } else { 0 };
             for side in 0..sides {
                 if ok {
@@ -166,6 +171,21 @@ fn the_side_to_move_and_the_hands_are_written_where_the_text_holds_them() {
     assert_eq!(editor.side(), 1);
     editor.act(&EditorAction::Hand(-1));
     assert_eq!(editor.board().hands, vec![(1, 0, 1)]);
+}
+
+#[test]
+fn stones_in_hand_are_counted_in_their_own_fields() {
+    let rules = rules("morris");
+    let mut editor = Editor::open(Arc::clone(&rules), &start_text(&rules)).expect("the editor opens");
+    assert!(editor.has_hands());
+    assert_eq!(editor.board().hands, vec![(0, 0, 9), (1, 0, 9)]);
+    editor.act(&EditorAction::Tool(Tool::Place(0, 0)));
+    editor.click(0, false);
+    assert!(editor.error().is_some(), "a tenth white stone is refused");
+    editor.act(&EditorAction::Hand(-1));
+    editor.act(&EditorAction::Side(1));
+    assert_eq!(editor.text.text(), ".../.../.../....../.../.../w.. b 8 9 0");
+    assert_eq!(editor.error(), None);
 }
 
 #[test]

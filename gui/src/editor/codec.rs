@@ -48,6 +48,9 @@ pub struct Codec {
     letters: Vec<Vec<String>>,
     /// The board field ends in the pieces in hand, in brackets.
     hands: bool,
+    /// Fields that count one owner's pieces of one kind in hand (nine men's
+    /// morris's stones still to place): (field, owner, kind).
+    hand_fields: Vec<(usize, u8, u16)>,
     /// The field naming the side to move and its word per player.
     side: Option<(usize, Vec<Option<String>>)>,
 }
@@ -95,11 +98,16 @@ impl Codec {
                         separators: separators.clone(),
                         letters: letters.clone(),
                         hands: text.contains('['),
+                        hand_fields: Vec::new(),
                         side: None,
                     };
                     if samples.iter().all(|s| codec.fits(s)) {
                         codec.lay_out(&tokens, samples);
                         codec.side = side_field(samples, field);
+                        if !codec.hands {
+                            let taken = [Some(field), codec.side.as_ref().map(|s| s.0)];
+                            codec.hand_fields = hand_fields(samples, &taken);
+                        }
                         return Some(codec);
                     }
                 }
@@ -127,7 +135,12 @@ impl Codec {
 
     /// Whether the game's text carries pieces in hand this codec writes.
     pub fn has_hands(&self) -> bool {
-        self.hands
+        self.hands || !self.hand_fields.is_empty()
+    }
+
+    /// Whether the text can hold pieces of `kind` in `owner`'s hand.
+    pub fn holds(&self, owner: u8, kind: u16) -> bool {
+        self.hands || self.hand_fields.iter().any(|h| h.1 == owner && h.2 == kind)
     }
 
     /// Whether the text names the side to move in a field of its own.
@@ -146,6 +159,11 @@ impl Codec {
         if let Some((at, words)) = &self.side {
             if let (Some(Some(word)), true) = (words.get(side as usize), *at < fields.len()) {
                 fields[*at] = word.clone();
+            }
+        }
+        for &(at, owner, kind) in &self.hand_fields {
+            if let Some(f) = fields.get_mut(at) {
+                *f = board.in_hand(owner, kind).to_string();
             }
         }
         fields.join(" ")
@@ -173,10 +191,17 @@ impl Codec {
         if at != self.order.len() {
             return None;
         }
-        let hands = match hand {
+        let mut hands = match hand {
             Some(h) if self.hands => read_hand(h, &self.letters)?,
             _ => Vec::new(),
         };
+        for &(at, owner, kind) in &self.hand_fields {
+            let count: u16 = text.split_whitespace().nth(at)?.parse().ok()?;
+            if count > 0 {
+                hands.push((owner, kind, count));
+            }
+        }
+        hands.sort_unstable();
         Some(Board { cells, hands })
     }
 
@@ -249,7 +274,7 @@ impl Codec {
         let mut wanted: Vec<_> = sample.hands.iter().copied().filter(|h| h.2 > 0).collect();
         hands.sort_unstable();
         wanted.sort_unstable();
-        board.cells == listed && (!self.hands || hands == wanted)
+        board.cells == listed && (!self.has_hands() || hands == wanted)
     }
 
     /// Records where the separators fall and how each empty cell is
@@ -303,6 +328,29 @@ fn fill_styles(styles: &mut [Option<Empty>], tokens: &[Token]) {
         }
         at += k;
     }
+}
+
+/// For each owner and kind ever held in hand, the field (not `taken`)
+/// that gives its count in every sample.
+fn hand_fields(samples: &[Sample], taken: &[Option<usize>]) -> Vec<(usize, u8, u16)> {
+    let mut held: Vec<(u8, u16)> = samples.iter().flat_map(|s| s.hands.iter().map(|h| (h.0, h.1))).collect();
+    held.sort_unstable();
+    held.dedup();
+    let fields = samples.first().map_or(0, |s| s.text.split_whitespace().count());
+    let mut out: Vec<(usize, u8, u16)> = Vec::new();
+    for (owner, kind) in held {
+        let counts = |f: usize| {
+            samples.iter().all(|s| {
+                let count = s.hands.iter().find(|h| h.0 == owner && h.1 == kind).map_or(0, |h| h.2);
+                s.text.split_whitespace().nth(f).and_then(|w| w.parse::<u16>().ok()) == Some(count)
+            })
+        };
+        let free = |f: &usize| !taken.contains(&Some(*f)) && !out.iter().any(|h| h.0 == *f);
+        if let Some(f) = (0..fields).filter(free).find(|&f| counts(f)) {
+            out.push((f, owner, kind));
+        }
+    }
+    out
 }
 
 /// The board part of a field and its bracketed hands, if any.

@@ -186,8 +186,7 @@ fn draw_tools<T: RenderTarget>(
         .collect();
     col.buttons(p, hits, &sides)?;
     if editor.has_hands() {
-        let chosen = matches!(editor.tool, Tool::Place(..));
-        let look = usable(chosen);
+        let look = usable(editor.can_hold());
         let hands = [
             (tr!("editor-hand-less"), Action::Editor(EditorAction::Hand(-1)), look),
             (tr!("editor-hand-more"), Action::Editor(EditorAction::Hand(1)), look),

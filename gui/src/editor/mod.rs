@@ -161,6 +161,14 @@ impl Editor {
         self.codec.as_ref().is_some_and(Codec::has_hands)
     }
 
+    /// Whether the chosen piece can be put in (or taken from) a hand.
+    pub fn can_hold(&self) -> bool {
+        match (self.tool, &self.codec) {
+            (Tool::Place(owner, kind), Some(codec)) => codec.holds(owner, kind),
+            _ => false,
+        }
+    }
+
     /// Whether the side to move can be chosen (the text names it).
     pub fn side_choosable(&self) -> bool {
         self.codec.as_ref().is_some_and(Codec::has_side)
@@ -268,7 +276,7 @@ impl Editor {
                 self.rewrite();
             }
             EditorAction::Hand(delta) => {
-                if let Tool::Place(owner, kind) = self.tool {
+                if let (Tool::Place(owner, kind), true) = (self.tool, self.can_hold()) {
                     self.board.change_hand(owner, kind, delta);
                     self.rewrite();
                 }
