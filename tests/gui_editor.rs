@@ -3,7 +3,8 @@
 //! chess plugin's own refusals shown (the side not to move in check, then
 //! a castling right without its rook), the side to move and the text
 //! fixed, and a game started from there in which Black moves; for gomoku
-//! stones are placed and one erased, and play goes on from there.
+//! stones are placed, one erased with the tool and one with a right click,
+//! and play goes on from there.
 //! Screenshots land in `target/test-artifacts/gui-editor-*.png`.
 
 use std::sync::Mutex;
@@ -45,6 +46,16 @@ fn place(gui: &mut Window, layout: &Value, owner: u8, name: &str, cells: &[&str]
     for cell in cells {
         gui.click_at(&layout["cells"][*cell]);
     }
+}
+
+/// A click of the right button at a `[x, y]` of the layout.
+fn right_click(gui: &Window, at: &Value) {
+    let id = gui.xdotool(&["search", "--name", "Tabula"]);
+    let id = id.lines().next().expect("the window").to_string();
+    let coordinate = |i: usize| format!("{}", at[i].as_f64().unwrap_or_else(|| panic!("not a position: {at}")));
+    let (x, y) = (coordinate(0), coordinate(1));
+    gui.xdotool(&["mousemove", "--window", &id, &x, &y]);
+    gui.xdotool(&["click", "3"]);
 }
 
 /// Play from here, then Start in the New game dialog (two people), and
@@ -138,10 +149,12 @@ fn gomoku_stones_are_placed_erased_and_played_on() {
     let editor = gui.layout("the editor", |v| v["dialog"] == "editor");
     assert_eq!(editor["editor"]["clickable"], true, "{editor}");
     let stone = editor["kinds"][0].as_str().expect("a piece type").to_string();
-    place(&mut gui, &editor, 0, &stone, &["h8", "i9", "j10"]);
+    place(&mut gui, &editor, 0, &stone, &["h8", "i9", "j10", "k11"]);
     place(&mut gui, &editor, 1, &stone, &["g7", "h9"]);
+    // The erase tool empties k11; a right click empties j10.
     gui.click_at(&editor["buttons"]["erase"]);
-    gui.click_at(&editor["cells"]["j10"]);
+    gui.click_at(&editor["cells"]["k11"]);
+    right_click(&gui, &editor["cells"]["j10"]);
     gui.click_at(&editor["buttons"]["side:0"]);
     let stones = serde_json::json!({"h8": [0, 0], "i9": [0, 0], "g7": [1, 0], "h9": [1, 0]});
     let set = gui.layout("two stones each, the first player to move", |v| {

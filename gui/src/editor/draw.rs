@@ -205,8 +205,9 @@ fn draw_text<T: RenderTarget>(
     col: &mut Column,
 ) -> Result<(), GuiError> {
     let format = editor.info().position_format.to_string();
-    col.label(p, &tr!("editor-text", format = format))?;
     let px = col.px * 0.85;
+    let label = Area { x: col.x, y: col.y, w: col.w, h: line_height(px) * 2.0 };
+    col.y = text_box(p, &tr!("editor-text", format = format), px, theme::TEXT_DIM, label)?;
     let pad = px * 0.4;
     let mut shown = editor.text.text().to_string();
     if editor.typing {

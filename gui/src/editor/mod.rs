@@ -21,6 +21,7 @@ use std::sync::Arc;
 use rules_api::{GameInfo, Geometry, Highlight, Piece, PositionBox, RulesBox};
 use tabula_core::boundary::{self, Shape};
 
+pub use crate::controls::{EditorAction, Tool};
 pub use codec::Codec;
 pub use draw::draw_editor;
 pub use model::{samples, Board, Sample};
@@ -29,40 +30,6 @@ pub use text::{EditKey, TextEdit};
 use crate::layout::BoardLayout;
 use crate::shown::ShownBoard;
 use crate::tr;
-
-/// What a click on the board does.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tool {
-    /// Puts a piece of this owner and kind on the cell.
-    Place(u8, u16),
-    /// Empties the cell.
-    Erase,
-}
-
-/// A command of the editor's panel.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EditorAction {
-    /// Choose what a click on the board does.
-    Tool(Tool),
-    /// Empty the board (and the hands).
-    Clear,
-    /// Back to the game's usual start position.
-    Start,
-    /// This player moves first.
-    Side(u8),
-    /// One more (+1) or one fewer (−1) of the chosen piece in its owner's hand.
-    Hand(i32),
-    /// Type into the position text.
-    FocusText,
-    /// Copy the position text to the clipboard.
-    Copy,
-    /// Replace the position text with the clipboard's.
-    Paste,
-    /// Start a game from the position (the New game dialog, its start filled in).
-    Play,
-    /// Leave the editor.
-    Close,
-}
 
 /// The editor's state: the game, the board as edited, its text and what
 /// the plugin made of that text.
