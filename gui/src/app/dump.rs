@@ -125,6 +125,7 @@ impl App {
             ("resume-play".into(), Action::ResumePlay),
             ("apply".into(), Action::ApplySeats),
             ("handover".into(), Action::HandOver),
+            ("edit".into(), Action::OpenEditor),
         ];
         // The pieces in hand by type index (`hand0`, …), where offered.
         let kinds = self.game.session.info().piece_types.len() as u16;
