@@ -280,3 +280,25 @@ help-keys = KEYS
     Enter: type a move (either notation). ←/→: step through the moves; Home/End: first/last; the mouse wheel over the board does the same. Esc: back to the game.
     Ctrl+N new game, Ctrl+Z (Backspace) undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, R replay, M sound, F1 help, Ctrl+G network, Ctrl+Q quit.
     Ctrl+C copies the position, Ctrl+Shift+C the game record (PGN for chess); Ctrl+V starts from a pasted position.
+
+## The board editor
+button-edit = Edit board
+editor-title = Board editor: { $game }
+editor-copy = Copy text
+editor-paste = Paste text
+editor-play = Play from here
+editor-close = Close
+editor-erase = Erase
+editor-clear = Clear board
+editor-start = Start position
+editor-side = Side to move
+editor-hand-less = − in hand
+editor-hand-more = + in hand
+editor-text = Position text ({ $format }); click to type
+editor-refused = Not a legal position: { $reason }
+editor-accepted = Legal position, { $side } to move.
+editor-text-only = Clicks cannot write this game's position text: edit the text.
+editor-read-differently = The rules read this text differently from the board as clicked.
+editor-not-online = The board editor is not available in a network game.
+editor-cannot-open = Cannot open the board editor: { $reason }
+editor-clipboard-failed = Cannot use the clipboard: { $reason }

@@ -252,3 +252,25 @@ help-keys = 按键
     回车：输入着法（两种记法均可）。←/→：逐步查看着法；Home/End：第一步/最后一步；在棋盘上滚动滚轮效果相同。Esc：返回对局。
     Ctrl+N 新局，Ctrl+Z（退格）悔棋，Ctrl+Y 重做，H 提示，Ctrl+S 保存，Ctrl+O 读取，F 翻转，P 暂停，空格 单步，R 回放，M 声音，F1 帮助，Ctrl+G 联机，Ctrl+Q 退出。
     Ctrl+C 复制局面，Ctrl+Shift+C 复制棋谱（国际象棋为 PGN）；Ctrl+V 从粘贴的局面开始。
+
+## 设置局面
+button-edit = 设置局面
+editor-title = 设置局面：{ $game }
+editor-copy = 复制文本
+editor-paste = 粘贴文本
+editor-play = 从此局面开局
+editor-close = 关闭
+editor-erase = 置空
+editor-clear = 空棋盘
+editor-start = 起始局面
+editor-side = 轮到走棋
+editor-hand-less = 手中 −
+editor-hand-more = 手中 +
+editor-text = 局面文本（{ $format }）；点击输入
+editor-refused = 局面不合法：{ $reason }
+editor-accepted = 局面合法，轮到{ $side }走。
+editor-text-only = 此游戏的局面文本无法由点击得出：请改用文本输入。
+editor-read-differently = 规则读出的局面与点击的棋盘不同。
+editor-not-online = 联机对局中不能设置局面。
+editor-cannot-open = 无法设置局面：{ $reason }
+editor-clipboard-failed = 剪贴板不可用：{ $reason }

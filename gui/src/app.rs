@@ -44,6 +44,7 @@ pub struct RunOptions {
 
 mod actions;
 mod dump;
+mod editing;
 mod events;
 mod files;
 mod online;
@@ -121,6 +122,8 @@ struct App {
     handed_to: Option<u8>,
     /// When a network game was last redrawn (its strip shows the link and the server's clocks).
     net_drawn: Instant,
+    /// The board editor, over the game while open.
+    editor: Option<super::editor::Editor>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -273,6 +276,7 @@ impl App {
             clipboard: None,
             text_input: None,
             handed_to: None,
+            editor: None,
         };
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
@@ -400,6 +404,7 @@ impl App {
     fn sync_text_input(&self) {
         let Some(ti) = &self.text_input else { return };
         let typing = self.focus.is_some()
+            || self.editor.as_ref().is_some_and(|e| e.typing)
             || self.lobby.as_ref().is_some_and(|l| l.focus.is_some())
             || self.net.as_ref().is_some_and(|n| n.typing.is_some());
         if typing != ti.is_active() {
@@ -544,6 +549,11 @@ impl App {
         p.clear(theme::WINDOW);
         self.hits.clear();
         self.window = WindowLayout::new(w, h);
+        if let Some(editor) = &mut self.editor {
+            super::editor::draw_editor(p, &mut self.hits, editor, &self.window, self.hover)?;
+            self.hovered = self.hits.index_at(self.hover.0, self.hover.1);
+            return Ok(());
+        }
         let mut board_area = self.window.board;
         // A network game's strip (link, requests, chat) takes the bottom of
         // the board's area; the row of off-board moves and the count sits

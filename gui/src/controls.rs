@@ -160,6 +160,44 @@ pub enum Action {
     NetworkDialog,
     /// A click in the Network dialog.
     Lobby(super::lobby::LobbyAction),
+    /// Open the board editor on the position shown.
+    OpenEditor,
+    /// A click in the board editor.
+    Editor(EditorAction),
+}
+
+/// What a click on the board does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Puts a piece of this owner and kind on the cell.
+    Place(u8, u16),
+    /// Empties the cell.
+    Erase,
+}
+
+/// A command of the editor's panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorAction {
+    /// Choose what a click on the board does.
+    Tool(Tool),
+    /// Empty the board (and the hands).
+    Clear,
+    /// Back to the game's usual start position.
+    Start,
+    /// This player moves first.
+    Side(u8),
+    /// One more (+1) or one fewer (−1) of the chosen piece in its owner's hand.
+    Hand(i32),
+    /// Type into the position text.
+    FocusText,
+    /// Copy the position text to the clipboard.
+    Copy,
+    /// Replace the position text with the clipboard's.
+    Paste,
+    /// Start a game from the position (the New game dialog, its start filled in).
+    Play,
+    /// Leave the editor.
+    Close,
 }
 
 /// The clickable regions drawn this frame; later ones lie on top.

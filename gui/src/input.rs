@@ -37,6 +37,7 @@ pub fn key_action(key: Keycode, ctrl: bool, shift: bool) -> Option<Action> {
         (Keycode::C, true) => Action::CopyPosition,
         (Keycode::V, true) => Action::PastePosition,
         (Keycode::G, true) => Action::NetworkDialog,
+        (Keycode::E, true) => Action::OpenEditor,
         (Keycode::H, false) => Action::Hint,
         (Keycode::F, false) => Action::Flip,
         (Keycode::P, false) => Action::Pause,

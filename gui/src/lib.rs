@@ -18,6 +18,7 @@ pub mod clicks;
 mod clock;
 mod controls;
 mod dialogs;
+pub mod editor;
 pub mod fonts;
 mod frames;
 mod game;

@@ -240,6 +240,11 @@ pub fn draw_panel<T: RenderTarget>(
     let buttons = panel_buttons(game, &st);
     let r = PanelRects::new(window, game.seats.len(), buttons.len());
     let info = game.session.info();
+    // The board editor opens from the title row (the button grid is full).
+    let edit_w = r.buttons.first().map_or(px * 6.0, |b| b.w);
+    let edit = Area { x: r.title.x + r.title.w - edit_w, w: edit_w, ..r.title };
+    let look = if st.online { Look::Disabled } else { Look::Normal };
+    button(p, hits, edit, &tr!("button-edit"), Action::OpenEditor, look, st.hover, px * 0.85)?;
     line(
         p,
         &crate::messages::game_name(info.name.as_str()),
@@ -247,7 +252,7 @@ pub fn draw_panel<T: RenderTarget>(
         Style::Bold,
         theme::TEXT,
         (r.title.x, r.title.y),
-        r.title.w,
+        r.title.w - edit_w - px * 0.5,
         Anchor::TopLeft,
     )?;
     let side = game.session.side_to_move() as usize;

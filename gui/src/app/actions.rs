@@ -126,6 +126,8 @@ impl App {
             Action::Focus(f) => self.set_focus(Some(f)),
             Action::ToggleDetails => self.details = !self.details,
             Action::HandOver => self.handed_over(),
+            Action::OpenEditor => self.open_editor(),
+            Action::Editor(a) => self.editor_act(a),
             other => self.act_on_files(other),
         }
     }

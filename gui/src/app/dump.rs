@@ -53,6 +53,9 @@ impl App {
         if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
             return;
         }
+        if self.editor.is_some() {
+            return self.dump_editor(w, h);
+        }
         let (Some(layout), Some(board)) = (&self.layout, &self.board) else { return };
         let board = &board.board;
         let cells: serde_json::Map<String, serde_json::Value> = board
@@ -122,6 +125,7 @@ impl App {
             ("resume-play".into(), Action::ResumePlay),
             ("apply".into(), Action::ApplySeats),
             ("handover".into(), Action::HandOver),
+            ("edit".into(), Action::OpenEditor),
         ];
         // The pieces in hand by type index (`hand0`, …), where offered.
         let kinds = self.game.session.info().piece_types.len() as u16;

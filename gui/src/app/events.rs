@@ -16,6 +16,16 @@ impl App {
     pub(super) fn handle(&mut self, event: SdlEvent) {
         match event {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
+            // The board editor, while open, takes the keys, typing and clicks.
+            SdlEvent::TextInput { text, .. } if self.editor.is_some() => self.editor_typed(&text),
+            SdlEvent::KeyDown { keycode: Some(key), keymod, .. } if self.editor.is_some() => {
+                self.editor_key(key, keymod)
+            }
+            SdlEvent::MouseButtonDown { mouse_btn, x, y, .. }
+                if self.editor.is_some() && matches!(mouse_btn, MouseButton::Left | MouseButton::Right) =>
+            {
+                self.editor_press(x as f32, y as f32, mouse_btn == MouseButton::Right)
+            }
             SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
                 if let Some(lobby) = &mut self.lobby {
                     lobby.type_text(&text);
