@@ -241,10 +241,9 @@ fn read_token(line: &mut Line, token: &str, at: usize) -> Result<(), String> {
         if nag > 255 {
             return Err(format!("'{token}' is not a NAG ($ and a number up to 255)"));
         }
-        return match line.moves.last_mut() {
-            Some(m) => Ok(m.nags.push(nag)),
-            None => Err(format!("the NAG '{token}' comes before any move")),
-        };
+        let m = line.moves.last_mut().ok_or_else(|| format!("the NAG '{token}' comes before any move"))?;
+        m.nags.push(nag);
+        return Ok(());
     }
     if is_result(token) {
         // A result inside a variation ends nothing: PGN allows none there.
@@ -289,7 +288,7 @@ mod tests {
         let sicilian = &e5.variations[0];
         assert_eq!(sicilian.moves[0].comments, vec!["Sicilian"]);
         assert_eq!(sicilian.moves[1].variations[0].moves[0].text, "c3");
-        assert_eq!((g.result.as_str(), games[1].number, games[1].line), ("1-0", 2, 9));
+        assert_eq!((g.result.as_str(), games[1].number, games[1].line), ("1-0", 2, 8));
         assert_eq!(games[1].main_line(), vec!["d4"]);
     }
 

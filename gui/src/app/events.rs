@@ -91,10 +91,10 @@ impl App {
         if let Some(focus) = self.focus {
             match key {
                 Keycode::Backspace => {
-                    if !self.replace_selection() {
-                        if let Some(field) = self.focused_text() {
-                            field.pop();
-                        }
+                    // A selection goes whole; otherwise the last character.
+                    let cleared = self.replace_selection();
+                    if let Some(field) = self.focused_text().filter(|_| !cleared) {
+                        field.pop();
                     }
                 }
                 Keycode::A if ctrl => {
