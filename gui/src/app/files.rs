@@ -258,7 +258,9 @@ impl App {
         }
         let (text, kind) = match RecordFormat::for_game(self.game.session.info()) {
             RecordFormat::Pgn => (self.game_pgn(), "PGN"),
-            RecordFormat::Text => (tabula_core::records::text::write_game(&super::pgn::game_record(&self.game)), "TOML"),
+            RecordFormat::Text => {
+                (tabula_core::records::text::write_game(&super::pgn::game_record(&self.game)), "TOML")
+            }
         };
         self.put_on_clipboard(&text, tr!("copied-record", format = kind));
     }

@@ -12,11 +12,11 @@ use crate::dialogs::{Dialog, GamesForm};
 use crate::game::Game;
 use crate::tr;
 use tabula_core::config::Config;
+use tabula_core::outcome::GameResult;
 use tabula_core::protocols::settings::ProtocolSettings;
 use tabula_core::records::pgn_check::{check_game, record_of};
 use tabula_core::records::pgn_read::read_games;
 use tabula_core::records::pgn_tree::{write, PgnGame};
-use tabula_core::outcome::GameResult;
 use tabula_core::records::{GameRecord, RecordFormat};
 
 impl App {
