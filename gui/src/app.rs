@@ -48,6 +48,7 @@ mod editing;
 mod events;
 mod files;
 mod online;
+mod pgn;
 mod view;
 
 /// How long a piece takes to slide to its square.
@@ -115,6 +116,9 @@ struct App {
     dirty: bool,
     drawn_key: Vec<u64>,
     autosaved: Option<(usize, bool)>,
+    /// The PGN game the game on screen was loaded from: saving it as PGN
+    /// keeps its tags, comments, NAGs and variations.
+    pgn_source: Option<tabula_core::records::pgn_tree::PgnGame>,
     clipboard: Option<sdl2::clipboard::ClipboardUtil>,
     text_input: Option<sdl2::keyboard::TextInputUtil>,
     /// In a game with hidden information played by several people at one
@@ -273,6 +277,7 @@ impl App {
             dirty: true,
             drawn_key: Vec::new(),
             autosaved: None,
+            pgn_source: None,
             clipboard: None,
             text_input: None,
             handed_to: None,
@@ -527,6 +532,7 @@ impl App {
     fn replace_game(&mut self, game: Game) {
         self.game.cancel_search();
         self.game = game;
+        self.pgn_source = None;
         self.numbering = self.game.numbering();
         self.clicks = ClickState::default();
         self.board = None;

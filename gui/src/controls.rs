@@ -40,6 +40,8 @@ pub enum Focus {
     SaveName,
     /// The path in the Load dialog.
     LoadPath,
+    /// The filter of the PGN game browser.
+    PgnFilter,
 }
 
 /// A command from a button, a key or a dialog.
@@ -111,6 +113,8 @@ pub enum Action {
     ApplySeats,
     /// Load the saved game at this index of the list.
     LoadSave(usize),
+    /// Load game N (an index) of the PGN game browser.
+    PickGame(usize),
     /// Play this move (the move chooser's answer).
     ChooseMove(Move),
     /// Pick up a piece of this type from the mover's hand, to drop it.

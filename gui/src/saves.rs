@@ -2,12 +2,21 @@
 //! else `~/.local/share/tabula/saves`): named files, the list the Load
 //! dialog shows (newest first, with game, players, result and date), and
 //! the autosave of the game in progress that the next start offers to
-//! resume.
+//! resume. A name ending in `.pgn` saves (and lists) Portable Game
+//! Notation instead of the native TOML.
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use std::sync::Arc;
+
+use rules_api::{PluginKind, RVec};
 use tabula_core::config::Config;
+use tabula_core::plugins::find_plugin;
+use tabula_core::records::pgn_read::read_games;
+use tabula_core::session::Session;
+
+use crate::numbering::Numbering;
 
 /// The directory of Tabula's data: `$XDG_DATA_HOME/tabula`, else
 /// `~/.local/share/tabula`, else `./tabula-data` with no home.
@@ -57,8 +66,12 @@ pub struct SaveEntry {
     pub players: Vec<String>,
     /// The result line (`ongoing`, `win white (checkmate)`), empty if unreadable.
     pub result: String,
-    /// How many moves the record holds.
-    pub plies: usize,
+    /// How many moves the record holds, counted as the move list counts
+    /// them (rounds in chess, stones in Go); `None` when the game cannot
+    /// be replayed here.
+    pub moves: Option<usize>,
+    /// How many games the file holds (a PGN file may hold many).
+    pub games: usize,
 }
 
 /// Year, month, day, hour, minute, second (UTC) of a Unix time.
@@ -90,28 +103,56 @@ pub fn file_stem(name: &str) -> String {
     cleaned.trim().trim_start_matches('.').trim().to_string()
 }
 
+/// The kind of file a save is, by its name's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveFormat {
+    /// Tabula's own saved game (`.toml`): players, clocks, options.
+    Native,
+    /// Portable Game Notation (`.pgn`): the moves and the tags, read by
+    /// every chess program.
+    Pgn,
+}
+
+impl SaveFormat {
+    /// `.pgn` (any case) is PGN; anything else is the native save.
+    pub fn of(path: &Path) -> SaveFormat {
+        match path.extension() {
+            Some(e) if e.eq_ignore_ascii_case("pgn") => SaveFormat::Pgn,
+            _ => SaveFormat::Native,
+        }
+    }
+}
+
+/// `name` with the extension it asks for: `.pgn` and `.toml` (any case)
+/// are kept, any other name gets `.toml`.
+fn with_extension(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".pgn") || lower.ends_with(".toml") {
+        name.to_string()
+    } else {
+        format!("{name}.toml")
+    }
+}
+
 /// Where the save named `name` goes in `dir`: an absolute or `~` path is
-/// taken as given (`.toml` added), a plain name goes into `dir`, made
-/// unique with a counter unless `replace`.
+/// taken as given, a plain name goes into `dir`, made unique with a
+/// counter unless `replace`. A name ending in `.pgn` saves PGN, one in
+/// `.toml` the native save; any other gets `.toml`.
 pub fn save_path(dir: &Path, name: &str, replace: bool) -> Option<PathBuf> {
     let name = name.trim();
     let given = expand_home(name);
     if given.is_absolute() {
-        let with_ext = if given.extension().is_some_and(|e| e == "toml") {
-            given
-        } else {
-            PathBuf::from(format!("{}.toml", given.display()))
-        };
-        return Some(with_ext);
+        return Some(PathBuf::from(with_extension(&given.display().to_string())));
     }
-    let stem = file_stem(name);
-    if stem.is_empty() {
+    let file = with_extension(&file_stem(name));
+    let (stem, ext) = file.rsplit_once('.').unwrap_or((&file, "toml"));
+    if stem.trim().is_empty() {
         return None;
     }
-    let mut path = dir.join(format!("{stem}.toml"));
+    let mut path = dir.join(&file);
     let mut n = 2;
     while !replace && path.exists() {
-        path = dir.join(format!("{stem} ({n}).toml"));
+        path = dir.join(format!("{stem} ({n}).{ext}"));
         n += 1;
     }
     Some(path)
@@ -133,27 +174,66 @@ fn entry(path: PathBuf) -> SaveEntry {
         .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_secs());
     let title = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let config = std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|text| Config::parse(&text, &path.display().to_string(), PathBuf::from(".")).ok());
-    let (game, players, result, plies) = match config {
-        Some(c) => {
-            let record = c.record.unwrap_or_default();
-            let game = c.game.rules.rsplit('/').next().unwrap_or(&c.game.rules).to_string();
-            (game, c.players.into_iter().map(|p| p.name).collect(), record.result, record.moves.len())
-        }
-        None => (String::new(), Vec::new(), String::new(), 0),
+    let mut entry = SaveEntry {
+        path,
+        title,
+        modified,
+        game: String::new(),
+        players: Vec::new(),
+        result: String::new(),
+        moves: None,
+        games: 1,
     };
-    SaveEntry { path, title, modified, game, players, result, plies }
+    let Ok(text) = std::fs::read_to_string(&entry.path) else { return entry };
+    if SaveFormat::of(&entry.path) == SaveFormat::Pgn {
+        let Ok(games) = read_games(&text) else { return entry };
+        let Some(first) = games.first() else { return entry };
+        entry.game = "PGN".into();
+        entry.games = games.len();
+        entry.players = ["White", "Black"].iter().map(|t| first.tag(t).unwrap_or("?").to_string()).collect();
+        entry.result = first.result_token().to_string();
+        // PGN numbers rounds: a game that starts with Black's move opens a round.
+        let (_, second) = first.first_number();
+        entry.moves = Some((first.moves.moves.len() + usize::from(second)).div_ceil(2));
+        return entry;
+    }
+    let file = entry.path.display().to_string();
+    let Ok(config) = Config::parse(&text, &file, PathBuf::from(".")) else { return entry };
+    let record = config.record.clone().unwrap_or_default();
+    entry.game = config.game.rules.rsplit('/').next().unwrap_or(&config.game.rules).to_string();
+    entry.players = config.players.iter().map(|p| p.name.clone()).collect();
+    entry.result = record.result.clone();
+    entry.moves = counted_moves(&config, &record, &file);
+    entry
 }
 
-/// The saved games in `dir`, newest first.
+/// The moves of `record` as the window's move list numbers them: the
+/// game is replayed with its rules plugin, which says whether moves are
+/// numbered by rounds or stones and who made each (rolls share their
+/// player's turn).
+fn counted_moves(config: &Config, record: &tabula_core::config::Record, file: &str) -> Option<usize> {
+    let dirs = config.plugin_dirs(&[]);
+    let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).ok()?;
+    let rules = Arc::new(plugin.new_rules(&config.rules_options()).ok()?);
+    let session = Session::from_record(rules, record, file).ok()?;
+    let start = session.start_position();
+    let text = start.to_text().into_result().map(|t| t.to_string()).unwrap_or_default();
+    let mut legal = RVec::new();
+    let _ = start.legal_moves(&mut legal);
+    let sample = session.history().first().map(|m| m.mv).or_else(|| legal.first().copied());
+    let info = session.info();
+    let numbering = Numbering::new(info.players.len(), start.side_to_move(), &text, &info.position_format, sample);
+    let actors: Vec<u8> = session.history().iter().map(|m| m.player).collect();
+    Some(numbering.moves(&actors, actors.len()))
+}
+
+/// The saved games in `dir` (native saves and PGN files), newest first.
 pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut out: Vec<SaveEntry> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml" || x.eq_ignore_ascii_case("pgn")))
         .map(entry)
         .collect();
     out.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.title.cmp(&b.title)));
@@ -205,7 +285,7 @@ mod tests {
         let list = list_saves(dir.path());
         assert_eq!(list.len(), 2);
         let good = list.iter().find(|e| e.path == a).unwrap();
-        assert_eq!((good.game.as_str(), good.players.clone(), good.plies), ("gomoku", vec!["You".to_string()], 1));
+        assert_eq!((good.game.as_str(), good.players.clone()), ("gomoku", vec!["You".to_string()]));
         assert_eq!(good.result, "ongoing");
         let bad = list.iter().find(|e| e.path == b).unwrap();
         assert!(bad.game.is_empty(), "an unreadable file is listed, without details");
@@ -219,5 +299,47 @@ mod tests {
         assert_eq!(save_path(dir, "/tmp/x", false).unwrap(), PathBuf::from("/tmp/x.toml"));
         assert_eq!(save_path(dir, "/tmp/y.toml", false).unwrap(), PathBuf::from("/tmp/y.toml"));
         assert_eq!(save_path(dir, "   ", false), None);
+    }
+
+    /// Issue 25, defect 2: the list said "20 moves" where the move list
+    /// shows 10: chess counts rounds, Go and gomoku count stones.
+    #[test]
+    fn the_list_counts_moves_as_the_move_list_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = |name: &str, rules: &str, moves: &str| {
+            let text = format!(
+                "[game]\nrules = \"{rules}\"\n[[players]]\nname = \"A\"\nkind = \"human\"\n[[players]]\nname = \"B\"\n\
+                 kind = \"human\"\n[record]\nmoves = [{moves}]\nresult = \"ongoing\"\n"
+            );
+            std::fs::write(dir.path().join(name), text).unwrap();
+        };
+        let opera =
+            "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 c1g5 b7b5 c3b5 c6b5";
+        let quoted = |m: &str| m.split(' ').map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ");
+        save("chess.toml", "chess", &quoted(opera));
+        save("chess-odd.toml", "chess", &quoted("e2e4 e7e5 g1f3"));
+        save("gomoku.toml", "gomoku", &quoted("h8 h9 j8"));
+        let list = list_saves(dir.path());
+        let moves = |title: &str| list.iter().find(|e| e.title == title).and_then(|e| e.moves);
+        assert_eq!(moves("chess"), Some(10), "20 plies of chess are 10 moves");
+        assert_eq!(moves("chess-odd"), Some(2), "White's third ply begins move 2");
+        assert_eq!(moves("gomoku"), Some(3), "every stone is a move");
+    }
+
+    /// Issue 25, defect 2: `x.pgn` was saved as `x.pgn.toml`.
+    #[test]
+    fn the_name_chooses_pgn_or_the_native_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let pgn = save_path(dir.path(), "x.pgn", false).unwrap();
+        assert_eq!(pgn.file_name().unwrap(), "x.pgn");
+        assert_eq!(SaveFormat::of(&pgn), SaveFormat::Pgn);
+        assert_eq!(save_path(dir.path(), "y.TOML", false).unwrap().file_name().unwrap(), "y.TOML");
+        assert_eq!(save_path(Path::new("/d"), "/tmp/z.PGN", false).unwrap(), PathBuf::from("/tmp/z.PGN"));
+        assert_eq!(SaveFormat::of(Path::new("/tmp/z.PGN")), SaveFormat::Pgn);
+        std::fs::write(&pgn, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n\n1. d4 *\n").unwrap();
+        assert!(save_path(dir.path(), "x.pgn", false).unwrap().ends_with("x (2).pgn"));
+        let list = list_saves(dir.path());
+        let e = &list[0];
+        assert_eq!((e.games, e.moves, e.players.clone()), (2, Some(2), vec!["A".to_string(), "B".to_string()]));
     }
 }

@@ -8,9 +8,16 @@
 //! players, chance moves and the seed of the dice, the result per player.
 //! `--record-format` overrides, but PGN only holds two-player games
 //! without chance moves.
+//!
+//! PGN is also read whole ([`pgn_read`] into [`pgn_tree`]'s games, with
+//! comments, NAGs and variations), checked move by move by the rules
+//! plugin ([`pgn_check`]), and written back with all of it kept.
 
 pub mod elo;
 pub mod pgn;
+pub mod pgn_check;
+pub mod pgn_read;
+pub mod pgn_tree;
 pub mod standings;
 pub mod text;
 

@@ -96,7 +96,7 @@ pub fn write_game(game: &GameRecord) -> String {
 }
 
 /// Joins tokens with spaces into lines of at most [`LINE_WIDTH`] columns.
-fn wrap(tokens: &[String]) -> String {
+pub(crate) fn wrap(tokens: &[String]) -> String {
     let mut out = String::new();
     let mut width = 0;
     for t in tokens {

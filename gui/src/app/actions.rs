@@ -139,6 +139,7 @@ impl App {
             Action::SaveNamed => self.save_named(),
             Action::LoadDialog => self.open_load(),
             Action::LoadSave(i) => self.load_entry(i),
+            Action::PickGame(i) => self.pick_game(i),
             Action::LoadPath => self.load_typed_path(),
             Action::CopyPosition => self.copy_position(),
             Action::CopyRecord => self.copy_record(),
@@ -282,6 +283,7 @@ impl App {
                 Some(Dialog::Help(_, first)) => *first = (*first as i64 + d as i64).max(0) as usize,
                 Some(Dialog::NewGame(form)) => form.scroll_by(d.signum(), self.hover),
                 Some(Dialog::Load(form)) => form.scroll = (form.scroll as i64 + d.signum() as i64).max(0) as usize,
+                Some(Dialog::Games(form)) => form.scroll = (form.scroll as i64 + d.signum() as i64).max(0) as usize,
                 Some(_) => {}
                 None => self.scroll = (self.scroll as i64 + d as i64).max(0) as usize,
             },

@@ -51,6 +51,7 @@ impl App {
             }
             SdlEvent::KeyDown { keycode: Some(key), keymod, .. } => self.key(key, keymod),
             SdlEvent::TextInput { text, .. } => {
+                self.replace_selection();
                 if let Some(field) = self.focused_text() {
                     field.push_str(&text);
                     self.dirty = true;
@@ -100,8 +101,15 @@ impl App {
         if let Some(focus) = self.focus {
             match key {
                 Keycode::Backspace => {
-                    if let Some(field) = self.focused_text() {
+                    // A selection goes whole; otherwise the last character.
+                    let cleared = self.replace_selection();
+                    if let Some(field) = self.focused_text().filter(|_| !cleared) {
                         field.pop();
+                    }
+                }
+                Keycode::A if ctrl => {
+                    if let Some(selected) = self.focused_selection() {
+                        *selected = true;
                     }
                 }
                 Keycode::Return | Keycode::KpEnter => self.submit(focus),
@@ -109,6 +117,7 @@ impl App {
                 Keycode::V if ctrl => {
                     let text = self.clipboard.as_ref().and_then(|c| c.clipboard_text().ok()).unwrap_or_default();
                     let line = text.lines().next().unwrap_or("").to_string();
+                    self.replace_selection();
                     if let Some(field) = self.focused_text() {
                         field.push_str(&line);
                     }
@@ -142,6 +151,7 @@ impl App {
             Focus::MoveEntry => self.act(Action::EnterMove),
             Focus::SaveName => self.act(Action::SaveNamed),
             Focus::LoadPath => self.act(Action::LoadPath),
+            Focus::PgnFilter => self.pick_first_shown(),
             Focus::Form(_) => self.act(Action::StartGame),
         }
     }
@@ -164,9 +174,31 @@ impl App {
             (Focus::MoveEntry, None) => Some(&mut self.entry),
             (Focus::SaveName, Some(Dialog::Save(form))) => Some(&mut form.name),
             (Focus::LoadPath, Some(Dialog::Load(form))) => Some(&mut form.path),
+            (Focus::PgnFilter, Some(Dialog::Games(form))) => Some(&mut form.filter),
             (Focus::Form(key), Some(Dialog::NewGame(form))) => form.text_mut(key),
             _ => None,
         }
+    }
+
+    /// Whether the focused field's whole text is selected (the fields
+    /// that keep a selection: the save name and the game filter).
+    fn focused_selection(&mut self) -> Option<&mut bool> {
+        match (self.focus?, &mut self.dialog) {
+            (Focus::SaveName, Some(Dialog::Save(form))) => Some(&mut form.selected),
+            (Focus::PgnFilter, Some(Dialog::Games(form))) => Some(&mut form.selected),
+            _ => None,
+        }
+    }
+
+    /// Typing over a selection: the selected text goes first. True when
+    /// there was one.
+    fn replace_selection(&mut self) -> bool {
+        let Some(selected) = self.focused_selection().filter(|s| **s) else { return false };
+        *selected = false;
+        if let Some(field) = self.focused_text() {
+            field.clear();
+        }
+        true
     }
 
     /// The wheel steps through the moves over the board, scrolls lists

@@ -1,22 +1,24 @@
 //! Saving, loading, the autosave and its resumption, SIGTERM, and the
-//! clipboard (position text and game record out, position text in).
+//! clipboard (position text and game record out, position text or PGN in).
+//! A name ending in `.pgn` saves PGN; a `.pgn` file loads through the game
+//! browser (`super::pgn`).
 
 use std::time::SystemTime;
 
 use super::App;
 use crate::dialogs::{Dialog, LoadForm, SaveForm};
 use crate::game::Game;
-use crate::saves::{autosave_path, default_name, expand_home, list_saves, save_path, saves_dir};
+use crate::saves::{autosave_path, default_name, expand_home, list_saves, save_path, saves_dir, SaveFormat};
 use crate::tr;
-use tabula_core::outcome::GameResult;
-use tabula_core::records::{GameRecord, RecordFormat};
+use tabula_core::records::RecordFormat;
 
 impl App {
     /// The Save dialog, with a name made of the game, the players and the date.
     pub(super) fn open_save(&mut self) {
         let names: Vec<String> = self.game.seats.iter().map(|s| s.name.clone()).collect();
         let name = default_name(self.game.session.info().name.as_str(), &names, SystemTime::now());
-        self.dialog = Some(Dialog::Save(SaveForm { name, dir: saves_dir(), error: None }));
+        // The default name is selected: typing replaces it.
+        self.dialog = Some(Dialog::Save(SaveForm { name, selected: true, dir: saves_dir(), error: None }));
         self.set_focus(Some(crate::controls::Focus::SaveName));
     }
 
@@ -33,7 +35,12 @@ impl App {
                 return;
             }
         }
-        match self.game.save_to(&path) {
+        let saved = match SaveFormat::of(&path) {
+            SaveFormat::Pgn => self.save_pgn(&path),
+            SaveFormat::Native => self.game.save_to(&path),
+        };
+        let Some(Dialog::Save(form)) = &mut self.dialog else { return };
+        match saved {
             Ok(()) => {
                 eprintln!("tabula: saved {}", path.display());
                 self.dialog = None;
@@ -95,6 +102,17 @@ impl App {
     }
 
     fn load_file(&mut self, path: &std::path::Path) {
+        if SaveFormat::of(path) == SaveFormat::Pgn {
+            if let Err(e) = self.load_pgn_file(path) {
+                let text = tr!("cannot-load", file = path.display().to_string(), reason = e);
+                eprintln!("tabula: {text}");
+                match &mut self.dialog {
+                    Some(Dialog::Load(form)) => form.error = Some(text),
+                    _ => self.say(text, true),
+                }
+            }
+            return;
+        }
         match Game::load(path, self.game.extra_dirs()) {
             Ok(game) => {
                 self.replace_game(game);
@@ -238,10 +256,11 @@ impl App {
             self.say(tr!("record-hidden"), true);
             return;
         }
-        let text = record_text(&self.game);
-        let kind = match RecordFormat::for_game(self.game.session.info()) {
-            RecordFormat::Pgn => "PGN",
-            RecordFormat::Text => "TOML",
+        let (text, kind) = match RecordFormat::for_game(self.game.session.info()) {
+            RecordFormat::Pgn => (self.game_pgn(), "PGN"),
+            RecordFormat::Text => {
+                (tabula_core::records::text::write_game(&super::pgn::game_record(&self.game)), "TOML")
+            }
         };
         self.put_on_clipboard(&text, tr!("copied-record", format = kind));
     }
@@ -263,6 +282,12 @@ impl App {
             self.say(tr!("paste-empty"), true);
             return;
         }
+        if super::pgn::looks_like_pgn(&text) {
+            if let Err(e) = self.open_pgn(&text, &tr!("clipboard")) {
+                self.say(tr!("paste-refused", reason = e), true);
+            }
+            return;
+        }
         let mut config = self.game.config.clone();
         config.record =
             Some(tabula_core::config::Record { start: text, result: "ongoing".into(), ..Default::default() });
@@ -273,75 +298,5 @@ impl App {
             }
             Err(e) => self.say(tr!("paste-refused", reason = e), true),
         }
-    }
-}
-
-/// The game as a record a player can paste elsewhere: PGN for FEN games
-/// (an unfinished game's result is `*`), the text record otherwise.
-pub fn record_text(game: &Game) -> String {
-    let session = &game.session;
-    let info = session.info();
-    let result = game.result();
-    let start = session.start_position();
-    let record = GameRecord {
-        event: "Tabula".into(),
-        site: "Tabula".into(),
-        date: tabula_core::records::today(),
-        round: 1,
-        game: info.name.to_string(),
-        players: game.seats.iter().map(|s| s.name.clone()).collect(),
-        start: session.start_text().to_string(),
-        start_text: start.to_text().into_result().map(|t| t.to_string()).unwrap_or_default(),
-        first_mover: start.side_to_move(),
-        standard: session.history().iter().map(|m| m.standard.clone()).collect(),
-        coordinate: session.history().iter().map(|m| m.coordinate.clone()).collect(),
-        result: result.clone().unwrap_or(GameResult::Draw { reason: String::new() }),
-        result_text: result.as_ref().map_or_else(|| GameResult::ONGOING.to_string(), |r| r.describe(info)),
-        time_ms: 0,
-        movers: session.history().iter().map(|m| m.player).collect(),
-        seed: session.seed(),
-        hidden: tabula_core::hidden::is_hidden(session.position()),
-    };
-    match (RecordFormat::for_game(info), result.is_some()) {
-        (RecordFormat::Pgn, true) => tabula_core::records::pgn::write_game(&record),
-        (RecordFormat::Pgn, false) => unfinished_pgn(&tabula_core::records::pgn::write_game(&record)),
-        (RecordFormat::Text, _) => tabula_core::records::text::write_game(&record),
-    }
-}
-
-/// A finished-game PGN turned into an unfinished one: the result tag and
-/// the game termination marker become `*`, the termination tag and the
-/// (empty) reason comment go.
-fn unfinished_pgn(pgn: &str) -> String {
-    let mut out = String::new();
-    for line in pgn.lines() {
-        if line.starts_with("[Result ") {
-            out.push_str("[Result \"*\"]\n");
-        } else if line.starts_with("[Termination ") {
-            out.push_str("[Termination \"unterminated\"]\n");
-        } else if line.starts_with('[') || line.is_empty() {
-            out.push_str(line);
-            out.push('\n');
-        } else {
-            let body = line.replace(" {}", "").replace("{}", "");
-            let body = body.trim_end();
-            let body = body.strip_suffix("1/2-1/2").unwrap_or(body).trim_end();
-            out.push_str(body);
-            out.push('\n');
-        }
-    }
-    let trimmed = out.trim_end().to_string();
-    format!("{trimmed} *\n\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_unfinished_game_is_marked_with_a_star() {
-        let finished = "[Event \"x\"]\n[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n\n1. e4 e5 {} 1/2-1/2\n\n";
-        let out = unfinished_pgn(finished);
-        assert_eq!(out, "[Event \"x\"]\n[Result \"*\"]\n[Termination \"unterminated\"]\n\n1. e4 e5 *\n\n");
     }
 }

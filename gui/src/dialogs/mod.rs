@@ -11,7 +11,7 @@ mod seat_rows;
 use rules_api::{GameInfo, Move};
 use sdl2::render::RenderTarget;
 
-pub use files::{LoadForm, SaveForm};
+pub use files::{GamesForm, LoadForm, SaveForm};
 pub use forms::SettingsForm;
 pub use new_game::{GameChoice, NewGameForm};
 
@@ -37,6 +37,8 @@ pub enum Dialog {
     Save(SaveForm),
     /// Choose a saved game.
     Load(LoadForm),
+    /// Choose a game of a PGN file (or of PGN pasted).
+    Games(Box<GamesForm>),
     /// Change who plays each seat, keeping the game.
     Seats(SeatsForm),
     /// Language, board turning, animation, replay speed.
@@ -66,6 +68,7 @@ impl Dialog {
             Dialog::NewGame(_) => "new",
             Dialog::Save(_) => "save",
             Dialog::Load(_) => "load",
+            Dialog::Games(_) => "games",
             Dialog::Seats(_) => "players",
             Dialog::Settings(_) => "settings",
             Dialog::Help(..) => "help",
@@ -150,6 +153,7 @@ pub fn draw_dialog<T: RenderTarget>(
         Dialog::NewGame(form) => new_game::draw(&mut pen, window, form),
         Dialog::Save(form) => files::draw_save(&mut pen, window, form),
         Dialog::Load(form) => files::draw_load(&mut pen, window, form),
+        Dialog::Games(form) => files::draw_games(&mut pen, window, form),
         Dialog::Seats(form) => forms::draw_seats(&mut pen, window, form, game),
         Dialog::Settings(form) => forms::draw_settings(&mut pen, window, form),
         Dialog::Help(text, first) => help(&mut pen, window, text, first, game),

@@ -5,6 +5,7 @@ mod conform;
 mod matches;
 mod netplay;
 mod out;
+mod pgn;
 mod play;
 mod protocols;
 mod query;
@@ -94,6 +95,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// List the games waiting for a player on servers announced on the local network.
     Lan(serve::LanArgs),
+    /// List and check the games of a PGN file (every move read by the rules plugin), or write them out tidied.
+    Pgn(pgn::PgnArgs),
     /// Show what one player (or a spectator) knows of a position of a game with hidden information.
     View(view::ViewArgs),
     /// Opens one library in this (child) process: exit 0 when it is a
@@ -331,6 +334,7 @@ pub fn run() -> i32 {
         Some(Command::Serve(a)) => serve::serve(&a, &dirs),
         Some(Command::Lan(a)) => serve::lan(&a),
         Some(Command::View(a)) => view::view(&a, &dirs),
+        Some(Command::Pgn(a)) => pgn::pgn(&a, &dirs),
         Some(Command::ProbePlugin { .. } | Command::RulesServer) => Ok(0),
     };
     match outcome {
