@@ -221,7 +221,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
                 eprintln!("tabula: first frame drawn {:.1} ms after start", started.elapsed().as_secs_f64() * 1000.0);
             }
         }
-        app.dump_layout(w, h);
+        app.dump_layout(w, h, cache.drawn());
         let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
         frames.record(frame_start.elapsed(), app.game.is_thinking(), cpu);
     }
@@ -276,7 +276,23 @@ impl App {
         };
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
+        crate::i18n::add_plugin_dirs(crate::plugin_words::dirs_for(&app.game.config, app.game.extra_dirs()));
+        app.rename_seats();
         app
+    }
+
+    /// Seats the window named (`You`, `Computer`) renamed in the language
+    /// of the moment; a name the user gave stays.
+    pub(crate) fn rename_seats(&mut self) {
+        if self.net.is_some() {
+            return;
+        }
+        let computers: Vec<bool> = (0..self.game.seats.len()).map(|i| self.game.is_computer(i)).collect();
+        let mut names: Vec<String> = self.game.seats.iter().map(|s| s.name.clone()).collect();
+        crate::seats::rename_generated(&mut names, &computers);
+        for (seat, name) in self.game.seats.iter_mut().zip(names) {
+            seat.name = name;
+        }
     }
 
     fn say(&mut self, text: impl Into<String>, error: bool) {

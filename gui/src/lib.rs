@@ -23,6 +23,8 @@ mod frames;
 mod game;
 mod hands;
 pub mod i18n;
+mod linebreak;
+pub mod plugin_words;
 pub mod image;
 mod input;
 pub mod layout;
@@ -41,6 +43,7 @@ mod settings;
 pub mod shown;
 mod sound;
 mod strip;
+mod system_font;
 pub mod theme;
 mod widgets;
 

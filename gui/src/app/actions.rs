@@ -1,5 +1,6 @@
 //! What each button, key and dialog choice of the window does.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::App;
@@ -301,19 +302,18 @@ impl App {
         let mut games = Vec::new();
         for name in available_names(PluginKind::RULES, &dirs) {
             let Ok(plugin) = find_plugin(&name, PluginKind::RULES, &dirs) else { continue };
+            crate::i18n::add_plugin_dirs(plugin.path().parent().map(Path::to_path_buf));
             let plugin = plugin.isolating(isolate);
             let specs = plugin.options();
             let info = plugin.new_rules(&[]).ok().and_then(|r| r.info().into_result().ok());
+            // The plugin's own name for its game: the dialog shows it in
+            // the language chosen when it draws.
             let (label, sides) = match info {
-                Some(info) => (
-                    crate::messages::game_name(info.name.as_str()),
-                    info.players.iter().map(|p| p.name.to_string()).collect(),
-                ),
+                Some(info) => (info.name.to_string(), info.players.iter().map(|p| p.name.to_string()).collect()),
                 None => (crate::messages::capitalised(&name), Vec::new()),
             };
             games.push(GameChoice { name, label, specs, sides });
         }
-        games.sort_by_key(|g| g.label.to_lowercase());
         self.games = Some(games.clone());
         games
     }
@@ -321,7 +321,9 @@ impl App {
     /// The New game dialog, on the game being played and its options,
     /// other games with their last choices.
     pub(super) fn open_new_game(&mut self) {
-        let games = self.game_choices();
+        let mut games = self.game_choices();
+        // In the order of the names shown, in the language of the moment.
+        games.sort_by_cached_key(|g| crate::messages::game_name(&g.label).to_lowercase());
         let config = &self.game.config;
         let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
         let form = NewGameForm::new(games, &memory, &config.game.rules);
@@ -358,6 +360,7 @@ impl App {
                 let before = self.settings.auto_flip;
                 self.settings = form.settings.clone();
                 i18n::set_language(self.settings.lang());
+                self.rename_seats();
                 self.sound.enabled = self.settings.sound;
                 if before != self.settings.auto_flip {
                     self.flipped = self.auto_flip();
@@ -443,6 +446,19 @@ impl App {
             .into_result()
             .map(|t| t.to_string())
             .unwrap_or_else(|e| tr!("no-help", reason = e.to_string()));
+        // The plugin's translated help takes the options, defaults first.
+        let config = &self.game.config;
+        let dirs = config.plugin_dirs(self.game.extra_dirs());
+        let specs = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)
+            .map(|p| p.options())
+            .unwrap_or_default();
+        let mut options: Vec<(String, String)> =
+            specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
+        options.extend(config.rules_options());
+        options.reverse();
+        let mut seen = std::collections::HashSet::new();
+        options.retain(|(k, _)| seen.insert(k.clone()));
+        let text = crate::plugin_words::help_text(self.game.session.info().name.as_str(), &options, text);
         self.dialog = Some(Dialog::Help(text, 0));
     }
 

@@ -103,7 +103,7 @@ impl Game {
             return None;
         }
         let parts: Vec<String> =
-            scores.iter().map(|s| format!("{} {}", self.session.player_name(s.player), s.points)).collect();
+            scores.iter().map(|s| format!("{} {}", crate::messages::side_name(self.session.info(), s.player), s.points)).collect();
         Some(parts.join(" · "))
     }
 }
