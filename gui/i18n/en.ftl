@@ -249,3 +249,11 @@ help-keys = KEYS
     Enter: type a move (either notation). ←/→: step through the moves; Home/End: first/last; the mouse wheel over the board does the same. Esc: back to the game.
     Ctrl+N new game, Ctrl+Z (Backspace) undo, Ctrl+Y redo, H hint, Ctrl+S save, Ctrl+O load, F flip, P pause, Space step, R replay, M sound, F1 help, Ctrl+G network, Ctrl+Q quit.
     Ctrl+C copies the position, Ctrl+Shift+C the game record (PGN for chess); Ctrl+V starts from a pasted position.
+
+## Network game notes
+net-asked-undo = Asked to take back
+net-asked-new-game = Asked for a new game
+net-offered-draw = Offered a draw
+net-no-hints = No hints in a network game
+net-not-available = Not available in a network game
+save-name-versus = vs

@@ -219,3 +219,11 @@ help-keys = 按键
     回车：输入着法（两种记法均可）。←/→：逐步查看着法；Home/End：第一步/最后一步；在棋盘上滚动滚轮效果相同。Esc：返回对局。
     Ctrl+N 新局，Ctrl+Z（退格）悔棋，Ctrl+Y 重做，H 提示，Ctrl+S 保存，Ctrl+O 读取，F 翻转，P 暂停，空格 单步，R 回放，M 声音，F1 帮助，Ctrl+G 联机，Ctrl+Q 退出。
     Ctrl+C 复制局面，Ctrl+Shift+C 复制棋谱（国际象棋为 PGN）；Ctrl+V 从粘贴的局面开始。
+
+## Network game notes
+net-asked-undo = 已请求悔棋
+net-asked-new-game = 已请求新的一局
+net-offered-draw = 已提和
+net-no-hints = 网络对局中没有提示
+net-not-available = 网络对局中不可用
+save-name-versus = 对

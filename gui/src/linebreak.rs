@@ -51,7 +51,8 @@ mod tests {
         assert_eq!(pieces("黑方胜。将死。"), ["黑", "方", "胜。", "将", "死。"]);
         assert_eq!(pieces("好，「走」！"), ["好，", "「走」！"]);
         assert_eq!(pieces("电脑（简单）"), ["电", "脑", "（简", "单）"]);
-        for text in ["黑方胜。将死。", "好，「走」！真的？（是）", "他说：“对”、“错”。"] {
+        for text in ["黑方胜。将死。", "好，「走」！真的？（是）", "他说：“对”、“错”。"]
+        {
             for piece in pieces(text) {
                 let first = piece.chars().next().unwrap();
                 let last = piece.trim_end().chars().last().unwrap();

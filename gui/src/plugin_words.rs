@@ -199,7 +199,8 @@ mod tests {
         let options = [("size", "9"), ("komi", "6.5"), ("handicap", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
         let help = help_text("Go 9×9", &options, "GO".into());
         assert!(help.starts_with("围棋") && help.contains("9×9 棋盘，贴目 6.5，让子 2"), "{help}");
-        let gomoku = help_text("Gomoku (renju)", &[("size".into(), "15".into()), ("rule".into(), "renju".into())], "x".into());
+        let gomoku =
+            help_text("Gomoku (renju)", &[("size".into(), "15".into()), ("rule".into(), "renju".into())], "x".into());
         assert!(gomoku.contains("15×15 棋盘，连珠规则。"), "{gomoku}");
         // A game nobody translated keeps its own help, in any language.
         assert_eq!(help_text("Amazons", &[], "THE AMAZONS".into()), "THE AMAZONS");

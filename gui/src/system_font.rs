@@ -34,9 +34,8 @@ pub fn locate() -> Option<(PathBuf, u32)> {
         let chosen = chosen.to_string_lossy().to_string();
         return (!chosen.is_empty()).then(|| parse_choice(&chosen));
     }
-    from_fontconfig().or_else(|| {
-        KNOWN.iter().find(|(path, _)| Path::new(path).is_file()).map(|(p, i)| (PathBuf::from(p), *i))
-    })
+    from_fontconfig()
+        .or_else(|| KNOWN.iter().find(|(path, _)| Path::new(path).is_file()).map(|(p, i)| (PathBuf::from(p), *i)))
 }
 
 /// `path` or `path:index`.

@@ -307,7 +307,10 @@ mod tests {
             for (k, l) in lines.iter().enumerate() {
                 let (first, last) = (l.chars().next().unwrap(), l.chars().last().unwrap());
                 assert!(k == 0 || !crate::linebreak::closes(first), "width {n}: line {l:?} starts with {first}");
-                assert!(k + 1 == lines.len() || !crate::linebreak::opens(last), "width {n}: line {l:?} ends with {last}");
+                assert!(
+                    k + 1 == lines.len() || !crate::linebreak::opens(last),
+                    "width {n}: line {l:?} ends with {last}"
+                );
             }
         }
     }

@@ -159,15 +159,15 @@ impl App {
         let note = match action {
             Action::Undo => {
                 net.request(RequestKind::Undo);
-                say("Asked to take back")
+                say(&tr!("net-asked-undo"))
             }
             Action::NewGameDialog => {
                 net.request(RequestKind::NewGame);
-                say("Asked for a new game")
+                say(&tr!("net-asked-new-game"))
             }
             Action::NetDraw => {
                 net.request(RequestKind::Draw);
-                say("Offered a draw")
+                say(&tr!("net-offered-draw"))
             }
             Action::Resign => {
                 net.resign();
@@ -181,7 +181,7 @@ impl App {
                 net.chat_key();
                 None
             }
-            Action::Hint => say("No hints in a network game"),
+            Action::Hint => say(&tr!("net-no-hints")),
             Action::Redo
             | Action::SaveDialog
             | Action::SaveNamed
@@ -189,7 +189,7 @@ impl App {
             | Action::PastePosition
             | Action::PlayersDialog
             | Action::Pause
-            | Action::Step => say("Not available in a network game"),
+            | Action::Step => say(&tr!("net-not-available")),
             Action::Quit => {
                 self.quit = true;
                 None
