@@ -288,6 +288,20 @@ impl App {
         }
     }
 
+    /// Seats the window named (`You`, `Computer`) renamed in the language
+    /// of the moment; a name the user gave stays.
+    pub(crate) fn rename_seats(&mut self) {
+        if self.net.is_some() {
+            return;
+        }
+        let computers: Vec<bool> = (0..self.game.seats.len()).map(|i| self.game.is_computer(i)).collect();
+        let mut names: Vec<String> = self.game.seats.iter().map(|s| s.name.clone()).collect();
+        crate::seats::rename_generated(&mut names, &computers);
+        for (seat, name) in self.game.seats.iter_mut().zip(names) {
+            seat.name = name;
+        }
+    }
+
     /// The rules plugins found, with their options and players (each
     /// loaded once per window).
     pub(super) fn game_choices(&mut self) -> Vec<GameChoice> {
