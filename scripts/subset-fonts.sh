@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Rebuilds the two CJK subsets in assets/fonts from Debian's Noto CJK:
 #   TabulaCJK-UI-Subset.otf  Noto Sans CJK SC, the face of the Chinese
-#       interface: the characters of gui/i18n/zh-CN.ftl, those the bundled
-#       plugins write (help texts, notation) and CJK punctuation;
+#       interface: the 3,755 hanzi of GB 2312 level 1 (the common characters
+#       of names, saves and chat), the characters of gui/i18n/zh-CN.ftl,
+#       those the bundled plugins write (code, translations in
+#       plugins/*/i18n/*.ftl, variant definitions) and CJK punctuation;
 #   TabulaCJK-Subset.otf     Noto Serif CJK Bold, the face of pieces: the
 #       xiangqi characters and every CJK glyph a shipped variant definition
 #       (plugins/variants/library/*.toml) draws a piece with.
@@ -19,8 +21,17 @@ for font in "$sans" "$serif"; do
 done
 ui_text=$(/usr/bin/python3 - <<'PY'
 import pathlib
-files = [pathlib.Path("gui/i18n/zh-CN.ftl"), *sorted(pathlib.Path("plugins").rglob("*.rs"))]
+plugins = pathlib.Path("plugins")
+files = [pathlib.Path("gui/i18n/zh-CN.ftl"), *sorted(plugins.rglob("*.rs")), *sorted(plugins.rglob("*.ftl")),
+         *sorted(plugins.glob("variants/library/*.toml"))]
 chars = {c for f in files for c in f.read_text(encoding="utf-8") if ord(c) >= 0x2E80}
+# GB 2312 level 1: rows 16-55 (bytes 0xB0-0xD7, 0xA1-0xFE), 3,755 hanzi.
+for hi in range(0xB0, 0xD8):
+    for lo in range(0xA1, 0xFF):
+        try:
+            chars.add(bytes([hi, lo]).decode("gb2312"))
+        except UnicodeDecodeError:
+            pass
 print("".join(sorted(chars)))
 PY
 )

@@ -1,20 +1,14 @@
 # Tabula's interface in English. Every word the window shows comes from
 # here (or from gui/i18n/zh-CN.ftl, which holds the same ids).
 # Ids starting with side-, reason-, option- and choice- translate words
-# that rules plugins use; words a catalogue does not know are shown as the
-# plugin wrote them.
+# that rules plugins use: only generic ones here (colours, on/off, size);
+# a game's own words (its name, options, reasons, help) ship with its
+# plugin as <plugin>.<lang>.ftl (docs/WRITING-PLUGINS.md). Words nobody
+# translates are shown as the plugin wrote them.
 
 ## Sentences
 sentence = { $text }.
 two-sentences = { $first }. { $second }
-
-## Games (ids from the plugins' display names)
-game-chess = Chess
-game-xiangqi = Xiangqi
-game-gomoku-freestyle = Gomoku (freestyle)
-game-gomoku-standard = Gomoku (exactly five)
-game-gomoku-renju = Gomoku (renju)
-game-tic-tac-toe = Tic-tac-toe
 
 ## Buttons
 button-new = New
@@ -57,6 +51,9 @@ button-discard = New game instead
 side-white = White
 side-black = Black
 side-red = Red
+side-blue = Blue
+side-green = Green
+side-yellow = Yellow
 result-wins = { $side } wins
 result-wins-on-time = { $side } wins on time
 result-loses = { $side } loses
@@ -81,20 +78,6 @@ forfeit-resigned = { $side } resigned.
 forfeit-time = { $side }'s time ran out.
 forfeit-illegal = { $side }'s computer played an illegal move ({ $detail }).
 forfeit-error = { $side }'s computer failed ({ $detail }).
-reason-checkmate = checkmate
-reason-stalemate = stalemate
-reason-fifty-move-rule = the fifty-move rule
-reason-insufficient-material = insufficient material
-reason-threefold-repetition = threefold repetition
-reason-repetition = repetition
-reason-perpetual-check = perpetual check
-reason-no-capture-limit = no capture for too long
-reason-board-full = the board is full
-reason-five-in-a-row = five in a row
-reason-three-in-a-row = three in a row
-reason-double-three = double three
-reason-double-four = double four
-reason-overline = overline
 moves-in-time = { $n ->
     [one] 1 move
    *[other] { $n } moves
@@ -214,25 +197,11 @@ mode-computer = You vs computer
 mode-computers = Computers
 clock-none = No clock
 clock-preset = { $minutes } min + { $seconds } s
-option-rule = Rule
 option-size = Board size
-option-notation = Notation
-option-pieces = Pieces
-option-flavour = Historical figures
 option-seed = Random seed
-option-no-capture-plies = Draw without capture after (plies)
-option-variant = Variant
-option-komi = Komi
 choice-on = On
 choice-off = Off
-choice-freestyle = Freestyle
-choice-standard = Exactly five
-choice-renju = Renju
-choice-wxf = WXF (C2=5)
-choice-chinese = Chinese (炮二平五)
-choice-latin = Latin letters
 # A choice of one option only: choice-<option>-<value> wins over choice-<value>.
-choice-pieces-chinese = Chinese characters
 save-title = Save the game
 save-placeholder = a name for this game
 save-where = Saved games go to { $dir }. Type a full path (/… or ~/…) to save elsewhere.
@@ -313,3 +282,10 @@ editor-read-differently = The rules read this text differently from the board as
 editor-not-online = The board editor is not available in a network game.
 editor-cannot-open = Cannot open the board editor: { $reason }
 editor-clipboard-failed = Cannot use the clipboard: { $reason }
+## Network game notes
+net-asked-undo = Asked to take back
+net-asked-new-game = Asked for a new game
+net-offered-draw = Offered a draw
+net-no-hints = No hints in a network game
+net-not-available = Not available in a network game
+save-name-versus = vs

@@ -4,14 +4,6 @@
 sentence = { $text }。
 two-sentences = { $first }。{ $second }
 
-## Games (ids from the plugins' display names)
-game-chess = 国际象棋
-game-xiangqi = 中国象棋
-game-gomoku-freestyle = 五子棋（自由规则）
-game-gomoku-standard = 五子棋（恰好五子）
-game-gomoku-renju = 五子棋（连珠规则）
-game-tic-tac-toe = 井字棋
-
 ## Buttons
 button-new = 新局
 button-new-game = 新的一局
@@ -53,6 +45,9 @@ button-discard = 开始新局
 side-white = 白方
 side-black = 黑方
 side-red = 红方
+side-blue = 蓝方
+side-green = 绿方
+side-yellow = 黄方
 result-wins = { $side }胜
 result-wins-on-time = { $side }超时胜
 result-loses = { $side }负
@@ -67,20 +62,6 @@ forfeit-resigned = { $side }认输。
 forfeit-time = { $side }超时。
 forfeit-illegal = { $side }的电脑走了不合规则的棋（{ $detail }）。
 forfeit-error = { $side }的电脑出错（{ $detail }）。
-reason-checkmate = 将死
-reason-stalemate = 困毙
-reason-fifty-move-rule = 五十回合规则
-reason-insufficient-material = 子力不足
-reason-threefold-repetition = 三次重复局面
-reason-repetition = 重复局面
-reason-perpetual-check = 长将
-reason-no-capture-limit = 长时间无吃子
-reason-board-full = 棋盘已满
-reason-five-in-a-row = 五子连珠
-reason-three-in-a-row = 三子连线
-reason-double-three = 三三禁手
-reason-double-four = 四四禁手
-reason-overline = 长连禁手
 moves-in-time = 共 { $n } 步，用时 { $time }
 
 ## Who plays
@@ -193,24 +174,10 @@ mode-computer = 人机对弈
 mode-computers = 电脑对电脑
 clock-none = 不计时
 clock-preset = { $minutes } 分 + { $seconds } 秒
-option-rule = 规则
 option-size = 棋盘大小
-option-notation = 记谱法
-option-pieces = 棋子
-option-flavour = 历史人物
 option-seed = 随机种子
-option-no-capture-plies = 无吃子判和（步数）
-option-variant = 变体
-option-komi = 贴目
 choice-on = 开
 choice-off = 关
-choice-freestyle = 自由规则
-choice-standard = 恰好五子
-choice-renju = 连珠规则
-choice-wxf = WXF（C2=5）
-choice-chinese = 中文（炮二平五）
-choice-latin = 拉丁字母
-choice-pieces-chinese = 汉字
 save-title = 保存对局
 save-placeholder = 这局棋的名字
 save-where = 对局保存在 { $dir }。输入完整路径（/… 或 ~/…）可保存到别处。
@@ -285,3 +252,10 @@ editor-read-differently = 规则读出的局面与点击的棋盘不同。
 editor-not-online = 联机对局中不能设置局面。
 editor-cannot-open = 无法设置局面：{ $reason }
 editor-clipboard-failed = 剪贴板不可用：{ $reason }
+## Network game notes
+net-asked-undo = 已请求悔棋
+net-asked-new-game = 已请求新的一局
+net-offered-draw = 已提和
+net-no-hints = 网络对局中没有提示
+net-not-available = 网络对局中不可用
+save-name-versus = 对

@@ -228,7 +228,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
                 eprintln!("tabula: first frame drawn {:.1} ms after start", started.elapsed().as_secs_f64() * 1000.0);
             }
         }
-        app.dump_layout(w, h);
+        app.dump_layout(w, h, cache.drawn());
         let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
         frames.record(frame_start.elapsed(), app.game.is_thinking(), cpu);
     }
@@ -285,6 +285,8 @@ impl App {
         };
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
+        crate::i18n::add_plugin_dirs(crate::plugin_words::dirs_for(&app.game.config, app.game.extra_dirs()));
+        app.rename_seats();
         app
     }
 

@@ -3,7 +3,10 @@
 //! Text is rasterised by `fontdue` (pure Rust), so the pixels do not depend
 //! on the system's font libraries: the image snapshots are the same on every
 //! machine. Each character is drawn with the first face that has it (the
-//! Latin face, then the CJK subset), so one string may mix both.
+//! Latin face, then the CJK subsets), so one string may mix both. A
+//! character none of them has (a rare hanzi in a name) is drawn with a
+//! system CJK font when one is installed ([`crate::system_font`]), loaded
+//! on first need, rather than as a blank.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -40,6 +43,9 @@ pub struct Fonts {
     bold: Font,
     cjk: Font,
     cjk_ui: Font,
+    /// A system CJK font for characters outside the subsets, looked for
+    /// (and parsed: several megabytes) only when such a character shows.
+    system: OnceLock<Option<Font>>,
 }
 
 static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
@@ -108,19 +114,39 @@ impl Fonts {
             bold: load_face(&dir, BOLD_FILE)?,
             cjk: load_face(&dir, CJK_FILE)?,
             cjk_ui: load_face(&dir, CJK_UI_FILE)?,
+            system: OnceLock::new(),
         })
     }
 
-    /// The face that draws `ch`: the preferred Latin face, the regular one,
-    /// the CJK subset, or (for a missing character) the preferred face's
-    /// "missing glyph" box.
-    fn face(&self, ch: char, style: Style) -> &Font {
+    /// The system CJK font, found and parsed on the first call.
+    fn system_face(&self) -> Option<&Font> {
+        self.system.get_or_init(crate::system_font::load).as_ref()
+    }
+
+    /// The bundled face that draws `ch` (the preferred Latin face, the
+    /// regular one, the CJK subsets), if one does.
+    fn bundled_face(&self, ch: char, style: Style) -> Option<&Font> {
         let order = match style {
             Style::Regular => [&self.regular, &self.regular, &self.cjk_ui, &self.cjk],
             Style::Bold => [&self.bold, &self.regular, &self.cjk_ui, &self.cjk],
             Style::Glyph => [&self.regular, &self.regular, &self.cjk, &self.cjk_ui],
         };
-        order.into_iter().find(|f| f.lookup_glyph_index(ch) != 0).unwrap_or(order[0])
+        order.into_iter().find(|f| f.lookup_glyph_index(ch) != 0)
+    }
+
+    /// The face that draws `ch`: a bundled one, else the system CJK font
+    /// when it has the character, else the preferred face's "missing
+    /// glyph" box. Spaces and controls never wake the system font.
+    fn face(&self, ch: char, style: Style) -> &Font {
+        if let Some(face) = self.bundled_face(ch, style) {
+            return face;
+        }
+        let system = (ch > ' ' && !ch.is_control()).then(|| self.system_face()).flatten();
+        match system.filter(|f| f.lookup_glyph_index(ch) != 0) {
+            Some(face) => face,
+            None if style == Style::Bold => &self.bold,
+            None => &self.regular,
+        }
     }
 
     /// Ascent and descent (negative) of a line at `px`.
@@ -168,6 +194,12 @@ impl Fonts {
 
     /// Whether some bundled face has a glyph for every character of `text`.
     pub fn covers(&self, text: &str) -> bool {
+        text.chars().all(|ch| ch == ' ' || self.bundled_face(ch, Style::Regular).is_some())
+    }
+
+    /// Whether every character of `text` is drawn, by a bundled face or
+    /// the system CJK font.
+    pub fn draws(&self, text: &str) -> bool {
         text.chars().all(|ch| ch == ' ' || self.face(ch, Style::Regular).lookup_glyph_index(ch) != 0)
     }
 }
@@ -197,8 +229,8 @@ mod tests {
 
     #[test]
     fn every_chinese_character_a_bundled_plugin_writes_is_in_the_bundled_fonts() {
-        // Help texts, board words and notation come from the plugins: a
-        // character outside the subset would be drawn as a gap.
+        // Help texts, board words, notation and translations come from the
+        // plugins: a character outside the subset would need a system font.
         let fonts = fonts().expect("fonts in assets/fonts");
         let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins")];
         let mut missing = std::collections::BTreeSet::new();
@@ -207,13 +239,37 @@ mod tests {
                 let path = entry.path();
                 if path.is_dir() {
                     dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
+                } else if path.extension().is_some_and(|e| e == "rs" || e == "ftl") {
                     let text = std::fs::read_to_string(&path).unwrap();
                     missing.extend(text.chars().filter(|&c| c >= '\u{2E80}' && !fonts.covers(&c.to_string())));
                 }
             }
         }
         assert!(missing.is_empty(), "no glyph for {missing:?}: run scripts/subset-fonts.sh");
+    }
+
+    #[test]
+    fn the_common_characters_of_names_are_in_the_bundled_interface_face() {
+        // Issue 25: these were blanks in names, saves and chat.
+        let fonts = fonts().expect("fonts in assets/fonts");
+        for ch in "我张伟芳测试".chars() {
+            assert_ne!(fonts.cjk_ui.lookup_glyph_index(ch), 0, "{ch} missing from {CJK_UI_FILE}");
+        }
+        // The whole of GB 2312 level 1 (rows 16-55), as subset-fonts.sh builds it.
+        let level1 = include_str!("../tests/data/gb2312-level1.txt").trim();
+        assert_eq!(level1.chars().count(), 3755);
+        let missing: String = level1.chars().filter(|&c| fonts.cjk_ui.lookup_glyph_index(c) == 0).collect();
+        assert!(missing.is_empty(), "not in {CJK_UI_FILE}: {missing}");
+        let image = fonts.rasterize("我张伟芳测试", 32.0, Style::Regular, Rgba::rgb(0, 0, 0));
+        for k in 0..6u32 {
+            // Each character's own cell has ink: none was drawn as a blank.
+            let cell = image.width / 6;
+            let inked = (0..image.height)
+                .flat_map(|y| (k * cell..(k + 1) * cell).map(move |x| (x, y)))
+                .filter(|&(x, y)| image.pixel(x, y)[3] > 128)
+                .count();
+            assert!(inked > 40, "character {k} has {inked} inked pixels");
+        }
     }
 
     #[test]

@@ -6,8 +6,14 @@
 //! thread and read through [`tr`] and [`tr_args`]; a message missing from
 //! a catalogue falls back to English, and a missing id reads as the id
 //! itself so a gap shows on screen instead of crashing.
+//!
+//! Behind the window's own catalogue stand the plugins' words
+//! ([`crate::plugin_words`]): game, variant, option and side names, reasons
+//! and help texts a plugin ships as `<plugin>.<lang>.ftl` beside its
+//! library, so the window knows no game's words itself.
 
 use std::cell::RefCell;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
@@ -71,7 +77,8 @@ impl Lang {
             .unwrap_or(Lang::En)
     }
 
-    fn source(self) -> &'static str {
+    /// The catalogue text of this language.
+    pub fn source(self) -> &'static str {
         match self {
             Lang::En => EN_FTL,
             Lang::ZhCn => ZH_CN_FTL,
@@ -79,19 +86,28 @@ impl Lang {
     }
 }
 
-/// One language's messages, with English behind it.
+/// One language's messages, with English behind it, and the plugins'
+/// words in both behind each.
 pub struct Catalog {
     lang: Lang,
     bundle: FluentBundle<FluentResource>,
     english: Option<FluentBundle<FluentResource>>,
+    plugins: Vec<FluentBundle<FluentResource>>,
+    plugins_english: Vec<FluentBundle<FluentResource>>,
 }
 
-fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+/// An empty bundle for `lang`.
+pub fn empty_bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.tag().parse().expect("a valid language tag");
     let mut bundle = FluentBundle::new(vec![id]);
     // The bundled fonts have no bidi isolation marks, and no text here is
     // right-to-left.
     bundle.set_use_isolating(false);
+    bundle
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let mut bundle = empty_bundle(lang);
     let resource = match FluentResource::try_new(lang.source().to_string()) {
         Ok(r) => r,
         // A catalogue with a syntax error still yields its good entries; the
@@ -104,10 +120,17 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
 }
 
 impl Catalog {
-    /// The catalogue of `lang`.
+    /// The catalogue of `lang`, without plugins' words.
     pub fn new(lang: Lang) -> Catalog {
+        Catalog::with_plugins(lang, &[])
+    }
+
+    /// The catalogue of `lang` with the words of the plugins in `dirs`.
+    pub fn with_plugins(lang: Lang, dirs: &[PathBuf]) -> Catalog {
         let english = (lang != Lang::En).then(|| bundle(Lang::En));
-        Catalog { lang, bundle: bundle(lang), english }
+        let plugins = crate::plugin_words::bundles(dirs, lang);
+        let plugins_english = if lang == Lang::En { Vec::new() } else { crate::plugin_words::bundles(dirs, Lang::En) };
+        Catalog { lang, bundle: bundle(lang), english, plugins, plugins_english }
     }
 
     /// Its language.
@@ -115,9 +138,14 @@ impl Catalog {
         self.lang
     }
 
-    /// Message `id` with `args`, from this language, else English, else the id.
+    /// Message `id` with `args`, from this language (the window's, then
+    /// the plugins'), else English, else the id.
     pub fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
-        for b in std::iter::once(&self.bundle).chain(self.english.as_ref()) {
+        let order = std::iter::once(&self.bundle)
+            .chain(&self.plugins)
+            .chain(self.english.as_ref())
+            .chain(&self.plugins_english);
+        for b in order {
             if let Some(pattern) = b.get_message(id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
                 return b.format_pattern(pattern, args, &mut errors).into_owned();
@@ -130,19 +158,56 @@ impl Catalog {
     pub fn has(&self, id: &str) -> bool {
         self.bundle.get_message(id).is_some()
     }
+
+    /// Whether this language has message `id`, from the window or a plugin.
+    pub fn has_any(&self, id: &str) -> bool {
+        self.has(id) || self.plugins.iter().any(|b| b.get_message(id).is_some())
+    }
 }
 
 thread_local! {
     static CURRENT: RefCell<Rc<Catalog>> = RefCell::new(Rc::new(Catalog::new(Lang::En)));
+    /// The directories whose plugins' words the catalogue holds.
+    static PLUGIN_DIRS: RefCell<Vec<PathBuf>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Makes `lang` the language of this thread's interface.
 pub fn set_language(lang: Lang) {
     CURRENT.with(|c| {
         if c.borrow().lang != lang {
-            *c.borrow_mut() = Rc::new(Catalog::new(lang));
+            let dirs = PLUGIN_DIRS.with(|d| d.borrow().clone());
+            *c.borrow_mut() = Rc::new(Catalog::with_plugins(lang, &dirs));
         }
     });
+}
+
+/// Adds the words of the plugins in `dirs` (their `<plugin>.<lang>.ftl`
+/// files) to this thread's catalogue; directories already read are skipped.
+pub fn add_plugin_dirs(dirs: impl IntoIterator<Item = PathBuf>) {
+    let added = PLUGIN_DIRS.with(|known| {
+        let mut known = known.borrow_mut();
+        let before = known.len();
+        for dir in dirs {
+            let dir = dir.canonicalize().unwrap_or(dir);
+            if !known.contains(&dir) {
+                known.push(dir);
+            }
+        }
+        known.len() > before
+    });
+    if added {
+        let dirs = PLUGIN_DIRS.with(|d| d.borrow().clone());
+        CURRENT.with(|c| {
+            let lang = c.borrow().lang;
+            *c.borrow_mut() = Rc::new(Catalog::with_plugins(lang, &dirs));
+        });
+    }
+}
+
+/// Whether the current language has message `id`, from the window or a
+/// plugin (English fallback aside).
+pub fn has(id: &str) -> bool {
+    CURRENT.with(|c| c.borrow().has_any(id))
 }
 
 /// The language of this thread's interface.

@@ -22,18 +22,28 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
-/// Lowercase letters and digits, other runs turned into one `-`: how a
-/// plugin's word becomes part of a catalogue id.
+/// Lowercase ASCII letters and digits, other runs turned into one `-`:
+/// how a plugin's word becomes part of a catalogue id (Fluent ids are
+/// ASCII). Accented Latin letters lose their accent (`Dōbutsu` ->
+/// `dobutsu`).
 pub fn slug(text: &str) -> String {
     let mut out = String::new();
-    for ch in text.chars() {
-        if ch.is_alphanumeric() {
-            out.extend(ch.to_lowercase());
+    for ch in text.chars().map(unaccented) {
+        if ch.is_ascii_alphanumeric() {
+            out.push(ch.to_ascii_lowercase());
         } else if !out.ends_with('-') && !out.is_empty() {
             out.push('-');
         }
     }
     out.trim_end_matches('-').to_string()
+}
+
+/// `ch` without its accent, for the accented letters of Latin-script
+/// game names (Misère, Dōbutsu shōgi, Mensch ärgere Dich nicht).
+fn unaccented(ch: char) -> char {
+    const FROM: &str = "àáâãäåāèéêëēìíîïīòóôõöøōùúûüūýÿñçÀÁÂÃÄÅĀÈÉÊËĒÌÍÎÏĪÒÓÔÕÖØŌÙÚÛÜŪÝÑÇ";
+    const TO: &str = "aaaaaaaeeeeeiiiiiooooooouuuuuyyncAAAAAAAEEEEEIIIIIOOOOOOOUUUUUYNC";
+    FROM.chars().position(|c| c == ch).and_then(|i| TO.chars().nth(i)).unwrap_or(ch)
 }
 
 /// A plugin's word through the catalogue (`prefix-<slug>`), or as written.
@@ -53,6 +63,12 @@ pub fn side_name(info: &GameInfo, index: u8) -> String {
 /// the plugin wrote it.
 pub fn game_name(name: &str) -> String {
     known_word("game", name).unwrap_or_else(|| name.to_string())
+}
+
+/// A move without cells (`pass`, `swap`) as players of this language say
+/// it, or as the plugin wrote it.
+pub fn move_word(word: &str) -> String {
+    known_word("move", word).unwrap_or_else(|| word.to_string())
 }
 
 /// A plugin's reason (`checkmate`, `board full`) as a phrase of this language.
@@ -272,6 +288,8 @@ mod tests {
 
     #[test]
     fn chinese_results_use_the_catalogue() {
+        // Reasons are the plugins' words, from the files they ship.
+        crate::i18n::add_plugin_dirs(crate::plugin_words::source_tree_dirs());
         set_language(Lang::ZhCn);
         let info = info();
         let mate = GameResult::Win { winner: 1, reason: "checkmate".into() };

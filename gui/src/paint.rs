@@ -57,6 +57,9 @@ pub struct TextureCache<'r, T> {
     /// Ink extent of each glyph per pixel of font size.
     ink_ratios: HashMap<String, f32>,
     frame: u64,
+    /// The texts drawn since the frame began, kept for the test layout
+    /// dump (`TABULA_GUI_TEST_LAYOUT`) only.
+    drawn: Option<Vec<String>>,
 }
 
 impl<'r, T> TextureCache<'r, T> {
@@ -69,12 +72,22 @@ impl<'r, T> TextureCache<'r, T> {
             sprite_anchors: HashMap::new(),
             ink_ratios: HashMap::new(),
             frame: 0,
+            drawn: std::env::var_os("TABULA_GUI_TEST_LAYOUT").map(|_| Vec::new()),
         }
+    }
+
+    /// The texts drawn in this frame, in order (empty unless the test
+    /// layout dump is on).
+    pub fn drawn(&self) -> &[String] {
+        self.drawn.as_deref().unwrap_or_default()
     }
 
     /// Marks the start of a frame and drops textures unused for a while.
     pub fn next_frame(&mut self) {
         self.frame += 1;
+        if let Some(drawn) = &mut self.drawn {
+            drawn.clear();
+        }
         let frame = self.frame;
         self.textures.retain(|_, (_, used)| frame - *used < EXPIRY_FRAMES);
     }
@@ -296,6 +309,9 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
             Anchor::MidRight => (x - w as f32, y - h as f32 / 2.0),
         };
         let fonts = self.fonts;
+        if let Some(drawn) = &mut self.cache.drawn {
+            drawn.push(text.to_string());
+        }
         let key = Key::Text { text: text.to_string(), px: px as u32, style, color };
         self.blit(key, || fonts.rasterize(text, px, style, color), left, top)
     }

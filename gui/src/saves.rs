@@ -89,11 +89,14 @@ pub fn date_text(secs: u64) -> String {
     format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
 }
 
-/// The default name of a save: `Chess - You vs Computer - 2026-11-21 1530`.
+/// The default name of a save, in the interface's language: `Chess - You
+/// vs Computer - 2026-11-21 1530`, `国际象棋 - 你 对 电脑 - …`.
 pub fn default_name(game: &str, players: &[String], now: SystemTime) -> String {
     let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (y, mo, d, h, mi, s) = civil_time(secs);
-    format!("{game} - {} - {y:04}-{mo:02}-{d:02} {h:02}{mi:02}{s:02}", players.join(" vs "))
+    let game = crate::messages::game_name(game);
+    let versus = format!(" {} ", crate::tr!("save-name-versus"));
+    format!("{game} - {} - {y:04}-{mo:02}-{d:02} {h:02}{mi:02}{s:02}", players.join(&versus))
 }
 
 /// A file name from what the player typed: path separators, control

@@ -106,6 +106,17 @@ fn is_generated_name(name: &str) -> bool {
     })
 }
 
+/// The names `seat_name` gave (`You`, `Computer`, `Player 2`, in any
+/// language) said again in the current language, so switching language
+/// renames the seats the window named and keeps names people typed.
+pub fn rename_generated(names: &mut [String], computers: &[bool]) {
+    for (i, name) in names.iter_mut().enumerate() {
+        if is_generated_name(name) {
+            *name = seat_name(computers, i);
+        }
+    }
+}
+
 /// One seat after the change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewSeat {

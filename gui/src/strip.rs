@@ -49,7 +49,7 @@ pub fn off_board_moves(game: &Game) -> Vec<(rules_api::Move, String)> {
 /// How many of `moves` fit as buttons in `room` pixels, leaving room for
 /// the button that lists the rest when not all do.
 fn fitting<T: RenderTarget>(p: &Painter<T>, moves: &[(rules_api::Move, String)], px: f32, room: f32) -> usize {
-    let width = |label: &str| p.text_size(label, px, Style::Regular).0 as f32 + px * 2.5;
+    let width = |label: &str| p.text_size(&crate::messages::move_word(label), px, Style::Regular).0 as f32 + px * 2.5;
     let all: f32 = moves.iter().map(|(_, l)| width(l)).sum();
     if all <= room {
         return moves.len();
@@ -90,7 +90,7 @@ fn draw_more<T: RenderTarget>(
     for (k, (m, label)) in moves.iter().enumerate() {
         let (c, r) = (k / rows, k % rows);
         let cell = Area { x: x + 2.0 + c as f32 * w, y: y + 2.0 + r as f32 * item_h, w: w - 2.0, h: item_h - 2.0 };
-        button(p, hits, cell, label, Action::OffBoard(*m), Look::Normal, hover, px)?;
+        button(p, hits, cell, &crate::messages::move_word(label), Action::OffBoard(*m), Look::Normal, hover, px)?;
     }
     Ok(())
 }
@@ -130,7 +130,7 @@ pub fn draw_strip<T: RenderTarget>(
         let moves = off_board_moves(game);
         let shown = fitting(p, &moves, px, area.w * 0.75);
         for (m, label) in &moves[..shown] {
-            add(p, hits, label, Action::OffBoard(*m))?;
+            add(p, hits, &crate::messages::move_word(label), Action::OffBoard(*m))?;
         }
         if shown < moves.len() {
             let more = tr!("strip-more-moves", n = moves.len() - shown);

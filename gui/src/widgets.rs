@@ -36,15 +36,21 @@ pub fn elide<T: RenderTarget>(p: &Painter<T>, text: &str, px: f32, style: Style,
     chars[..lo].iter().collect::<String>().trim_end().to_string() + "…"
 }
 
-/// The lines of `text` word-wrapped into `w` pixels at `px` (explicit
-/// newlines kept; words longer than a line are broken, and text without
-/// spaces, such as Chinese, breaks between any two characters).
+/// The lines of `text` wrapped into `w` pixels at `px`: explicit newlines
+/// kept; lines break where [`crate::linebreak::pieces`] allows (after
+/// spaces, between Chinese characters, never before 。，」 nor after 「（);
+/// a piece wider than a line is broken between characters, still keeping
+/// closing punctuation off the start of a line.
 pub fn wrap_lines<T: RenderTarget>(p: &Painter<T>, text: &str, px: f32, w: f32) -> Vec<String> {
-    let fits = |s: &str| p.text_size(s, px, Style::Regular).0 as f32 <= w;
+    wrap_by(text, |s| p.text_size(s, px, Style::Regular).0 as f32 <= w)
+}
+
+/// [`wrap_lines`] with `fits` telling whether a line fits.
+fn wrap_by(text: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
         let mut line = String::new();
-        for word in split_words(paragraph) {
+        for word in crate::linebreak::pieces(paragraph) {
             let candidate = format!("{line}{word}");
             if fits(candidate.trim_end()) || line.is_empty() && fits(word.trim_end()) {
                 line = candidate;
@@ -54,9 +60,10 @@ pub fn wrap_lines<T: RenderTarget>(p: &Painter<T>, text: &str, px: f32, w: f32) 
                 lines.push(line.trim_end().to_string());
             }
             line = String::new();
-            // A word wider than the line: break it between characters.
+            // A piece wider than the line: break it between characters.
             for ch in word.chars() {
-                if !line.is_empty() && !fits(&format!("{line}{ch}")) {
+                let keep = crate::linebreak::closes(ch) || line.ends_with(crate::linebreak::opens);
+                if !line.is_empty() && !fits(&format!("{line}{ch}")) && !keep {
                     lines.push(std::mem::take(&mut line));
                 }
                 line.push(ch);
@@ -65,26 +72,6 @@ pub fn wrap_lines<T: RenderTarget>(p: &Painter<T>, text: &str, px: f32, w: f32) 
         lines.push(line.trim_end().to_string());
     }
     lines
-}
-
-/// Words with their following space; every CJK character is a word.
-fn split_words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    for ch in text.chars() {
-        let wide = ch as u32 >= 0x2E80;
-        if wide && !word.is_empty() && !word.ends_with(' ') {
-            words.push(std::mem::take(&mut word));
-        }
-        word.push(ch);
-        if ch == ' ' || wide {
-            words.push(std::mem::take(&mut word));
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
 }
 
 /// Height of one wrapped line at `px`.
@@ -296,10 +283,35 @@ pub fn list<T: RenderTarget>(
 mod tests {
     use super::*;
 
+    /// Lines of at most `n` characters.
+    fn wrap(text: &str, n: usize) -> Vec<String> {
+        wrap_by(text, |s| s.chars().count() <= n)
+    }
+
     #[test]
     fn chinese_text_breaks_between_characters_and_words_keep_their_space() {
-        assert_eq!(split_words("ab cd"), vec!["ab ", "cd"]);
-        assert_eq!(split_words("红方走棋"), vec!["红", "方", "走", "棋"]);
-        assert_eq!(split_words("按 Enter 输入"), vec!["按", " ", "Enter ", "输", "入"]);
+        assert_eq!(wrap("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap("红方走棋红方走棋", 3), ["红方走", "棋红方", "走棋"]);
+        assert_eq!(wrap("按 Enter 输入名字", 8), ["按 Enter", "输入名字"]);
+    }
+
+    #[test]
+    fn no_line_starts_with_closing_or_ends_with_opening_punctuation() {
+        // Issue 25: "。" began a line.
+        assert_eq!(wrap("黑方胜。将死。", 3), ["黑方", "胜。将", "死。"]);
+        assert_eq!(wrap("走棋（简单）", 3), ["走棋", "（简", "单）"]);
+        let text = "轮到先手走。请点击一个棋子，再点击它要去的格子；或者输入「7g7f」这样的着法！对吗？（是）";
+        for n in 2..12 {
+            let lines = wrap(text, n);
+            assert_eq!(lines.concat(), text, "width {n}");
+            for (k, l) in lines.iter().enumerate() {
+                let (first, last) = (l.chars().next().unwrap(), l.chars().last().unwrap());
+                assert!(k == 0 || !crate::linebreak::closes(first), "width {n}: line {l:?} starts with {first}");
+                assert!(
+                    k + 1 == lines.len() || !crate::linebreak::opens(last),
+                    "width {n}: line {l:?} ends with {last}"
+                );
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! What each button, key and dialog choice of the window does.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::App;
@@ -161,15 +162,15 @@ impl App {
         let note = match action {
             Action::Undo => {
                 net.request(RequestKind::Undo);
-                say("Asked to take back")
+                say(&tr!("net-asked-undo"))
             }
             Action::NewGameDialog => {
                 net.request(RequestKind::NewGame);
-                say("Asked for a new game")
+                say(&tr!("net-asked-new-game"))
             }
             Action::NetDraw => {
                 net.request(RequestKind::Draw);
-                say("Offered a draw")
+                say(&tr!("net-offered-draw"))
             }
             Action::Resign => {
                 net.resign();
@@ -183,7 +184,7 @@ impl App {
                 net.chat_key();
                 None
             }
-            Action::Hint => say("No hints in a network game"),
+            Action::Hint => say(&tr!("net-no-hints")),
             Action::Redo
             | Action::SaveDialog
             | Action::SaveNamed
@@ -191,7 +192,7 @@ impl App {
             | Action::PastePosition
             | Action::PlayersDialog
             | Action::Pause
-            | Action::Step => say("Not available in a network game"),
+            | Action::Step => say(&tr!("net-not-available")),
             Action::Quit => {
                 self.quit = true;
                 None
@@ -291,6 +292,20 @@ impl App {
         }
     }
 
+    /// Seats the window named (`You`, `Computer`) renamed in the language
+    /// of the moment; a name the user gave stays.
+    pub(crate) fn rename_seats(&mut self) {
+        if self.net.is_some() {
+            return;
+        }
+        let computers: Vec<bool> = (0..self.game.seats.len()).map(|i| self.game.is_computer(i)).collect();
+        let mut names: Vec<String> = self.game.seats.iter().map(|s| s.name.clone()).collect();
+        crate::seats::rename_generated(&mut names, &computers);
+        for (seat, name) in self.game.seats.iter_mut().zip(names) {
+            seat.name = name;
+        }
+    }
+
     /// The rules plugins found, with their options and players (each
     /// loaded once per window).
     pub(super) fn game_choices(&mut self) -> Vec<GameChoice> {
@@ -305,19 +320,18 @@ impl App {
         let mut games = Vec::new();
         for name in available_names(PluginKind::RULES, &dirs) {
             let Ok(plugin) = find_plugin(&name, PluginKind::RULES, &dirs) else { continue };
+            crate::i18n::add_plugin_dirs(plugin.path().parent().map(Path::to_path_buf));
             let plugin = plugin.isolating(isolate);
             let specs = plugin.options();
             let info = plugin.new_rules(&[]).ok().and_then(|r| r.info().into_result().ok());
+            // The plugin's own name for its game: the dialog shows it in
+            // the language chosen when it draws.
             let (label, sides) = match info {
-                Some(info) => (
-                    crate::messages::game_name(info.name.as_str()),
-                    info.players.iter().map(|p| p.name.to_string()).collect(),
-                ),
+                Some(info) => (info.name.to_string(), info.players.iter().map(|p| p.name.to_string()).collect()),
                 None => (crate::messages::capitalised(&name), Vec::new()),
             };
             games.push(GameChoice { name, label, specs, sides });
         }
-        games.sort_by_key(|g| g.label.to_lowercase());
         self.games = Some(games.clone());
         games
     }
@@ -325,7 +339,9 @@ impl App {
     /// The New game dialog, on the game being played and its options,
     /// other games with their last choices.
     pub(super) fn open_new_game(&mut self) {
-        let games = self.game_choices();
+        let mut games = self.game_choices();
+        // In the order of the names shown, in the language of the moment.
+        games.sort_by_cached_key(|g| crate::messages::game_name(&g.label).to_lowercase());
         let config = &self.game.config;
         let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
         let form = NewGameForm::new(games, &memory, &config.game.rules);
@@ -362,6 +378,7 @@ impl App {
                 let before = self.settings.auto_flip;
                 self.settings = form.settings.clone();
                 i18n::set_language(self.settings.lang());
+                self.rename_seats();
                 self.sound.enabled = self.settings.sound;
                 if before != self.settings.auto_flip {
                     self.flipped = self.auto_flip();
@@ -447,6 +464,19 @@ impl App {
             .into_result()
             .map(|t| t.to_string())
             .unwrap_or_else(|e| tr!("no-help", reason = e.to_string()));
+        // The plugin's translated help takes the options, defaults first.
+        let config = &self.game.config;
+        let dirs = config.plugin_dirs(self.game.extra_dirs());
+        let specs = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs)
+            .map(|p| p.options())
+            .unwrap_or_default();
+        let mut options: Vec<(String, String)> =
+            specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
+        options.extend(config.rules_options());
+        options.reverse();
+        let mut seen = std::collections::HashSet::new();
+        options.retain(|(k, _)| seen.insert(k.clone()));
+        let text = crate::plugin_words::help_text(self.game.session.info().name.as_str(), &options, text);
         self.dialog = Some(Dialog::Help(text, 0));
     }
 

@@ -49,7 +49,9 @@ impl App {
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
     /// clickable region is (one JSON line on stderr) whenever that changes,
     /// so a test driving the real window can click without knowing the game.
-    pub(super) fn dump_layout(&mut self, w: u32, h: u32) {
+    /// `drawn`: every text the frame drew (the `shown` field), so a test
+    /// can read what the window says without reading pixels.
+    pub(super) fn dump_layout(&mut self, w: u32, h: u32, drawn: &[String]) {
         if std::env::var_os("TABULA_GUI_TEST_LAYOUT").is_none() {
             return;
         }
@@ -196,7 +198,7 @@ impl App {
             "message": self.message.as_ref().map(|m| m.0.clone()), "entry": self.entry, "focus": format!("{:?}", self.focus),
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
-            "pieces": pieces, "seats": seats, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
+            "pieces": pieces, "seats": seats, "shown": drawn, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
             "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
         });
         let text = dump.to_string();

@@ -42,7 +42,8 @@ pub const CLOCKS: [(&str, u64, u64); 7] = [
 pub struct GameChoice {
     /// The plugin's name (what configs write).
     pub name: String,
-    /// The game's display name.
+    /// The game's name as its plugin writes it; shown through
+    /// [`crate::messages::game_name`], in the language of the moment.
     pub label: String,
     /// The options it declares.
     pub specs: Vec<OptionSpec>,
@@ -415,7 +416,7 @@ pub fn draw<T: RenderTarget>(
     form.areas = (games_area, rows_area);
 
     pen.p.fill_rect(games_area.x, games_area.y, games_area.w, games_area.h, theme::FIELD)?;
-    let names: Vec<String> = form.games.iter().map(|g| g.label.clone()).collect();
+    let names: Vec<String> = form.games.iter().map(|g| crate::messages::game_name(&g.label)).collect();
     let chosen = form.game;
     let (hits, hover) = (&mut *pen.hits, pen.hover);
     list(pen.p, games_area, names.len(), bh * 0.95, &mut form.game_scroll, |p, i, cell| {
@@ -526,6 +527,7 @@ mod tests {
 
     #[test]
     fn an_options_own_word_for_a_value_wins() {
+        crate::i18n::add_plugin_dirs(crate::plugin_words::source_tree_dirs());
         crate::i18n::set_language(crate::i18n::Lang::En);
         assert_eq!(option_choice_label("pieces", "chinese"), "Chinese characters");
         assert_eq!(option_choice_label("notation", "chinese"), "Chinese (炮二平五)");

@@ -102,8 +102,10 @@ impl Game {
         if scores.is_empty() {
             return None;
         }
-        let parts: Vec<String> =
-            scores.iter().map(|s| format!("{} {}", self.session.player_name(s.player), s.points)).collect();
+        let parts: Vec<String> = scores
+            .iter()
+            .map(|s| format!("{} {}", crate::messages::side_name(self.session.info(), s.player), s.points))
+            .collect();
         Some(parts.join(" · "))
     }
 }

@@ -166,7 +166,7 @@ fn the_count_marks_groups_dead_and_accepting_settles_the_result() {
     let mut both = vec![b5, h5];
     both.sort_unstable();
     assert_eq!(game.count.dead, both);
-    assert_eq!(game.score_line().as_deref(), Some("black 36 · white 43.5"));
+    assert_eq!(game.score_line().as_deref(), Some("Black 36 · White 43.5"));
     game.toggle_dead(h5).unwrap();
     assert_eq!(game.count.dead, vec![b5], "a second click brings the group back");
     game.toggle_dead(h5).unwrap();
@@ -181,7 +181,7 @@ fn the_count_marks_groups_dead_and_accepting_settles_the_result() {
     let loaded = Game::load(&path, &[]).unwrap();
     assert!(!loaded.is_marking());
     assert_eq!(loaded.session.dead().map(<[u16]>::len), Some(2));
-    assert_eq!(loaded.score_line().as_deref(), Some("black 36 · white 43.5"));
+    assert_eq!(loaded.score_line().as_deref(), Some("Black 36 · White 43.5"));
 }
 
 #[test]

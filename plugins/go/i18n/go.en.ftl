@@ -1,0 +1,2 @@
+# The go plugin's words in English, where they read better than its own.
+option-komi = Komi

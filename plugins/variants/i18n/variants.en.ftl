@@ -1,0 +1,4 @@
+# The variants plugin's words in English, where they read better than its own.
+option-variant = Variant
+side-sente = Sente
+side-gote = Gote
