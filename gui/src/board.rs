@@ -307,15 +307,39 @@ fn piece_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, glyph: &str, 
     let ring = raster::ring(radius * 0.84, (radius * 0.035).max(1.0), Rgba { a: 150, ..ink });
     let at = (c - ring.width as f32 / 2.0).round() as i32;
     raster::composite(&mut image, &ring, at, at);
-    // Size the glyph by its visible ink, which differs between symbols and characters.
-    let extent = radius * 1.12;
-    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(glyph, 100.0, Style::Glyph, ink));
-    let ratio = ((x1 - x0).max(y1 - y0) as f32 / 100.0).max(0.2);
-    let text = fonts.rasterize(glyph, (extent / ratio).round().max(1.0), Style::Glyph, ink);
-    let (x0, y0, x1, y1) = raster::ink_box(&text);
-    let (gx, gy) = ((x0 + x1) as f32 / 2.0, (y0 + y1) as f32 / 2.0);
+    let (text, (gx, gy)) = glyph_image(fonts, glyph, radius * 1.12, ink);
     raster::composite(&mut image, &text, (c - gx).round() as i32, (c - gy).round() as i32);
     (image, (c, c))
+}
+
+/// `glyph` in `ink`, sized so its visible ink spans `extent` pixels, and
+/// the point of the image to put on the piece's centre. Symbols and
+/// characters differ in how much of their line box they fill, so they are
+/// measured; Latin letters and digits are measured against a capital
+/// instead, so that every piece's letter is as tall as the next and sits
+/// on the same line (an `A` beside a `K`, a `p` beside a `P`).
+fn glyph_image(fonts: &super::fonts::Fonts, glyph: &str, extent: f32, ink: Rgba) -> (Image, (f32, f32)) {
+    let measure = |text: &str, px: f32| raster::ink_box(&fonts.rasterize(text, px, Style::Glyph, ink));
+    let (x0, y0, x1, y1) = measure(glyph, 100.0);
+    let latin = glyph.chars().all(|c| c.is_ascii_alphanumeric());
+    let tall = if latin {
+        let (_, cy0, _, cy1) = measure("H", 100.0);
+        cy1.saturating_sub(cy0)
+    } else {
+        y1.saturating_sub(y0)
+    };
+    let ratio = (x1.saturating_sub(x0).max(tall) as f32 / 100.0).max(0.2);
+    let px = (extent / ratio).round().max(1.0);
+    let text = fonts.rasterize(glyph, px, Style::Glyph, ink);
+    let (x0, y0, x1, y1) = raster::ink_box(&text);
+    let gy = if latin {
+        // The capital's middle, so letters share a baseline.
+        let (_, cy0, _, cy1) = measure("H", px);
+        (cy0 + cy1) as f32 / 2.0
+    } else {
+        (y0 + y1) as f32 / 2.0
+    };
+    (text, ((x0 + x1) as f32 / 2.0, gy))
 }
 
 /// The pixel centre and shape of `cell`.

@@ -91,7 +91,7 @@ pub fn draw<T: RenderTarget>(
         let (h, x, y) = (slot.hand, slot.x, slot.y);
         let r = piece_radius(CellShape::SQUARE) * slot.pitch;
         if h.count == 0 {
-            p.disc(x, y, r * 0.25, theme::TEXT_DIM, Rgba::TRANSPARENT, 0.0)?;
+            draw_empty_place(p, info, h, x, y, r)?;
             continue;
         }
         draw_piece(p, info, h.owner, h.kind, x, y, r)?;
@@ -108,6 +108,28 @@ pub fn draw<T: RenderTarget>(
             let half = slot.pitch / 2.0;
             hits.add(Area { x: x - half, y: y - half, w: slot.pitch, h: slot.pitch }, Action::PickHand(h.kind));
         }
+    }
+    Ok(())
+}
+
+/// A place in a hand holding none of its kind: a faint outline with the
+/// kind's letter, so the strip says which piece goes where before any is
+/// taken.
+fn draw_empty_place<T: RenderTarget>(
+    p: &mut Painter<T>,
+    info: &GameInfo,
+    h: HandPiece,
+    x: f32,
+    y: f32,
+    r: f32,
+) -> Result<(), GuiError> {
+    let dim = Rgba { a: 150, ..theme::TEXT_DIM };
+    p.ring(x, y, r * 0.8, (r * 0.05).max(1.0), dim)?;
+    let kind = info.piece_types.get(h.kind as usize);
+    let glyph = kind.and_then(|t| t.glyphs.get(h.owner as usize)).map(|g| g.as_str()).filter(|g| !g.is_empty());
+    let letter = kind.and_then(|t| t.letters.get(h.owner as usize)).map(|g| g.as_str());
+    if let Some(text) = glyph.or(letter).filter(|t| !t.is_empty()) {
+        p.text(text, r * 0.9, Style::Glyph, dim, x, y, Anchor::Center)?;
     }
     Ok(())
 }
