@@ -33,7 +33,8 @@ fn the_help_tells_the_claimed_draws_as_the_plugin_plays_them() {
     let session = chess("", "");
     let help = session.rules().help_text().into_result().expect("the help").to_string();
     let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    for words in ["are claimed", "75 moves or a fivefold repetition", "as soon as the position on the board allows the claim"]
+    for words in
+        ["are claimed", "75 moves or a fivefold repetition", "as soon as the position on the board allows the claim"]
     {
         assert!(flat.contains(words), "the help does not say '{words}':\n{help}");
     }

@@ -34,9 +34,21 @@ fn cell(layout: &Value, name: &str) -> (f64, f64) {
     xy(&layout["cells"][name])
 }
 
-/// The centre of the first click region whose action is `action`.
+/// The centre of the topmost (last drawn) click region whose action is
+/// `action`: a dialog's button rather than the panel's under it.
 fn region(layout: &Value, action: &str) -> Option<(f64, f64)> {
-    layout["regions"].as_array()?.iter().find(|r| r[0] == action).map(|r| (r[1].as_f64().unwrap(), r[2].as_f64().unwrap()))
+    let regions = layout["regions"].as_array()?;
+    regions.iter().rev().find(|r| r[0] == action).map(|r| (r[1].as_f64().unwrap(), r[2].as_f64().unwrap()))
+}
+
+/// Where the window's top left corner is on the display (screenshots
+/// show the whole display).
+fn origin(w: &Window) -> (f64, f64) {
+    let shell = w.xdotool(&["getwindowgeometry", "--shell", &w_id(w)]);
+    let value = |key: &str| {
+        shell.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse::<f64>().ok()).unwrap_or(0.0)
+    };
+    (value("X="), value("Y="))
 }
 
 /// The right edge of the board: half a cell right of the rightmost centre.
@@ -54,7 +66,8 @@ fn status(layout: &Value) -> String {
     layout["status"].as_str().unwrap_or_default().to_string()
 }
 
-const TWO_PEOPLE: &str = "[[players]]\nname = \"Ann\"\nkind = \"human\"\n\n[[players]]\nname = \"Bob\"\nkind = \"human\"\n";
+const TWO_PEOPLE: &str =
+    "[[players]]\nname = \"Ann\"\nkind = \"human\"\n\n[[players]]\nname = \"Bob\"\nkind = \"human\"\n";
 
 #[test]
 fn tictactoe_draws_its_grid() {
@@ -65,8 +78,9 @@ fn tictactoe_draws_its_grid() {
     let first = w.layout("the first layout", |v| v["cells"].get("b2").is_some());
     let path = shot(&w, "gui-tictactoe-grid.png");
     let image = tabula_gui::read_png(&path).expect("the screenshot");
+    let (ox, oy) = origin(&w);
     let luma = |(x, y): (f64, f64)| {
-        let [r, g, b, _] = image.pixel(x.round() as u32, y.round() as u32);
+        let [r, g, b, _] = image.pixel((x + ox).round() as u32, (y + oy).round() as u32);
         0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64
     };
     let (a1, b1, a2) = (cell(&first, "a1"), cell(&first, "b1"), cell(&first, "a2"));
@@ -205,19 +219,53 @@ fn hex_is_drawn_from_the_same_side_for_blue_and_chess_turns_for_black() {
 }
 
 #[test]
-fn latin_xiangqi_and_crazyhouse_hands_are_labelled() {
+fn latin_xiangqi_and_the_empty_places_of_a_hand() {
     if !tools_present(&tabula_xvfb::WINDOW_TOOLS) {
         return;
     }
+    // Latin pieces with Latin file numbers (the plugin's tests pin them).
     let (_dir, mut w) =
         open(&format!("[game]\nrules = \"xiangqi\"\n[game.options]\npieces = \"latin\"\n\n{TWO_PEOPLE}"));
     w.layout("the xiangqi board", |v| v["cells"].get("e0").is_some());
     let xiangqi = shot(&w, "gui-xiangqi-latin.png");
     drop(w);
-    let config = format!("[game]\nrules = \"variants\"\n[game.options]\nvariant = \"crazyhouse\"\n\n{TWO_PEOPLE}\n\
-         [record]\nmoves = [\"e2e4\", \"d7d5\", \"e4d5\", \"g8f6\"]\n");
+    let config = format!(
+        "[game]\nrules = \"variants\"\n[game.options]\nvariant = \"crazyhouse\"\n\n{TWO_PEOPLE}\n\
+         [record]\nmoves = [\"e2e4\", \"d7d5\", \"e4d5\", \"g8f6\"]\n"
+    );
     let (_dir, mut w) = open(&config);
-    w.layout("the game replayed", |v| v["moves"].as_array().is_some_and(|m| m.len() == 4));
-    let hands = shot(&w, "gui-crazyhouse-hands.png");
-    eprintln!("screenshots: {} {}", xiangqi.display(), hands.display());
+    let first = w.layout("the game replayed", |v| v["moves"].as_array().is_some_and(|m| m.len() == 4));
+    let path = shot(&w, "gui-crazyhouse-hands.png");
+    let image = tabula_gui::read_png(&path).expect("the screenshot");
+    let (ox, oy) = origin(&w);
+    // Black's hand is empty. Its first place is beside h8 (hands.rs: ten
+    // places share the eight squares' height, so 0.8 of a square apart,
+    // the strip's middle 1.05 squares right of h8's and the first place
+    // 0.1 of a square above it), drawn as an outline of a piece's size
+    // (0.27 of a square) with its symbol, not as a dot (0.08).
+    let (g8, h8) = (cell(&first, "g8"), cell(&first, "h8"));
+    let pitch = h8.0 - g8.0;
+    let (cx, cy) = (h8.0 + 1.05 * pitch + ox, h8.1 - 0.1 * pitch + oy);
+    let light = |x: f64, y: f64| {
+        let [r, g, b, _] = image.pixel(x.round() as u32, y.round() as u32);
+        0.299 * r as f64 + 0.587 * g as f64 + 0.114 * b as f64 > 70.0
+    };
+    let ring = (0..72).filter(|k| {
+        let a = *k as f64 * std::f64::consts::PI / 36.0;
+        (0.22..0.31).any_step(|f| light(cx + f * pitch * a.cos(), cy + f * pitch * a.sin()))
+    });
+    assert!(ring.count() > 40, "an outline around the empty place at ({cx}, {cy})");
+    eprintln!("screenshots: {} {}", xiangqi.display(), path.display());
+}
+
+/// Whether `pick` holds somewhere in the range, in steps of a hundredth.
+trait AnyStep {
+    fn any_step(self, pick: impl Fn(f64) -> bool) -> bool;
+}
+
+impl AnyStep for std::ops::Range<f64> {
+    fn any_step(self, pick: impl Fn(f64) -> bool) -> bool {
+        let steps = ((self.end - self.start) / 0.01).ceil() as usize;
+        (0..=steps).any(|i| pick(self.start + i as f64 * 0.01))
+    }
 }

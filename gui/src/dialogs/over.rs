@@ -40,7 +40,11 @@ pub(super) fn draw<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, 
     let layout = WindowLayout::new(window.w as u32, window.h as u32);
     let rooms = [card_room(&layout, players), layout.panel];
     let a = match rooms.into_iter().map(|r| (r, card(pen.p, r))).find(|(r, a)| a.h + 16.0 <= r.h && r.w >= px * 16.0) {
-        Some((_, a)) => a,
+        Some((room, a)) => {
+            // The controls under the card are out of play until it closes.
+            pen.p.fill_rect(room.x, room.y, room.w, room.h, theme::SHADE)?;
+            a
+        }
         // No room beside the board: over it, as any dialog.
         None => {
             let a = card(pen.p, window);
@@ -117,12 +121,7 @@ fn text_height<T: RenderTarget>(p: &mut Painter<'_, '_, T>, text: &str, w: f32, 
 
 /// How many rows the buttons need in a card `w` wide: one when every label
 /// fits side by side, else two.
-fn button_rows<T: RenderTarget>(
-    p: &mut Painter<'_, '_, T>,
-    items: &[(String, Action)],
-    w: f32,
-    px: f32,
-) -> usize {
+fn button_rows<T: RenderTarget>(p: &mut Painter<'_, '_, T>, items: &[(String, Action)], w: f32, px: f32) -> usize {
     let widest = items.iter().map(|(l, _)| p.text_size(l, px, Style::Regular).0 as f32).fold(0.0, f32::max);
     let n = items.len() as f32;
     if (widest + px * 1.5) * n + px * (n + 1.0) <= w {
@@ -133,7 +132,11 @@ fn button_rows<T: RenderTarget>(
 }
 
 /// The buttons along the card's bottom edge, in one row or two.
-fn draw_buttons<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, a: Area, items: &[(String, Action)]) -> Result<(), GuiError> {
+fn draw_buttons<T: RenderTarget>(
+    pen: &mut Pen<'_, '_, '_, T>,
+    a: Area,
+    items: &[(String, Action)],
+) -> Result<(), GuiError> {
     let (px, bh) = (pen.px, pen.bh);
     let rows = button_rows(pen.p, items, a.w, px);
     let per_row = items.len().div_ceil(rows);
@@ -148,18 +151,23 @@ fn draw_buttons<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, a: Area, items: &
 }
 
 /// The players' points and the winner's margin, when the rules count
-/// points (Go's area count): `Score: black 45 · white 36.5. Black wins by
+/// points (Go's area count): `Score: Black 45 · White 36.5. Black wins by
 /// 8.5 points.`
 fn score_text(game: &Game, result: &GameResult) -> Option<String> {
     let scores = game.final_scores();
-    let line = tr!("count-score", scores = game.score_line()?);
+    let info = game.session.info();
+    let parts: Vec<String> = scores.iter().map(|s| format!("{} {}", side_name(info, s.player), s.points)).collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let line = tr!("count-score", scores = parts.join(" · "));
     let winner = result.winner(game.seats.len());
     let Some(best) = scores.iter().find(|s| Some(s.player) == winner).map(|s| s.points) else { return Some(line) };
     let other = scores.iter().filter(|s| Some(s.player) != winner).map(|s| s.points).fold(f32::NEG_INFINITY, f32::max);
     if !other.is_finite() || best <= other {
         return Some(line);
     }
-    let side = side_name(game.session.info(), winner.unwrap_or_default());
+    let side = side_name(info, winner.unwrap_or_default());
     let margin = tr!("result-margin", side = side, points = f64::from(best - other));
     Some(tr!("two-sentences", first = line, second = margin))
 }
