@@ -705,7 +705,7 @@ impl Game {
     pub fn captured_after(&self, ply: Option<usize>) -> Vec<Vec<(u8, u16)>> {
         let players = self.seats.len().max(self.session.info().players.len());
         let mut captured = vec![Vec::new(); players];
-        for &(_, taker, owner, kind) in self.taken.iter().filter(|t| ply.is_none_or(|p| t.0 <= p)) {
+        for &(_, taker, owner, kind) in self.taken.iter().filter(|t| ply.map_or(true, |p| t.0 <= p)) {
             if let Some(list) = captured.get_mut(taker as usize) {
                 list.push((owner, kind));
             }
