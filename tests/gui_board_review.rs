@@ -2,7 +2,8 @@
 //! Xvfb (issue 25): tic-tac-toe's grid; a resignation taken back by Undo;
 //! the pieces taken rewinding while the game is reviewed by the mouse
 //! wheel, with the review line; the result card beside the board, not on
-//! it, with Go's score and margin; Hex drawn the same way for both sides.
+//! it (the gomoku line stays in view), with Go's score and margin; Hex
+//! drawn the same way for both sides; Latin xiangqi; a hand's empty places.
 //! Screenshots go to target/test-artifacts/ (look at them).
 //!
 //! Like tests/gui_e2e.rs, missing tools fail the test unless
@@ -166,6 +167,37 @@ fn a_resignation_is_undone_and_the_wheel_reviews_with_the_pieces_taken_then() {
     assert_eq!(three["captured"], serde_json::json!([[[1, 0]], []]), "White's pawn taken on ply 3: {three}");
     let review = shot(&w, "gui-review-captured.png");
     eprintln!("screenshots: {} {}", card.display(), review.display());
+}
+
+#[test]
+fn the_result_card_leaves_the_winning_line_in_view() {
+    if !tools_present(&tabula_xvfb::WINDOW_TOOLS) {
+        return;
+    }
+    let record = "[record]\nmoves = [\"h8\", \"a1\", \"i8\", \"a2\", \"j8\", \"a3\", \"k8\", \"a4\"]\n";
+    let (_dir, mut w) = open(&format!("[game]\nrules = \"gomoku\"\n\n{TWO_PEOPLE}\n{record}"));
+    let before = w.layout("the game replayed", |v| v["moves"].as_array().is_some_and(|m| m.len() == 8));
+    let ahead = shot(&w, "gui-gomoku-before.png");
+    let l8 = cell(&before, "l8");
+    w.click(l8.0, l8.1);
+    let over = w.layout("the result card", |v| v["dialog"] == "over");
+    assert!(status(&over).contains("wins"), "{over}");
+    let right = board_right(&over);
+    for action in ["Undo", "Review", "Replay", "NewGameDialog"] {
+        let (x, _) = region(&over, action).unwrap_or_else(|| panic!("no {action} on the card: {over}"));
+        assert!(x > right, "the card's {action} at x={x} is on the board (its right edge at {right})");
+    }
+    let after = shot(&w, "gui-gomoku-won.png");
+    // The board is neither covered nor dimmed: far from the line, an empty
+    // point looks as it did before the last move.
+    let (a, b) = (tabula_gui::read_png(&ahead).unwrap(), tabula_gui::read_png(&after).unwrap());
+    let (ox, oy) = origin(&w);
+    for name in ["o15", "a15", "o1", "d12"] {
+        let (x, y) = cell(&over, name);
+        let (x, y) = ((x + ox).round() as u32, (y + oy).round() as u32);
+        assert_eq!(a.pixel(x, y), b.pixel(x, y), "{name} changed under the result card");
+    }
+    eprintln!("screenshot: {}", after.display());
 }
 
 /// The window id xdotool knows the window by.
