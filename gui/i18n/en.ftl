@@ -59,6 +59,11 @@ result-wins-on-time = { $side } wins on time
 result-loses = { $side } loses
 result-draw = Draw
 result-because = { $reason }.
+# The winner's lead over the next best score, when the rules count points (Go's area count).
+result-margin = { $side } wins by { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
 # A player's place and points at the end of a game of several players (or with the rules' own points).
 # The board covered between two people at one table (hidden information).
 hand-over = Hand over to { $side } ({ $name }), then click

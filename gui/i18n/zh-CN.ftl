@@ -53,6 +53,7 @@ result-wins-on-time = { $side }超时胜
 result-loses = { $side }负
 result-draw = 和棋
 result-because = { $reason }。
+result-margin = { $side }胜 { $points } 分。
 hand-over = 换人：轮到{ $side }（{ $name }），然后点击
 record-hidden = 对局中不能复制棋谱：棋谱里有玩家看不到的棋子。
 hand-over-note = 换人时看不到棋盘：不能看别人的棋子。

@@ -302,7 +302,7 @@ impl App {
     /// person plays a side other than the first (when the setting allows).
     fn auto_flip(&self) -> bool {
         let people: Vec<usize> = (0..self.game.seats.len()).filter(|&s| !self.game.is_computer(s)).collect();
-        self.settings.auto_flip && people.len() == 1 && people[0] != 0
+        self.settings.auto_flip && people.len() == 1 && self.game.starts_at_top(people[0] as u8)
     }
 
     /// How long the loop may sleep before something on screen changes.
@@ -518,6 +518,8 @@ impl App {
         let before = self.view_ply.unwrap_or(len);
         self.clicks.clear();
         self.view_ply = Some(ply);
+        // The review line replaces a message about the live game.
+        self.message = None;
         self.slide = None;
         if slide && self.settings.animate && ply == before + 1 {
             let m = self.game.session.history()[ply - 1].mv;

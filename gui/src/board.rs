@@ -262,7 +262,50 @@ pub fn draw_piece<T: RenderTarget>(
         );
     }
     let id = format!("piece {fill:?} {ink:?} {glyph} {radius}");
+    if let Some(solid) = chess_symbol(glyph) {
+        return p.sprite(&id, || figure_image(fonts, fill, ink, solid, radius), x, y);
+    }
     p.sprite(&id, || piece_image(fonts, fill, ink, glyph, radius), x, y)
+}
+
+/// The solid form of a Unicode chess symbol (♔ to ♟), whichever form a
+/// piece type names: such pieces are drawn as figures, like piece art,
+/// rather than as symbols on a disc.
+fn chess_symbol(glyph: &str) -> Option<char> {
+    let mut chars = glyph.chars();
+    let (c, None) = (chars.next()?, chars.next()) else { return None };
+    let k = (c as u32).checked_sub(0x2654).filter(|&k| k < 12)? % 6;
+    char::from_u32(0x265A + k)
+}
+
+/// A chess figure as tall as piece art: the solid symbol in the owner's
+/// colour over the same symbol spread a little in ink, which rims it and
+/// shows through its inner cut lines (the crown, the mane), and a soft
+/// shadow under both.
+fn figure_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, solid: char, radius: f32) -> (Image, (f32, f32)) {
+    let solid = solid.to_string();
+    // Art fills its square; the figure's ink spans most of it.
+    let extent = radius / ART_RADIUS * 0.84;
+    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(&solid, 100.0, Style::Glyph, fill));
+    let ratio = (x1.saturating_sub(x0).max(y1.saturating_sub(y0)) as f32 / 100.0).max(0.2);
+    let px = (extent / ratio).round().max(1.0);
+    let body = fonts.rasterize(&solid, px, Style::Glyph, fill);
+    let rim = fonts.rasterize(&solid, px, Style::Glyph, ink);
+    let shadow = fonts.rasterize(&solid, px, Style::Glyph, Rgba { r: 0, g: 0, b: 0, a: 60 });
+    let w = ((px * 0.035).round() as i32).max(1);
+    let drop = w + ((radius * 0.05).round() as i32).max(1);
+    let mut image = Image::new(body.width + (2 * w + drop) as u32, body.height + (2 * w + drop) as u32);
+    raster::composite(&mut image, &shadow, w + drop, w + drop);
+    for dy in -w..=w {
+        for dx in -w..=w {
+            if dx * dx + dy * dy <= w * w + 1 {
+                raster::composite(&mut image, &rim, w + dx, w + dy);
+            }
+        }
+    }
+    raster::composite(&mut image, &body, w, w);
+    let (x0, y0, x1, y1) = raster::ink_box(&body);
+    (image, ((x0 + x1) as f32 / 2.0 + w as f32, (y0 + y1) as f32 / 2.0 + w as f32))
 }
 
 /// The radius of a piece standing on a square, as a fraction of the square
@@ -307,15 +350,39 @@ fn piece_image(fonts: &super::fonts::Fonts, fill: Rgba, ink: Rgba, glyph: &str, 
     let ring = raster::ring(radius * 0.84, (radius * 0.035).max(1.0), Rgba { a: 150, ..ink });
     let at = (c - ring.width as f32 / 2.0).round() as i32;
     raster::composite(&mut image, &ring, at, at);
-    // Size the glyph by its visible ink, which differs between symbols and characters.
-    let extent = radius * 1.12;
-    let (x0, y0, x1, y1) = raster::ink_box(&fonts.rasterize(glyph, 100.0, Style::Glyph, ink));
-    let ratio = ((x1 - x0).max(y1 - y0) as f32 / 100.0).max(0.2);
-    let text = fonts.rasterize(glyph, (extent / ratio).round().max(1.0), Style::Glyph, ink);
-    let (x0, y0, x1, y1) = raster::ink_box(&text);
-    let (gx, gy) = ((x0 + x1) as f32 / 2.0, (y0 + y1) as f32 / 2.0);
+    let (text, (gx, gy)) = glyph_image(fonts, glyph, radius * 1.12, ink);
     raster::composite(&mut image, &text, (c - gx).round() as i32, (c - gy).round() as i32);
     (image, (c, c))
+}
+
+/// `glyph` in `ink`, sized so its visible ink spans `extent` pixels, and
+/// the point of the image to put on the piece's centre. Symbols and
+/// characters differ in how much of their line box they fill, so they are
+/// measured; Latin letters and digits are measured against a capital
+/// instead, so that every piece's letter is as tall as the next and sits
+/// on the same line (an `A` beside a `K`, a `p` beside a `P`).
+fn glyph_image(fonts: &super::fonts::Fonts, glyph: &str, extent: f32, ink: Rgba) -> (Image, (f32, f32)) {
+    let measure = |text: &str, px: f32| raster::ink_box(&fonts.rasterize(text, px, Style::Glyph, ink));
+    let (x0, y0, x1, y1) = measure(glyph, 100.0);
+    let latin = glyph.chars().all(|c| c.is_ascii_alphanumeric());
+    let tall = if latin {
+        let (_, cy0, _, cy1) = measure("H", 100.0);
+        cy1.saturating_sub(cy0)
+    } else {
+        y1.saturating_sub(y0)
+    };
+    let ratio = (x1.saturating_sub(x0).max(tall) as f32 / 100.0).max(0.2);
+    let px = (extent / ratio).round().max(1.0);
+    let text = fonts.rasterize(glyph, px, Style::Glyph, ink);
+    let (x0, y0, x1, y1) = raster::ink_box(&text);
+    let gy = if latin {
+        // The capital's middle, so letters share a baseline.
+        let (_, cy0, _, cy1) = measure("H", px);
+        (cy0 + cy1) as f32 / 2.0
+    } else {
+        (y0 + y1) as f32 / 2.0
+    };
+    (text, ((x0 + x1) as f32 / 2.0, gy))
 }
 
 /// The pixel centre and shape of `cell`.

@@ -19,6 +19,10 @@ use super::GuiError;
 /// The width of the strip, in squares of the board.
 const STRIP: f32 = 1.3;
 
+/// Half the width of a coordinate label, in squares (the board draws
+/// them 0.3 of a square high; one or two characters).
+const LABEL_HALF_WIDTH: f32 = 0.3;
+
 /// The board's share of `area` when hands are shown beside it: the strip
 /// is taken from the right, about [`STRIP`] squares wide.
 pub fn board_area(area: Area, geometry: &Geometry) -> Area {
@@ -53,12 +57,20 @@ pub fn slots(layout: &BoardLayout, geometry: &Geometry, hands: &[HandPiece]) -> 
     }
     let s = layout.scale;
     let (top, bottom) = (top - 0.5 * s, bottom + 0.5 * s);
+    // Labels beside the last file (shogi's ranks) stay clear of the hands.
+    let mut edge = right + 0.5 * s;
+    for l in geometry.labels.iter() {
+        let (x, y) = layout.to_screen(l.x, l.y, l.layer);
+        if x > right && (top..=bottom).contains(&y) {
+            edge = edge.max(x + LABEL_HALF_WIDTH * s);
+        }
+    }
     // The player whose pieces start at the bottom of the screen.
     let low = if layout.flipped { 1 } else { 0 };
     let count = |o: u8| hands.iter().filter(|h| h.owner == o).count();
     let places = (count(0) + count(1)).max(1) as f32;
     let pitch = s.min((bottom - top) / places);
-    let x = right + 0.5 * s + 0.15 * s + 0.5 * pitch;
+    let x = edge + 0.15 * s + 0.5 * pitch;
     let mut out = Vec::with_capacity(hands.len());
     for owner in 0..2u8 {
         let here = hands.iter().filter(|h| h.owner == owner);
@@ -91,7 +103,7 @@ pub fn draw<T: RenderTarget>(
         let (h, x, y) = (slot.hand, slot.x, slot.y);
         let r = piece_radius(CellShape::SQUARE) * slot.pitch;
         if h.count == 0 {
-            p.disc(x, y, r * 0.25, theme::TEXT_DIM, Rgba::TRANSPARENT, 0.0)?;
+            draw_empty_place(p, info, h, x, y, r)?;
             continue;
         }
         draw_piece(p, info, h.owner, h.kind, x, y, r)?;
@@ -108,6 +120,28 @@ pub fn draw<T: RenderTarget>(
             let half = slot.pitch / 2.0;
             hits.add(Area { x: x - half, y: y - half, w: slot.pitch, h: slot.pitch }, Action::PickHand(h.kind));
         }
+    }
+    Ok(())
+}
+
+/// A place in a hand holding none of its kind: a faint outline with the
+/// kind's letter, so the strip says which piece goes where before any is
+/// taken.
+fn draw_empty_place<T: RenderTarget>(
+    p: &mut Painter<T>,
+    info: &GameInfo,
+    h: HandPiece,
+    x: f32,
+    y: f32,
+    r: f32,
+) -> Result<(), GuiError> {
+    let dim = Rgba { a: 150, ..theme::TEXT_DIM };
+    p.ring(x, y, r * 0.8, (r * 0.05).max(1.0), dim)?;
+    let kind = info.piece_types.get(h.kind as usize);
+    let glyph = kind.and_then(|t| t.glyphs.get(h.owner as usize)).map(|g| g.as_str()).filter(|g| !g.is_empty());
+    let letter = kind.and_then(|t| t.letters.get(h.owner as usize)).map(|g| g.as_str());
+    if let Some(text) = glyph.or(letter).filter(|t| !t.is_empty()) {
+        p.text(text, r * 0.9, Style::Glyph, dim, x, y, Anchor::Center)?;
     }
     Ok(())
 }

@@ -120,7 +120,7 @@ impl PanelRects {
 /// two players, one line each for more.
 fn seat_height(px: f32, seats: usize) -> f32 {
     if seats <= 2 {
-        px * 3.7
+        px * 4.4
     } else {
         px * 1.75
     }
@@ -134,7 +134,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
     let b = |id, label: String, action, enabled| PanelButton { id, label, action, enabled, on: false };
     let mut list = vec![
         b("new", tr!("button-new"), Action::NewGameDialog, true),
-        b("undo", tr!("button-undo"), Action::Undo, game.session.can_undo()),
+        b("undo", tr!("button-undo"), Action::Undo, game.can_undo()),
         b("redo", tr!("button-redo"), Action::Redo, local && game.session.can_redo()),
         // A hint would search the whole truth of a game that hides some.
         b("hint", tr!("button-hint"), Action::Hint, local && !over && game.human_to_move() && game.viewer().is_none()),
@@ -257,14 +257,17 @@ pub fn draw_panel<T: RenderTarget>(
     )?;
     let side = game.session.side_to_move() as usize;
     let live = st.view_ply.is_none();
+    // Reviewing an earlier position shows what had been taken by then.
+    let captured = if live { game.captured.clone() } else { game.captured_after(st.view_ply) };
     for (i, seat_area) in r.seats.iter().enumerate() {
         if i == side && !game.is_over() && live {
             p.fill_rect(area.x + 1.0, seat_area.y, 4.0, seat_area.h, theme::ACCENT)?;
         }
+        let taken = captured.get(i).map(Vec::as_slice).unwrap_or(&[]);
         if r.seats.len() <= 2 {
-            draw_seat(p, game, i, px, *seat_area)?;
+            draw_seat(p, game, i, px, *seat_area, taken)?;
         } else {
-            draw_seat_line(p, game, i, px, *seat_area)?;
+            draw_seat_line(p, game, i, px, *seat_area, taken)?;
         }
     }
     draw_thinking(p, hits, game, &st, px, r.thinking)?;
@@ -313,8 +316,15 @@ fn standing_of(game: &Game, i: usize) -> Option<String> {
 }
 
 /// One seat's block: its piece, name and clock, who plays it, and the
-/// pieces it has taken.
-fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32, a: Area) -> Result<(), GuiError> {
+/// pieces it has taken (`taken`).
+fn draw_seat<T: RenderTarget>(
+    p: &mut Painter<T>,
+    game: &Game,
+    i: usize,
+    px: f32,
+    a: Area,
+    taken: &[(u8, u16)],
+) -> Result<(), GuiError> {
     let info = game.session.info();
     let seat = &game.seats[i];
     let kind = game.icon_kind(i as u8);
@@ -337,31 +347,42 @@ fn draw_seat<T: RenderTarget>(p: &mut Painter<T>, game: &Game, i: usize, px: f32
         a.w - px * 2.3,
         Anchor::TopLeft,
     )?;
-    draw_taken(p, game, i, (text_x, a.x + a.w), a.y + px * 2.75, px * 0.55)?;
+    draw_taken(p, game, taken, (text_x, a.x + a.w), a.y + px * 3.25, px * 0.72)?;
     Ok(())
 }
 
-/// The pieces seat `i` has taken, small, in a row from `x0` up to `x1`
-/// centred on `y`; returns where the row ended.
+/// The pieces a seat has taken, in a row from `x0` up to `x1` centred on
+/// `y`, `r` pixels in radius, on a light tray so that pieces of any colour
+/// (black ones too) stand out from the dark panel; returns where the row
+/// ended.
 fn draw_taken<T: RenderTarget>(
     p: &mut Painter<T>,
     game: &Game,
-    i: usize,
+    taken: &[(u8, u16)],
     (x0, x1): (f32, f32),
     y: f32,
     r: f32,
 ) -> Result<f32, GuiError> {
-    let info = game.session.info();
-    let mut cx = x0;
-    for &(owner, kind) in game.captured.get(i).map(Vec::as_slice).unwrap_or(&[]) {
-        if cx + r * 2.0 > x1 {
-            break;
-        }
-        draw_piece(p, info, owner, kind, cx + r, y, r)?;
-        cx += r * 1.7;
+    if taken.is_empty() {
+        return Ok(x0);
     }
-    Ok(cx)
+    let info = game.session.info();
+    let step = r * 1.6;
+    let fit = (((x1 - x0 - 2.0 * r) / step).floor() as usize + 1).min(taken.len());
+    let pad = r * 0.18;
+    let width = 2.0 * r + step * (fit - 1) as f32 + 2.0 * pad;
+    p.fill_rect(x0, y - r - pad, width, 2.0 * (r + pad), TRAY)?;
+    let mut cx = x0 + pad;
+    for &(owner, kind) in &taken[..fit] {
+        draw_piece(p, info, owner, kind, cx + r, y, r)?;
+        cx += step;
+    }
+    Ok(x0 + width)
 }
+
+/// The tray under the pieces a seat has taken: light and neutral, like a
+/// board's light squares.
+const TRAY: rules_api::Rgba = rules_api::Rgba::rgb(214, 208, 196);
 
 /// One seat on one line, for games of three to six: its piece, name and
 /// clock, and the pieces it has taken (or who plays it, when none).
@@ -371,6 +392,7 @@ fn draw_seat_line<T: RenderTarget>(
     i: usize,
     px: f32,
     a: Area,
+    taken: &[(u8, u16)],
 ) -> Result<(), GuiError> {
     let info = game.session.info();
     let kind = game.icon_kind(i as u8);
@@ -386,8 +408,8 @@ fn draw_seat_line<T: RenderTarget>(
     let rest = (text_x + name_w + px * 0.5, text_x + room);
     if let Some(standing) = standing_of(game, i) {
         line(p, &standing, px * 0.8, Style::Bold, theme::TEXT, (rest.0, mid), rest.1 - rest.0, Anchor::MidLeft)?;
-    } else if game.captured.get(i).is_some_and(|t| !t.is_empty()) {
-        draw_taken(p, game, i, rest, mid, px * 0.38)?;
+    } else if !taken.is_empty() {
+        draw_taken(p, game, taken, rest, mid, px * 0.5)?;
     } else {
         let source = game.config.players.get(i).map(|pc| seat_label(&pc.source)).unwrap_or_default();
         let who = tr!("seat-line", side = side_name(info, i as u8), who = source);

@@ -574,6 +574,14 @@ impl Session {
         self.forfeit = Some(GameResult::Forfeit { loser, cause, reason: reason.into() });
     }
 
+    /// Takes back a forfeit or an agreed result ([`Session::forfeit`],
+    /// [`Session::conclude`]) and nothing else: the game goes on from the
+    /// same position (a resignation withdrawn by an undo). Returns false
+    /// when there was none.
+    pub fn withdraw_forfeit(&mut self) -> bool {
+        self.forfeit.take().is_some()
+    }
+
     /// Ends the game with a result the rules did not decide and the
     /// players agreed on elsewhere (a draw by agreement on a server).
     /// Taken back, like a forfeit, by an undo.

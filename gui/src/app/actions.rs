@@ -235,6 +235,10 @@ impl App {
                     self.act_on_view(Action::ScrollMoves(d));
                     return;
                 }
+                // Stepping back from the result card reviews the game.
+                if self.dialog == Some(Dialog::GameOver) {
+                    self.dialog = None;
+                }
                 if self.dialog.is_some() || len == 0 {
                     return;
                 }

@@ -191,7 +191,11 @@ impl App {
             .into_iter()
             .map(|(place, points)| serde_json::json!([place, points]))
             .collect();
+        // The pieces each seat had taken in the position shown.
+        let captured = self.game.captured_after(self.view_ply);
         let dump = serde_json::json!({
+            "captured": captured,
+            "card": if self.dialog == Some(Dialog::GameOver) { crate::dialogs::card_lines(&self.game) } else { Vec::new() },
             "form": form,
             "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
             "dialog": dialog, "flipped": self.flipped, "view": self.view_ply, "status": status,

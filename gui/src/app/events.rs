@@ -205,7 +205,9 @@ impl App {
     /// and dialogs elsewhere.
     fn wheel(&mut self, y: i32) {
         self.dirty = true;
-        let over_board = self.dialog.is_none() && self.window.board.contains(self.hover.0, self.hover.1);
+        // The result card leaves the board in view: the wheel reviews there.
+        let free = matches!(self.dialog, None | Some(Dialog::GameOver));
+        let over_board = free && self.window.board.contains(self.hover.0, self.hover.1);
         if over_board && !self.game.session.history().is_empty() {
             self.act(Action::ReviewStep(-y));
         } else {

@@ -6,6 +6,7 @@
 mod files;
 mod forms;
 mod new_game;
+mod over;
 mod seat_rows;
 
 use rules_api::{GameInfo, Move};
@@ -14,15 +15,14 @@ use sdl2::render::RenderTarget;
 pub use files::{GamesForm, LoadForm, SaveForm};
 pub use forms::SettingsForm;
 pub use new_game::{GameChoice, NewGameForm};
+pub use over::card_lines;
 
 use crate::board::draw_piece;
 use crate::controls::{Action, Focus, Hits, Look};
 use crate::fonts::Style;
 use crate::game::Game;
 use crate::layout::Area;
-use crate::messages::{
-    moves_in_time, result_headline, result_reason, shows_standings, side_name, standing_text, standings,
-};
+use crate::messages::side_name;
 use crate::paint::{Anchor, Painter};
 use crate::seats::SeatsForm;
 use crate::widgets::{button, line, line_height, text_box, wrap_lines};
@@ -185,7 +185,7 @@ pub fn draw_dialog<T: RenderTarget>(
                 (tr!("button-discard"), Action::DiscardResume, Look::Normal),
             ],
         ),
-        Dialog::GameOver => game_over(&mut pen, window, game),
+        Dialog::GameOver => over::draw(&mut pen, window, game),
         Dialog::HandOver(player) => hand_over(&mut pen, window, game, *player),
         Dialog::Choose(moves) => chooser(&mut pen, window, moves, game),
     }
@@ -269,46 +269,6 @@ fn hand_over<T: RenderTarget>(
     // A click anywhere on the cover will do.
     pen.hits.add(window, Action::HandOver);
     Ok(())
-}
-
-/// The result: headline, reason, moves and time.
-fn game_over<T: RenderTarget>(pen: &mut Pen<'_, '_, '_, T>, window: Area, game: &Game) -> Result<(), GuiError> {
-    let px = pen.px;
-    let info = game.session.info();
-    let Some(result) = game.result() else { return Ok(()) };
-    let players = game.seats.len();
-    let table = if shows_standings(&result, players) { standings(&result, players) } else { Vec::new() };
-    let row_h = px * 1.6;
-    let a = frame(pen.p, window, px * 32.0, px * 13.0 + row_h * table.len() as f32)?;
-    let (x, w) = (a.x + px, a.w - 2.0 * px);
-    pen.title(&result_headline(&result, info), 1.5, (x, a.y + px), w)?;
-    let reason = result_reason(&result, info);
-    let mut y = text_box(pen.p, &reason, px, theme::TEXT, Area { x, y: a.y + px * 3.6, w, h: px * 2.8 })?;
-    // Best first; a shared place keeps seat order.
-    let mut order: Vec<usize> = (0..table.len()).collect();
-    order.sort_by_key(|&i| table[i].0);
-    for i in order {
-        let (place, points) = table[i];
-        let mid = y + row_h / 2.0;
-        draw_piece(pen.p, info, i as u8, game.icon_kind(i as u8), x + px * 0.6, mid, px * 0.6)?;
-        let standing = standing_text(place, points);
-        line(pen.p, &standing, px, Style::Bold, theme::TEXT, (x + px * 1.6, mid), w * 0.45, Anchor::MidLeft)?;
-        let who = format!("{} · {}", game.seats[i].name, side_name(info, i as u8));
-        line(pen.p, &who, px, Style::Regular, theme::TEXT, (x + w * 0.5, mid), w * 0.5, Anchor::MidLeft)?;
-        y += row_h;
-    }
-    let numbering = game.numbering();
-    let details = moves_in_time(numbering.moves(&game.actors, game.session.history().len()), game.duration());
-    line(pen.p, &details, px, Style::Regular, theme::TEXT_DIM, (x, y + px * 0.2), w, Anchor::TopLeft)?;
-    pen.corner_buttons(
-        a,
-        &[
-            (tr!("button-new-game"), Action::NewGameDialog, Look::Normal),
-            (tr!("button-undo"), Action::Undo, Look::Normal),
-            (tr!("button-replay"), Action::Replay, Look::Normal),
-            (tr!("button-review"), Action::Review, Look::Normal),
-        ],
-    )
 }
 
 /// The move chooser: one box per move with its standard notation and,

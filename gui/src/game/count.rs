@@ -92,13 +92,7 @@ impl Game {
     /// The score as a line of text (`black 45 · white 36.5`), when the
     /// game counts points.
     pub fn score_line(&self) -> Option<String> {
-        let scores = if self.count.scores.is_empty() {
-            let mut live = rules_api::RVec::new();
-            self.session.position().scores(&mut live).into_result().ok()?;
-            live.into_vec()
-        } else {
-            self.count.scores.clone()
-        };
+        let scores = self.final_scores();
         if scores.is_empty() {
             return None;
         }
@@ -107,5 +101,18 @@ impl Game {
             .map(|s| format!("{} {}", crate::messages::side_name(self.session.info(), s.player), s.points))
             .collect();
         Some(parts.join(" · "))
+    }
+
+    /// The players' points: the count's once marking began, else what the
+    /// rules report for the position (none in games without points).
+    pub fn final_scores(&self) -> Vec<PlayerScore> {
+        if !self.count.scores.is_empty() {
+            return self.count.scores.clone();
+        }
+        let mut live = rules_api::RVec::new();
+        match self.session.position().scores(&mut live).into_result() {
+            Ok(_) => live.into_vec(),
+            Err(_) => Vec::new(),
+        }
     }
 }

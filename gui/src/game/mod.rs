@@ -95,6 +95,10 @@ pub struct Game {
     step: bool,
     /// The pieces each player has taken (their owner and kind), per player.
     pub captured: Vec<Vec<(u8, u16)>>,
+    /// Every piece taken, in the order of the game: the ply that took it
+    /// (counted from 1), who took it, and its owner and kind; what
+    /// [`Game::captured_after`] rewinds when a position is reviewed.
+    taken: Vec<(usize, u8, u8, u16)>,
     /// Per ply of the history, the player who made it or, for a chance
     /// move, the player it was drawn for (the side to move before it).
     pub actors: Vec<u8>,
@@ -153,6 +157,7 @@ impl Game {
             countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
             epoch: Instant::now(),
             captured: vec![Vec::new(); players],
+            taken: Vec::new(),
             actors: Vec::new(),
             shown_texts: None,
             icons: Vec::new(),
@@ -421,11 +426,28 @@ impl Game {
         self.thinking = None;
     }
 
-    /// Takes back one ply against a person, back to the person's last move
-    /// against the computer, one ply (pausing) between computers.
+    /// Whether the game ended by a player's resignation (which an undo
+    /// withdraws before any move).
+    pub fn resigned(&self) -> bool {
+        matches!(self.result(), Some(GameResult::Forfeit { cause: ForfeitCause::Resignation, .. }))
+    }
+
+    /// Whether [`Game::undo`] has something to take back.
+    pub fn can_undo(&self) -> bool {
+        self.resigned() || self.session.can_undo()
+    }
+
+    /// Takes back a resignation alone (the game goes on from the same
+    /// position); else one ply against a person, back to the person's last
+    /// move against the computer, one ply (pausing) between computers.
     pub fn undo(&mut self) -> Result<bool, String> {
         self.cancel_search();
         self.close_turn();
+        if self.resigned() && self.session.withdraw_forfeit() {
+            self.after_change(&mut Vec::new());
+            self.ended_after = None;
+            return Ok(true);
+        }
         if !self.session.undo().map_err(err)? {
             return Ok(false);
         }
@@ -694,11 +716,11 @@ impl Game {
     /// and after every move).
     fn refresh_history(&mut self) {
         let players = self.seats.len().max(self.session.info().players.len());
-        let mut captured = vec![Vec::new(); players];
+        let mut taken = Vec::new();
         let mut actors = Vec::with_capacity(self.session.history().len());
         let mut position = self.session.start_position().clone();
         let mut before = piece_counts(&position);
-        for m in self.session.history() {
+        for (ply, m) in self.session.history().iter().enumerate() {
             let for_whom = position.side_to_move().min(players.saturating_sub(1) as u8);
             actors.push(if (m.player as usize) < players { m.player } else { for_whom });
             if position.make_move(m.mv).into_result().is_err() {
@@ -712,20 +734,18 @@ impl Game {
             for (&(owner, kind), &n) in before.iter().filter(|_| takes) {
                 let left = after.get(&(owner, kind)).copied().unwrap_or(0);
                 if owner != m.player {
-                    for _ in left..n {
-                        captured[m.player as usize].push((owner, kind));
-                    }
+                    taken.extend((left..n).map(|_| (ply + 1, m.player, owner, kind)));
                 }
             }
             before = after;
         }
-        for list in &mut captured {
-            list.sort_unstable();
-        }
         // The pieces taken, counted from the whole truth, could tell a
         // player what they may not see: not shown in a game that hides.
-        let hidden = self.is_hidden();
-        self.captured = if hidden { vec![Vec::new(); players] } else { captured };
+        if self.is_hidden() {
+            taken.clear();
+        }
+        self.taken = taken;
+        self.captured = self.captured_after(None);
         // A ply the replay could not make still gets a column.
         actors.resize(self.session.history().len(), 0);
         self.actors = actors;
@@ -784,6 +804,7 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
 }
 
 mod count;
+mod taken;
 mod views;
 pub use views::View;
 #[cfg(test)]

@@ -229,3 +229,51 @@ fn both_sides_are_shown_by_the_most_valuable_piece_they_both_have() {
     let queen = game.session.info().piece_types.iter().position(|t| t.name.as_str() == "queen").unwrap() as u16;
     assert_eq!((game.icon_kind(0), game.icon_kind(1)), (queen, queen));
 }
+
+/// The built-in game (chess) between two people, or `rules` instead.
+fn two_people(rules: Option<&str>) -> Game {
+    let mut config = Config::default_config().unwrap();
+    if let Some(rules) = rules {
+        config.game.rules = rules.into();
+    }
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    Game::open(config, "test", &[]).expect("the rules plugin is built")
+}
+
+#[test]
+fn undo_withdraws_a_resignation_even_before_any_move() {
+    let mut game = two_people(None);
+    assert!(!game.can_undo(), "nothing to take back yet");
+    game.resign();
+    assert!(game.is_over() && game.resigned() && game.can_undo());
+    assert!(game.undo().unwrap(), "the resignation is taken back");
+    assert!(!game.is_over() && game.session.history().is_empty());
+    // After a move, only the resignation goes: the move stays.
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    game.resign();
+    assert!(game.undo().unwrap());
+    assert_eq!((game.is_over(), game.session.history().len()), (false, 1));
+}
+
+#[test]
+fn the_pieces_taken_are_counted_up_to_the_ply_reviewed() {
+    let mut game = two_people(None);
+    for text in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        let m = game.session.parse_move(text).unwrap();
+        game.play(m).unwrap();
+    }
+    let pawn = game.session.info().piece_types.iter().position(|t| t.name.as_str() == "pawn").unwrap() as u16;
+    assert_eq!(game.captured_after(Some(2)), vec![vec![], vec![]]);
+    assert_eq!(game.captured_after(Some(3)), vec![vec![(1, pawn)], vec![]]);
+    assert_eq!(game.captured_after(None), vec![vec![(1, pawn)], vec![(0, pawn)]]);
+    assert_eq!(game.captured, game.captured_after(Some(4)));
+}
+
+#[test]
+fn only_boards_whose_second_side_starts_at_the_top_are_turned() {
+    let chess = two_people(None);
+    assert!(chess.starts_at_top(1) && !chess.starts_at_top(0));
+    let hex = two_people(Some("hex"));
+    assert!(!hex.starts_at_top(1), "an empty Hex board reads the same for Blue");
+}

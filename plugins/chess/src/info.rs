@@ -98,11 +98,20 @@ HOW THE GAME ENDS
                    loses.
   Stalemate        the side to move is not in check and has no legal move:
                    draw.
-  Fifty-move rule  50 moves by each side without a capture or a pawn move:
-                   draw (automatic here; a checkmate on that move still wins).
+  Fifty-move rule  50 moves by each side without a capture or a pawn move.
   Threefold repetition  the same position (same side to move, castling
                    rights and en passant possibilities) occurs for the third
-                   time: draw (automatic here).
+                   time.
+                   Under FIDE's Laws these two draws are claimed by the
+                   player to move (the game goes on if nobody claims), and
+                   only 75 moves or a fivefold repetition end it by
+                   themselves. Tabula cannot ask for a claim: it ends the
+                   game as a draw as soon as the position on the board
+                   allows the claim, as if it were always made (a checkmate
+                   on the fiftieth move still wins). The claim of a
+                   repetition that one's next move would produce is not
+                   offered, and 75 moves or a fivefold repetition are never
+                   reached.
   Insufficient material  neither side can ever mate (king against king, king
                    and one bishop or knight against king, or only bishops all
                    on squares of one colour): draw.

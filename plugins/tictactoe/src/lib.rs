@@ -40,8 +40,9 @@ impl Board {
 
 /// Three by three squares named a1 (bottom left) to c3, numbered row by row.
 fn grid() -> Grid {
-    let paper = Rgba::rgb(240, 230, 200);
-    Grid::squares(3, 3, paper, paper).background(Rgba::rgb(60, 60, 60))
+    let (paper, ink) = (Rgba::rgb(240, 230, 200), Rgba::rgb(60, 60, 60));
+    // Squares of one colour touch: the borders are the game's grid.
+    Grid::squares(3, 3, paper, paper).borders(0.06, ink).background(ink)
 }
 
 impl PositionImpl for Board {

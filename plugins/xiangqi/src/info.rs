@@ -22,8 +22,11 @@ fn label(x: f32, y: f32, text: String) -> Label {
 }
 
 /// The board: 90 intersections, cell index `rank * 9 + file`, Red at the
-/// bottom, named in ICCS (`a0` … `i9`).
-pub fn geometry() -> Geometry {
+/// bottom, named in ICCS (`a0` … `i9`). Each side's files are numbered
+/// from its right, as the move notation counts them: Red's in Chinese
+/// numerals and Black's in digits on printed boards, both in digits with
+/// `latin` pieces (for players who read no Chinese).
+pub fn geometry(latin: bool) -> Geometry {
     // The points and their ICCS names come from the grid; the river
     // interrupts the lines, so they are drawn here.
     let mut geometry = Grid::points(9, 10).coordinates(Coordinates::ICCS).background(Rgba::rgb(236, 200, 140)).build();
@@ -63,7 +66,8 @@ pub fn geometry() -> Geometry {
     let mut labels = RVec::new();
     const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
     for (file, text) in RED_FILES.iter().enumerate() {
-        labels.push(label(file as f32, 9.75, (*text).to_string()));
+        let red = if latin { (9 - file).to_string() } else { (*text).to_string() };
+        labels.push(label(file as f32, 9.75, red));
         labels.push(label(file as f32, -0.75, (file + 1).to_string()));
     }
     geometry.lines = lines;
@@ -78,7 +82,10 @@ const LETTERS: [&str; 7] = ["K", "A", "B", "N", "R", "C", "P"];
 /// Values for captured-piece tallies (the general is priceless, so 0).
 const TALLY_VALUES: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
 
-/// Players and piece types; `latin` draws letters instead of characters.
+/// Players and piece types; `latin` draws letters instead of characters:
+/// capitals for both sides (the ink tells them apart, as on the
+/// characters' pieces), so every piece carries an even letter; the
+/// notation's letters stay upper case for Red and lower case for Black.
 pub fn game_info(latin: bool) -> GameInfo {
     let ivory = Rgba::rgb(250, 236, 204);
     let players = RVec::from(vec![
@@ -88,8 +95,11 @@ pub fn game_info(latin: bool) -> GameInfo {
     let piece_types = (0..7)
         .map(|k| {
             let letters: RVec<RString> = RVec::from(vec![LETTERS[k].into(), LETTERS[k].to_ascii_lowercase().into()]);
-            let glyphs =
-                if latin { letters.clone() } else { RVec::from(vec![RED_GLYPHS[k].into(), BLACK_GLYPHS[k].into()]) };
+            let glyphs = if latin {
+                RVec::from(vec![LETTERS[k].into(), LETTERS[k].into()])
+            } else {
+                RVec::from(vec![RED_GLYPHS[k].into(), BLACK_GLYPHS[k].into()])
+            };
             PieceType { name: KIND_NAMES[k].into(), glyphs, letters, value: TALLY_VALUES[k], art: RVec::new() }
         })
         .collect();

@@ -142,7 +142,7 @@ impl RulesImpl for XiangqiRules {
     }
 
     fn geometry(&self) -> Geometry {
-        info::geometry()
+        info::geometry(self.latin)
     }
 
     fn start_position(&self) -> Result<XiangqiPosition, PluginError> {

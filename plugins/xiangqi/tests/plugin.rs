@@ -41,6 +41,11 @@ fn geometry_describes_the_board() {
     assert_eq!(below, ["九", "八", "七", "六", "五", "四", "三", "二", "一"]);
     let above: Vec<&str> = g.labels.iter().filter(|l| l.y < 0.0).map(|l| l.text.as_str()).collect();
     assert_eq!(above, ["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    // With Latin pieces Red's files are numbered in digits too, still from
+    // Red's right.
+    let g = rules(&[("pieces", "latin")]).geometry().into_result().expect("geometry");
+    let below: Vec<&str> = g.labels.iter().filter(|l| l.y > 9.0).map(|l| l.text.as_str()).collect();
+    assert_eq!(below, ["9", "8", "7", "6", "5", "4", "3", "2", "1"]);
 }
 
 #[test]
@@ -55,6 +60,12 @@ fn players_and_pieces() {
     let latin = rules(&[("pieces", "latin")]).info().into_result().expect("info");
     let letters: String = latin.piece_types.iter().map(|t| t.glyphs[0].as_str()).collect();
     assert_eq!(letters, "KABNRCP");
+    // Black's pieces carry the same capitals (the ink tells the sides
+    // apart); the notation's letters stay lower case.
+    let black: String = latin.piece_types.iter().map(|t| t.glyphs[1].as_str()).collect();
+    assert_eq!(black, "KABNRCP");
+    let fen: String = latin.piece_types.iter().map(|t| t.letters[1].as_str()).collect();
+    assert_eq!(fen, "kabnrcp");
     assert_eq!(latin.piece_types[4].name.as_str(), "chariot");
     assert_eq!(latin.piece_types[4].value, 900);
 }
