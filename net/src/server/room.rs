@@ -796,8 +796,9 @@ impl Room {
     /// `seat`'s view (its moves as it may read them, its view of the start).
     pub fn record_for(&self, game: &StoredGame, seat: Seat) -> Result<GameRecord, Refusal> {
         let mut record = self.record_of(game)?;
-        let current = game.number == self.game_number;
-        if !self.hidden || self.result().is_some() || !(current || !game.start.is_empty()) {
+        // An earlier game from the usual start shares nothing with this one.
+        let earlier_usual = game.number != self.game_number && game.start.is_empty();
+        if !self.hidden || self.result().is_some() || earlier_usual {
             return Ok(record);
         }
         let session = self.replay(game)?;
