@@ -4,6 +4,7 @@ mod common;
 mod conform;
 mod matches;
 mod netplay;
+mod netview;
 mod out;
 mod pgn;
 mod play;

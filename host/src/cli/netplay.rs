@@ -14,6 +14,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::common::{dirs, load_rules, CliError};
+use super::netview::ViewBoard;
 use tabula_core::session::{Chance, Session, CHANCE_PLAYER};
 use tabula_kit::diagram::render_position;
 use tabula_net::client::{ClientError, Connection, Dial, Sender};
@@ -160,6 +161,9 @@ struct NetGame {
     at: Option<Seat>,
     state: Option<RoomState>,
     session: Option<Session>,
+    /// In a game with hidden information, the seat's view (no session
+    /// can replay moves written as the seat may read them).
+    view: Option<ViewBoard>,
 }
 
 fn connect(addr: &str, dial: &Dial, events: &Tx<Event>) -> Result<Sender, ClientError> {
@@ -208,6 +212,7 @@ pub fn run(args: &ConnectArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
         at: None,
         state: None,
         session: None,
+        view: None,
     };
     println!("connected to {} — type 'help' for commands.", game.addr);
     game.first_step(args)?;
@@ -421,11 +426,19 @@ impl NetGame {
                 self.at = Some(Seat { room, seat, token });
             }
             ServerMsg::State { state } => {
-                self.session = self.local_session(&state);
+                (self.session, self.view) = match state.view {
+                    Some(v) if !v.full => (None, self.view_board(&state, v.seat)),
+                    _ => (self.local_session(&state), None),
+                };
                 self.state = Some(state);
                 self.show();
             }
-            ServerMsg::Moved { mv, clocks, result, ply, .. } => self.moved(ply, &mv, clocks, result),
+            ServerMsg::Moved { mv, clocks, result, ply, view, .. } => {
+                if let (Some(text), Some(board)) = (&view, &self.view) {
+                    self.view = board.update(text);
+                }
+                self.moved(ply, &mv, clocks, result)
+            }
             ServerMsg::Offer { seat, kind, .. } => {
                 if let Some(st) = &mut self.state {
                     st.offer = Some(tabula_net::protocol::OfferInfo { seat, kind });
@@ -478,10 +491,16 @@ impl NetGame {
         if let Some(s) = &self.session {
             state.to_move = s.side_to_move();
         }
+        if let Some(v) = &self.view {
+            state.to_move = v.side_to_move();
+        }
         if mv.player == CHANCE_PLAYER {
             println!("\nthe server rolls {}", printable(&mv.standard, false));
         } else {
             println!("\nseat {} plays {}", mv.player, printable(&mv.standard, false));
+        }
+        if !mv.announcement.is_empty() {
+            println!("told: {}", printable(&mv.announcement, false));
         }
         self.show();
     }
@@ -499,8 +518,25 @@ impl NetGame {
         Some(session)
     }
 
+    /// The seat's view of a game with hidden information, read with the
+    /// rules plugin installed here.
+    fn view_board(&self, state: &RoomState, seat: Option<u8>) -> Option<ViewBoard> {
+        let options: Vec<(String, String)> =
+            state.summary.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let rules = load_rules(&state.summary.rules, &options, &dirs(&self.extra), false).ok()?;
+        ViewBoard::read(rules, &state.position, seat)
+    }
+
     fn show(&self) {
         let Some(state) = &self.state else { return };
+        if let Some(board) = self.view.as_ref().and_then(ViewBoard::draw) {
+            print!("\n{board}");
+            if let Some(told) = state.moves.last().filter(|m| !m.announcement.is_empty()) {
+                println!("last told: {}", printable(&told.announcement, false));
+            }
+            self.show_moves();
+            return self.show_players(state);
+        }
         match &self.session {
             Some(s) => match render_position(s.rules(), s.position()) {
                 Ok(board) => print!("\n{board}"),
@@ -509,6 +545,10 @@ impl NetGame {
             None => println!("\nposition: {}", printable(&state.position, true)),
         }
         self.show_moves();
+        self.show_players(state);
+    }
+
+    fn show_players(&self, state: &RoomState) {
         let names: Vec<String> = state
             .summary
             .seats
