@@ -121,6 +121,8 @@ struct App {
     handed_to: Option<u8>,
     /// When a network game was last redrawn (its strip shows the link and the server's clocks).
     net_drawn: Instant,
+    /// What the network strip drew last (for the test layout dump).
+    strip_items: Vec<super::network::StripItem>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -239,6 +241,7 @@ impl App {
             lobby: None,
             hosted: None,
             net_drawn: Instant::now(),
+            strip_items: Vec::new(),
             dialog: None,
             clicks: ClickState::default(),
             clicks_for: 0,
@@ -389,6 +392,9 @@ impl App {
                 Change::Say(text, error) => self.say(text, error),
             }
         }
+        // The server's moves and rolls, in order, and its clocks.
+        let events = self.net.as_mut().map(|n| n.feed(&mut self.game)).unwrap_or_default();
+        self.react(events, true);
         if self.net.is_some() && self.net_drawn.elapsed() >= NET_REDRAW {
             self.net_drawn = Instant::now();
             self.dirty = true;
@@ -592,7 +598,7 @@ impl App {
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {
-            draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
+            self.strip_items = draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
         }
         let whole = Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 };
         if let Some(dialog) = &mut self.dialog {

@@ -185,6 +185,22 @@ impl App {
             .into_iter()
             .map(|(place, points)| serde_json::json!([place, points]))
             .collect();
+        // A network game: what its strip drew (kind, text, box) and the
+        // clocks as the panel shows them.
+        let net = self.net.as_ref().map(|_| {
+            let strip: Vec<serde_json::Value> = self
+                .strip_items
+                .iter()
+                .map(|i| serde_json::json!([i.kind, i.text, i.area.x, i.area.y, i.area.w, i.area.h]))
+                .collect();
+            let clocks: Vec<String> = (0..self.game.seats.len())
+                .map(|i| match self.game.countdown(i) {
+                    Some(left) => crate::clock::countdown_text(left),
+                    None => crate::messages::clock_text(self.game.clock(i)),
+                })
+                .collect();
+            serde_json::json!({ "strip": strip, "clocks": clocks })
+        });
         let dump = serde_json::json!({
             "form": form,
             "window": [w, h], "cells": cells, "buttons": buttons, "regions": regions, "moves": moves,
@@ -193,7 +209,7 @@ impl App {
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
             "pieces": pieces, "seats": seats, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
-            "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
+            "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net,
         });
         let text = dump.to_string();
         if text != self.dumped {
