@@ -555,7 +555,7 @@ impl App {
         // the board's area; the row of off-board moves and the count sits
         // above it, under the board.
         let net_strip = self.net.as_ref().map(|_| {
-            let sh = (board_area.h * 0.2).clamp(96.0, 150.0);
+            let sh = super::network::strip_height(board_area.h);
             board_area.h -= sh;
             Area { x: board_area.x, y: board_area.y + board_area.h, w: board_area.w, h: sh }
         });

@@ -546,5 +546,5 @@ mod strip;
 mod wire;
 
 use remote::{answer, RemotePlayer, Slot};
-pub use strip::{draw_strip, security_line, StripItem};
+pub use strip::{draw_strip, security_line, strip_height, StripItem};
 use wire::{first_message, forward, reconnect};

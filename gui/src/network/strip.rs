@@ -139,9 +139,16 @@ fn away_text(net: &Net, game: &Game) -> Option<String> {
     let name = net.name(seat as u8);
     let ago = minutes(since.elapsed());
     Some(match net.control() {
-        Some(_) => format!("{name} left {ago} ago; their clock runs on and they lose when it runs out"),
-        None => format!("{name} left {ago} ago; the game waits for them (or resign, or quit: your seat stays)"),
+        Some(_) => format!("{name} left {ago} ago: their clock runs on"),
+        None => format!("{name} left {ago} ago: the game waits for them"),
     })
+}
+
+/// The strip's height under a board area `board_h` pixels high: room for
+/// the players, the status (on a row of its own in a narrow window), two
+/// chat lines at least and the buttons.
+pub fn strip_height(board_h: f32) -> f32 {
+    (board_h * 0.22).clamp(124.0, 156.0)
 }
 
 /// The network strip: see the module's description. Returns what it drew.
@@ -154,7 +161,7 @@ pub fn draw_strip<T: RenderTarget>(
     hover: (f32, f32),
 ) -> Result<Vec<StripItem>, GuiError> {
     p.fill_rect(area.x, area.y, area.w, area.h, theme::PANEL)?;
-    let px = (area.h / 7.0).clamp(11.0, 15.0);
+    let px = (area.h / 8.8).clamp(11.0, 15.0);
     let small = px * 0.9;
     let (x, right) = (area.x + px, area.x + area.w - px);
     let width = right - x;
@@ -173,47 +180,64 @@ pub fn draw_strip<T: RenderTarget>(
         y += px * 1.4;
         w.line("status", &status, small, Style::Regular, colour, (x, y, width), false)?;
     }
-    y += px * 1.5;
+    y += px * 1.4;
     // The bottom row: buttons and the request, the typing or the news.
     let bh = px * 1.9;
     let by = area.y + area.h - bh - px * 0.4;
-    // The latest chat lines that fit between the top rows and the buttons.
+    let mid = by + (bh - px) / 2.0;
+    // The bottom row's buttons, and its note: the request to answer, the
+    // line being typed or who left; beside the buttons when it fits there,
+    // else on a row of its own above them.
+    let answering = net.offer.is_some();
+    let buttons: Vec<(&str, Action, Look)> = match net.offer {
+        Some(_) => {
+            vec![("Accept", Action::NetAnswer(true), Look::Normal), ("Decline", Action::NetAnswer(false), Look::Normal)]
+        }
+        None => {
+            let look = if game.is_over() { Look::Disabled } else { Look::Normal };
+            let chat = if net.typing.is_some() { "Send" } else { "Chat" };
+            vec![("Offer draw", Action::NetDraw, look), (chat, Action::NetChat, Look::Normal)]
+        }
+    };
+    let note = match (net.offer, &net.typing) {
+        (Some(offer), _) => {
+            Some(("prompt", format!("{} asks {}:", net.name(offer.seat), words(offer.kind)), theme::ACCENT))
+        }
+        (None, Some(text)) => Some(("typing", format!("say: {text}_"), theme::TEXT)),
+        (None, None) => away_text(net, game).map(|t| ("away", t, theme::WARN)),
+    };
+    let bw = px * 7.0;
+    let buttons_w = buttons.len() as f32 * (bw + px * 0.5);
+    let note_w = note.as_ref().map_or(0.0, |(_, t, _)| w.p.text_size(t, px, Style::Bold).0 as f32);
+    let beside = note_w + px <= width - buttons_w;
+    let note_y = if beside { mid } else { by - px * 1.5 };
+    // The latest chat lines that fit between the top rows and the bottom.
+    let bottom = if note.is_some() && !beside { note_y } else { by };
     let line_h = small * 1.3;
-    let rows = ((by - px * 0.2 - y) / line_h).floor().max(0.0) as usize;
+    let rows = ((bottom - px * 0.2 - y) / line_h).floor().max(0.0) as usize;
     let first = net.chat.len().saturating_sub(rows);
     for line in net.chat.iter().skip(first) {
         w.line("chat", line, small, Style::Regular, theme::TEXT_DIM, (x, y, width), false)?;
         y += line_h;
     }
-    let bw = px * 8.0;
-    let mid = by + (bh - px) / 2.0;
+    // A request to answer comes first on its row, the buttons after it.
     let mut bx = x;
-    if let Some(offer) = net.offer {
-        let ask = format!("{} asks {}:", net.name(offer.seat), words(offer.kind));
-        let room = (width - 2.0 * (bw + px * 0.5)).max(px * 4.0);
-        bx += w.line("prompt", &ask, px, Style::Bold, theme::ACCENT, (bx, mid, room), false)? + px;
-        for (label, accept) in [("Accept", true), ("Decline", false)] {
-            let at = Area { x: bx, y: by, w: bw, h: bh };
-            button(w.p, hits, at, label, Action::NetAnswer(accept), Look::Normal, hover, px)?;
-            w.items.push(StripItem { kind: "button", text: label.into(), area: at });
-            bx += bw + px * 0.5;
+    if let Some((kind, text, colour)) = &note {
+        let style = if answering { Style::Bold } else { Style::Regular };
+        if beside && answering {
+            bx += w.line(kind, text, px, style, *colour, (x, note_y, note_w), false)? + px;
+        } else if !beside {
+            w.line(kind, text, px, style, *colour, (x, note_y, width), false)?;
         }
-        return Ok(w.items);
     }
-    let look = if game.is_over() { Look::Disabled } else { Look::Normal };
-    let chat = if net.typing.is_some() { "Send" } else { "Chat" };
-    for (label, action, look) in [("Offer draw", Action::NetDraw, look), (chat, Action::NetChat, Look::Normal)] {
+    for (label, action, look) in buttons {
         let at = Area { x: bx, y: by, w: bw, h: bh };
         button(w.p, hits, at, label, action, look, hover, px)?;
         w.items.push(StripItem { kind: "button", text: label.into(), area: at });
         bx += bw + px * 0.5;
     }
-    bx += px * 0.5;
-    let room = right - bx;
-    if let Some(text) = &net.typing {
-        w.line("typing", &format!("say: {text}_"), px, Style::Regular, theme::TEXT, (bx, mid, room), false)?;
-    } else if let Some(away) = away_text(net, game) {
-        w.line("away", &away, small, Style::Regular, theme::WARN, (bx, mid, room), false)?;
+    if let (Some((kind, text, colour)), true, false) = (&note, beside, answering) {
+        w.line(kind, text, px, Style::Regular, *colour, (bx + px * 0.5, note_y, right - bx - px * 0.5), false)?;
     }
     Ok(w.items)
 }
