@@ -10,7 +10,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::link::{Link, LinkReader, Security};
-use crate::protocol::{read_frame, ClientMsg, ErrorCode, Frame, ServerMsg, MAX_LINE, PROTOCOL_VERSION};
+use crate::protocol::{
+    read_frame, ClientMsg, ErrorCode, Frame, ServerMsg, MAX_LINE, PROTOCOL_VERSION, PROTOCOL_VERSIONS,
+};
 use crate::tls::{known_servers_file, normalise_fingerprint, ClientTls, Trust};
 
 /// What can go wrong talking to a server.
@@ -139,7 +141,7 @@ impl Connection {
             security,
         };
         conn.set_timeout(Some(Duration::from_secs(10)))?;
-        conn.send(&ClientMsg::Hello { versions: vec![PROTOCOL_VERSION], client: client.to_string() })?;
+        conn.send(&ClientMsg::Hello { versions: PROTOCOL_VERSIONS.to_vec(), client: client.to_string() })?;
         match conn.recv()? {
             ServerMsg::Welcome { idle_timeout_ms, .. } => conn.idle_timeout = Duration::from_millis(idle_timeout_ms),
             ServerMsg::Error { code, message, .. } => return Err(ClientError::Refused { code, message }),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
 
 use crate::client::Connection;
-use crate::protocol::{ClientMsg, Clock, ServerMsg, PROTOCOL_VERSION};
+use crate::protocol::{common_version, ClientMsg, Clock, ServerMsg, PROTOCOL_VERSIONS};
 
 /// The DNS-SD service type of a Tabula server.
 pub const SERVICE: &str = "_tabula._tcp.local.";
@@ -51,7 +51,7 @@ fn instance_name(name: &str) -> String {
 impl Announcement {
     /// Announces a server listening on `port` of every interface as `name`
     /// (shown to players in Join lists). The TXT record carries the
-    /// protocol versions the server speaks (`protocol=1`).
+    /// protocol versions the server speaks (`protocol=1,2`).
     pub fn start(name: &str, port: u16) -> Result<Announcement, DiscoveryError> {
         Announcement::start_with(name, port, None)
     }
@@ -66,7 +66,7 @@ impl Announcement {
         // keeps two servers on one machine apart.
         let host = format!("tabula-{}-{port}.local.", std::process::id());
         let txt = [
-            ("protocol", PROTOCOL_VERSION.to_string()),
+            ("protocol", PROTOCOL_VERSIONS.map(|v| v.to_string()).join(",")),
             ("server", format!("tabula {}", env!("CARGO_PKG_VERSION"))),
             ("tls", if tls.is_some() { "1" } else { "0" }.to_string()),
             ("fp", tls.unwrap_or("").replace(':', "")),
@@ -228,7 +228,7 @@ impl Drop for Scanner {
 /// other players are connected (none if the server cannot be reached or
 /// speaks no common protocol version).
 pub fn open_games(server: &FoundServer) -> Vec<OpenGame> {
-    if !server.versions.is_empty() && !server.versions.contains(&PROTOCOL_VERSION) {
+    if !server.versions.is_empty() && common_version(&server.versions).is_none() {
         return Vec::new();
     }
     let ask = || -> Option<Vec<OpenGame>> {

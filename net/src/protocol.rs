@@ -1,5 +1,9 @@
-//! The wire protocol, version 1 (docs/NETWORK.md is the reference a client
-//! author reads; this module is its executable form).
+//! The wire protocol, versions 1 and 2 (docs/NETWORK.md is the reference a
+//! client author reads; this module is its executable form). Version 2 is
+//! version 1 plus the fields of games with hidden information
+//! ([`ViewInfo`], [`MoveInfo::announcement`], `moved`'s `view`), which
+//! appear only in such games: a client of either version sees the same
+//! lines in every other game.
 //!
 //! Framing: one JSON object per line (UTF-8, `\n` ends it), at most
 //! [`MAX_LINE`] bytes including the newline. Every object has a `type`
@@ -12,8 +16,20 @@ use std::io::{BufRead, Read};
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The newest protocol version this build speaks.
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// Every protocol version this build speaks, oldest first.
+pub const PROTOCOL_VERSIONS: [u32; 2] = [1, 2];
+
+/// The first version that can follow a game with hidden information: the
+/// server sends a connection of an older version no such room.
+pub const VIEWS_VERSION: u32 = 2;
+
+/// The highest version both sides speak, if any.
+pub fn common_version(offered: &[u32]) -> Option<u32> {
+    PROTOCOL_VERSIONS.iter().rev().copied().find(|v| offered.contains(v))
+}
 
 /// The longest line either side may send, newline included.
 pub const MAX_LINE: usize = 16 * 1024;
@@ -361,6 +377,29 @@ pub struct MoveInfo {
     pub standard: String,
     /// The seat that played it.
     pub player: u8,
+    /// In a game with hidden information (protocol 2), what the recipient
+    /// was told by this move (kriegspiel's umpire, a Stratego strike);
+    /// absent when nothing.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub announcement: String,
+}
+
+impl MoveInfo {
+    /// A move as everyone reads it, with no announcement.
+    pub fn new(coordinate: impl Into<String>, standard: impl Into<String>, player: u8) -> MoveInfo {
+        MoveInfo { coordinate: coordinate.into(), standard: standard.into(), player, announcement: String::new() }
+    }
+}
+
+/// Whose view a `state` of a game with hidden information holds
+/// (protocol 2; absent in every other game).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ViewInfo {
+    /// The seat whose view it is; none for a spectator's.
+    pub seat: Option<u8>,
+    /// True once the game has ended: `position`, `start` and `moves` are
+    /// then the whole truth, not the view.
+    pub full: bool,
 }
 
 /// How a game ended.
@@ -407,6 +446,10 @@ pub struct RoomState {
     pub result: Option<ResultInfo>,
     /// A request waiting for an answer.
     pub offer: Option<OfferInfo>,
+    /// In a game with hidden information (protocol 2): whose view
+    /// `start`, `moves` and `position` hold. Absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<ViewInfo>,
 }
 
 /// A message from the server.
@@ -472,6 +515,11 @@ pub enum ServerMsg {
         clocks: Option<Vec<u64>>,
         /// How the game ended, if this move ended it.
         result: Option<ResultInfo>,
+        /// In a game with hidden information (protocol 2): the recipient's
+        /// view of the position after the move (its `view_text`), which
+        /// replaces the position it had. Absent in other games.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        view: Option<String>,
     },
     /// A seated player asks something; the other players answer.
     Offer {
@@ -613,6 +661,31 @@ mod tests {
         let back: ServerMsg = serde_json::from_str(err.to_line().trim()).unwrap();
         assert_eq!(back, err);
         assert!(err.to_line().contains("\"fatal\":true"));
+    }
+
+    #[test]
+    fn the_fields_of_hidden_games_are_absent_from_other_games() {
+        let plain = ServerMsg::Moved {
+            room: 1,
+            ply: 0,
+            mv: MoveInfo::new("e2e4", "e4", 0),
+            clocks: None,
+            result: None,
+            view: None,
+        };
+        // Exactly the line protocol 1 has always sent.
+        let v1 = "{\"type\":\"moved\",\"room\":1,\"ply\":0,\"move\":{\"coordinate\":\"e2e4\",\"standard\":\"e4\",\"player\":0},\"clocks\":null,\"result\":null}\n";
+        assert_eq!(plain.to_line(), v1);
+        assert_eq!(serde_json::from_str::<ServerMsg>(v1.trim()).unwrap(), plain);
+        let mut mv = MoveInfo::new("?", "?", 1);
+        mv.announcement = "illegal".into();
+        let hidden = ServerMsg::Moved { room: 1, ply: 3, mv, clocks: None, result: None, view: Some("v".into()) };
+        let line = hidden.to_line();
+        assert!(line.contains("\"announcement\":\"illegal\"") && line.contains("\"view\":\"v\""), "{line}");
+        assert_eq!(serde_json::from_str::<ServerMsg>(line.trim()).unwrap(), hidden);
+        assert_eq!(common_version(&[1]), Some(1));
+        assert_eq!(common_version(&[2, 1]), Some(2));
+        assert_eq!(common_version(&[3, 9]), None);
     }
 
     #[test]

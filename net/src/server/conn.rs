@@ -20,8 +20,8 @@ use super::room::{new_token, Room};
 use super::{drive_computers, lock, Bucket, Shared};
 use crate::link::Link;
 use crate::protocol::{
-    read_frame, ClientMsg, ErrorCode, ExportFormat, Frame, SeatSpec, ServerMsg, MAX_CHAT, MAX_LINE, MAX_NAME,
-    PROTOCOL_VERSION,
+    common_version, read_frame, ClientMsg, ErrorCode, ExportFormat, Frame, SeatSpec, ServerMsg, MAX_CHAT, MAX_LINE,
+    MAX_NAME, PROTOCOL_VERSION, PROTOCOL_VERSIONS, VIEWS_VERSION,
 };
 use crate::store::{StoredGame, StoredRoom, StoredSeat};
 use crate::text::check_shown;
@@ -68,7 +68,7 @@ pub(crate) fn serve(stream: TcpStream, shared: &Arc<Shared>, conn: u64, peer: Pe
         .spawn(move || write_out(drain, &writer_link));
     let Ok(writer) = writer else { return };
     let limits = &shared.limits;
-    let mut client = Client { shared, outbox, peer, hello: false, rooms: HashSet::new() };
+    let mut client = Client { shared, outbox, peer, hello: false, version: 0, rooms: HashSet::new() };
     let mut bucket = Bucket::new(limits.rate, limits.burst);
     let mut reader = BufReader::new(link.reader());
     let mut buf = Vec::new();
@@ -109,6 +109,8 @@ struct Client<'a> {
     outbox: Outbox,
     peer: Peer,
     hello: bool,
+    /// The protocol version agreed in `welcome`.
+    version: u32,
     rooms: HashSet<u64>,
 }
 
@@ -122,15 +124,18 @@ impl Client<'_> {
     /// Acts on one message; `Err` is a fatal error that ends the connection.
     fn handle(&mut self, msg: ClientMsg) -> Result<(), Refusal> {
         if let ClientMsg::Hello { versions, .. } = &msg {
-            if !versions.contains(&PROTOCOL_VERSION) {
+            let Some(version) = common_version(versions) else {
                 return Err((
                     ErrorCode::Version,
-                    format!("this server speaks protocol version {PROTOCOL_VERSION}; the client offered {versions:?}"),
+                    format!(
+                        "this server speaks protocol versions {PROTOCOL_VERSIONS:?}; the client offered {versions:?}"
+                    ),
                 ));
-            }
+            };
             self.hello = true;
+            self.version = version;
             self.outbox.send(&ServerMsg::Welcome {
-                version: PROTOCOL_VERSION,
+                version,
                 server: SERVER_NAME.into(),
                 idle_timeout_ms: self.shared.limits.idle_timeout.as_millis() as u64,
             });
@@ -169,6 +174,7 @@ impl Client<'_> {
                 self.may_follow(room)?;
                 let arc = self.shared.room(room, Some(password.as_deref()), Some(self.peer))?;
                 let mut r = lock(&arc);
+                self.may_see(&r)?;
                 let (seat, token) = r.take_seat(seat, name.trim(), &mut lock(&self.shared.store))?;
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
                 r.attach(seat, &self.outbox);
@@ -182,10 +188,11 @@ impl Client<'_> {
                 self.may_follow(room)?;
                 let arc = self.shared.room(room, None, Some(self.peer))?;
                 let mut r = lock(&arc);
+                self.may_see(&r)?;
                 let seat = r.seat_of(&token)?;
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
                 r.attach(seat, &self.outbox);
-                self.outbox.send(&ServerMsg::State { state: r.state() });
+                self.outbox.send(&ServerMsg::State { state: r.state_for(Some(seat)) });
                 drop(r);
                 self.rooms.insert(room);
                 // A room loaded again from the database may wait for a
@@ -197,9 +204,12 @@ impl Client<'_> {
                 self.may_follow(room)?;
                 let arc = self.shared.room(room, Some(password.as_deref()), Some(self.peer))?;
                 let mut r = lock(&arc);
+                self.may_see(&r)?;
                 self.outbox.send(&ServerMsg::Joined { room, seat: None, token: None });
                 r.follow(&self.outbox);
-                self.outbox.send(&ServerMsg::State { state: r.state() });
+                // A connection that holds a seat keeps reading its view.
+                let seat = r.seat_of_conn(self.outbox.conn);
+                self.outbox.send(&ServerMsg::State { state: r.state_for(seat) });
                 self.rooms.insert(room);
                 Ok(())
             }
@@ -249,8 +259,9 @@ impl Client<'_> {
         }
         let arc = self.shared.room(room, None, Some(self.peer))?;
         let mut r = lock(&arc);
+        self.may_see(&r)?;
         let seat = r.seat_of(token)?;
-        if self.rooms.insert(room) {
+        if self.rooms.insert(room) || r.seat_of_conn(self.outbox.conn) != Some(seat) {
             r.attach(seat, &self.outbox);
         }
         action(&mut r, seat, &mut lock(&self.shared.store))?;
@@ -289,6 +300,9 @@ impl Client<'_> {
         let options: Vec<(String, String)> = c.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let rules = Arc::new(plugin.new_rules(&options).map_err(|e| invalid(e.to_string()))?);
         let session = Session::new(rules, &c.start).map_err(|e| invalid(e.to_string()))?;
+        if tabula_core::hidden::is_hidden(session.start_position()) {
+            self.views_spoken(session.info().name.as_str())?;
+        }
         let players = session.info().players.len();
         let specs = if c.seats.is_empty() { vec![SeatSpec::human(); players] } else { c.seats };
         if specs.len() != players {
@@ -354,7 +368,7 @@ impl Client<'_> {
             let mut r = lock(&room);
             self.outbox.send(&ServerMsg::Joined { room: id, seat: Some(seat as u8), token: Some(token) });
             r.attach(seat as u8, &self.outbox);
-            self.outbox.send(&ServerMsg::State { state: r.state() });
+            self.outbox.send(&ServerMsg::State { state: r.state_for(Some(seat as u8)) });
         }
         drive_computers(self.shared, &room);
         Ok(())
@@ -371,13 +385,36 @@ impl Client<'_> {
         let r = lock(&arc);
         let stored = lock(&self.shared.store).game(room, game).map_err(|e| (ErrorCode::Internal, e.to_string()))?;
         let stored = stored.ok_or_else(|| (ErrorCode::NoSuchGame, format!("room {room} has no game {game:?}")))?;
-        let record = r.record_of(&stored)?;
+        let record = r.record_for(&stored, r.seat_of_conn(self.outbox.conn))?;
         let text = match format {
             ExportFormat::Pgn => pgn::write_game(&record),
             ExportFormat::Toml => text::write_game(&record),
         };
         self.outbox.send(&ServerMsg::Exported { room, game: stored.number, format, text });
         Ok(())
+    }
+
+    /// Refuses a room whose game hides information to a connection whose
+    /// protocol version cannot carry views.
+    fn may_see(&self, room: &Room) -> Result<(), Refusal> {
+        if room.hidden() {
+            self.views_spoken(&room.summary().title)?;
+        }
+        Ok(())
+    }
+
+    fn views_spoken(&self, title: &str) -> Result<(), Refusal> {
+        if self.version >= VIEWS_VERSION {
+            return Ok(());
+        }
+        Err((
+            ErrorCode::Invalid,
+            format!(
+                "{title} hides information from its players: its rooms need protocol version {VIEWS_VERSION}, \
+                 this connection speaks {}",
+                self.version
+            ),
+        ))
     }
 
     /// Refuses to follow one more room than a connection may.

@@ -18,6 +18,7 @@ pub mod limits;
 pub mod offer;
 mod outbox;
 mod room;
+mod views;
 
 pub use catalog::Catalog;
 pub use datadir::{create_private, make_private, DataDirError};

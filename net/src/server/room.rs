@@ -16,15 +16,22 @@ use super::dice::Dice;
 use super::guard::Peer;
 use super::limits::Limits;
 use super::outbox::Outbox;
+use super::views::{self, Seat};
 use super::Bucket;
 use crate::protocol::{
     Clock, ErrorCode, MoveInfo, OfferInfo, RequestKind, ResultInfo, RoomState, RoomSummary, SeatInfo, SeatSpec,
-    ServerMsg,
+    ServerMsg, ViewInfo,
 };
 use crate::store::{Store, StoredClocks, StoredGame, StoredMove, StoredRoom};
 
 fn internal(e: impl std::fmt::Display) -> Refusal {
     (ErrorCode::Internal, e.to_string())
+}
+
+/// A connection following a room, and the seat whose view it reads.
+struct Follower {
+    outbox: Outbox,
+    seat: Seat,
 }
 
 /// A room in memory.
@@ -56,7 +63,10 @@ pub struct Room {
     /// The seats that have accepted the pending request: it is granted
     /// once every other person has.
     consents: Vec<u8>,
-    followers: Vec<Outbox>,
+    followers: Vec<Follower>,
+    /// The game hides information: every follower gets lines of its own
+    /// (docs/NETWORK.md, "Games with hidden information").
+    hidden: bool,
     /// When the room last had a follower (for eviction).
     pub last_seen: Instant,
     /// Chat allowance per seat, whatever connections the seat uses.
@@ -138,6 +148,7 @@ impl Room {
             offer: None,
             consents: Vec::new(),
             followers: Vec::new(),
+            hidden: false,
             last_seen: Instant::now(),
             chat: vec![Bucket::new(limits.chat_rate, limits.chat_burst); n],
             creator: None,
@@ -146,6 +157,7 @@ impl Room {
             stored_plies: game.moves.len(),
             stored,
         };
+        room.hidden = tabula_core::hidden::is_hidden(room.session.start_position());
         room.recompute_clocks();
         if let (Some(c), Some(_)) = (stored_clocks, room.clock()) {
             room.remaining = c.clocks;
@@ -283,7 +295,7 @@ impl Room {
             .session
             .history()
             .iter()
-            .map(|m| MoveInfo { coordinate: m.coordinate.clone(), standard: m.standard.clone(), player: m.player })
+            .map(|m| MoveInfo::new(m.coordinate.clone(), m.standard.clone(), m.player))
             .collect();
         RoomState {
             summary: self.summary(),
@@ -295,25 +307,112 @@ impl Room {
             clocks: self.clocks_now(),
             result: self.result_info(),
             offer: self.offer,
+            view: None,
         }
     }
 
-    /// Sends a message to everyone following the room.
+    /// Whether the game hides information from its players.
+    pub fn hidden(&self) -> bool {
+        self.hidden
+    }
+
+    /// The room's game as `seat` (none: a spectator) may read it: in a game
+    /// with hidden information its view until the game ends, the whole
+    /// truth after; in any other game, [`Room::state`].
+    pub fn state_for(&self, seat: Seat) -> RoomState {
+        let mut state = self.state();
+        if !self.hidden {
+            return state;
+        }
+        let full = self.result().is_some();
+        state.view = Some(ViewInfo { seat, full });
+        if full {
+            return state;
+        }
+        let view = || -> Result<_, rules_api::PluginError> {
+            let moves = views::moves_for(&self.session, &[seat])?.pop().unwrap_or_default();
+            Ok((views::start_for(&self.session, seat)?, moves, views::view_text(self.session.position(), seat)?))
+        };
+        // On a failure of the rules nothing is sent rather than the truth.
+        let (start, moves, position) = view().unwrap_or_else(|e| {
+            eprintln!("tabula serve: room {}: writing a view: {e}", self.id);
+            (String::new(), Vec::new(), String::new())
+        });
+        (state.start, state.moves, state.position) = (start, moves, position);
+        state
+    }
+
+    /// The seat whose view connection `conn` reads in this room.
+    pub fn seat_of_conn(&self, conn: u64) -> Seat {
+        self.followers.iter().find(|f| f.outbox.conn == conn).and_then(|f| f.seat)
+    }
+
+    /// Sends a message to everyone following the room (a message that
+    /// holds nothing hidden: presence, offers, answers, chat).
     pub fn broadcast(&self, msg: &ServerMsg) {
         let line: Arc<str> = msg.to_line().into();
         for f in &self.followers {
-            f.send_line(Arc::clone(&line));
+            f.outbox.send_line(Arc::clone(&line));
         }
     }
 
     fn broadcast_state(&self) {
-        self.broadcast(&ServerMsg::State { state: self.state() });
+        if !self.hidden {
+            return self.broadcast(&ServerMsg::State { state: self.state() });
+        }
+        for f in &self.followers {
+            f.outbox.send(&ServerMsg::State { state: self.state_for(f.seat) });
+        }
     }
 
-    /// Adds a follower (once per connection).
+    /// Tells each follower of a game with hidden information the moves
+    /// from ply `from` on as its seat may read them, each with its view of
+    /// the position after it; once the game has ended, the whole truth.
+    fn tell_moves_hidden(&self, from: usize, result: Option<ResultInfo>) {
+        let seats: Vec<Seat> = self.followers.iter().map(|f| f.seat).collect();
+        let lines = || -> Result<Vec<Vec<ServerMsg>>, rules_api::PluginError> {
+            let mut out = vec![Vec::new(); seats.len()];
+            let mut position = views::position_at(&self.session, from)?;
+            let history = &self.session.history()[from..];
+            for (i, played) in history.iter().enumerate() {
+                let before = position.clone();
+                let mv = played.mv;
+                tabula_core::watchdog::watch("make_move", || rules_api::PositionExt::play(&mut position, mv))?;
+                let result = if i + 1 == history.len() { result.clone() } else { None };
+                for (lines, &seat) in out.iter_mut().zip(&seats) {
+                    lines.push(ServerMsg::Moved {
+                        room: self.id,
+                        ply: (from + i) as u32,
+                        mv: views::move_for(&before, &position, played, seat)?,
+                        clocks: self.clocks_now(),
+                        result: result.clone(),
+                        view: Some(views::view_text(&position, seat)?),
+                    });
+                }
+            }
+            Ok(out)
+        };
+        match lines() {
+            Ok(lines) => {
+                for (f, lines) in self.followers.iter().zip(lines) {
+                    lines.iter().for_each(|line| f.outbox.send(line));
+                }
+                if self.result().is_some() {
+                    self.broadcast_state();
+                }
+            }
+            Err(e) => {
+                eprintln!("tabula serve: room {}: writing the views of a move: {e}", self.id);
+                self.broadcast_state();
+            }
+        }
+    }
+
+    /// Adds a follower (once per connection); a new one reads the
+    /// spectator's view until it acts for a seat.
     pub fn follow(&mut self, outbox: &Outbox) {
-        if !self.followers.iter().any(|f| f.conn == outbox.conn) {
-            self.followers.push(outbox.clone());
+        if !self.followers.iter().any(|f| f.outbox.conn == outbox.conn) {
+            self.followers.push(Follower { outbox: outbox.clone(), seat: None });
         }
         self.last_seen = Instant::now();
     }
@@ -332,7 +431,7 @@ impl Room {
     /// Removes a connection: it stops following, and the seats it held
     /// show as disconnected.
     pub fn leave(&mut self, conn: u64) {
-        self.followers.retain(|f| f.conn != conn);
+        self.followers.retain(|f| f.outbox.conn != conn);
         for seat in 0..self.holders.len() {
             if self.holders[seat] == Some(conn) {
                 self.holders[seat] = None;
@@ -383,6 +482,9 @@ impl Room {
     /// Marks `seat` as held by connection `conn`, which follows the room.
     pub fn attach(&mut self, seat: u8, outbox: &Outbox) {
         self.follow(outbox);
+        if let Some(f) = self.followers.iter_mut().find(|f| f.outbox.conn == outbox.conn) {
+            f.seat = Some(seat);
+        }
         if let Some(h) = self.holders.get_mut(seat as usize) {
             *h = Some(outbox.conn);
         }
@@ -417,7 +519,8 @@ impl Room {
                     format!("'{}' is a roll of the dice: the server rolls every die, send your own move", text.trim()),
                 ));
             }
-            return Err((ErrorCode::IllegalMove, e.to_string()));
+            let why = if self.hidden { views::illegal_move(text) } else { e.to_string() };
+            return Err((ErrorCode::IllegalMove, why));
         }
         self.record_move(store)
     }
@@ -461,12 +564,16 @@ impl Room {
         self.turn_started = Instant::now();
         self.offer = None;
         self.epoch += 1;
+        if self.hidden {
+            self.tell_moves_hidden(from, result);
+            return Ok(());
+        }
         let last = moves.len().saturating_sub(1);
         for (i, m) in moves.into_iter().enumerate() {
-            let mv = MoveInfo { coordinate: m.coordinate, standard: m.standard, player: m.player };
+            let mv = MoveInfo::new(m.coordinate, m.standard, m.player);
             let ply = (from + i) as u32;
             let result = if i == last { result.clone() } else { None };
-            self.broadcast(&ServerMsg::Moved { room: self.id, ply, mv, clocks: self.clocks_now(), result });
+            self.broadcast(&ServerMsg::Moved { room: self.id, ply, mv, clocks: self.clocks_now(), result, view: None });
         }
         Ok(())
     }
@@ -682,8 +789,35 @@ impl Room {
         &mut self.session
     }
 
-    /// A stored game of this room as a match record, for export.
-    pub fn record_of(&self, game: &StoredGame) -> Result<GameRecord, Refusal> {
+    /// A stored game of this room as `seat` (none: a spectator) may
+    /// export it: the whole game, except in a game with hidden information
+    /// while the room's current game goes on — then the current game, and
+    /// an earlier one that began from the same start text of its own, as
+    /// `seat`'s view (its moves as it may read them, its view of the start).
+    pub fn record_for(&self, game: &StoredGame, seat: Seat) -> Result<GameRecord, Refusal> {
+        let mut record = self.record_of(game)?;
+        let current = game.number == self.game_number;
+        if !self.hidden || self.result().is_some() || !(current || !game.start.is_empty()) {
+            return Ok(record);
+        }
+        let session = self.replay(game)?;
+        let moves = views::moves_for(&session, &[seat]).map_err(internal)?.pop().unwrap_or_default();
+        record.standard = moves.iter().map(|m| m.standard.clone()).collect();
+        record.coordinate = moves.iter().map(|m| m.coordinate.clone()).collect();
+        record.start = views::start_for(&session, seat).map_err(internal)?;
+        record.start_text = views::view_text(session.start_position(), seat).map_err(internal)?;
+        let whose = match seat {
+            Some(s) => session.info().players.get(s as usize).map(|p| p.name.to_string()).unwrap_or_default(),
+            None => "a spectator".into(),
+        };
+        record.event = format!("{}, {whose}'s view", record.event);
+        // Not the whole game: the record must not say it is.
+        record.hidden = false;
+        Ok(record)
+    }
+
+    /// The moves of a stored game played again, as given.
+    fn replay(&self, game: &StoredGame) -> Result<Session, Refusal> {
         let rules = Arc::clone(self.session.rules());
         // Replayed as given: the record carries the rolls, never the seed.
         let mut session = Session::with_chance(rules, &game.start, Chance::External).map_err(internal)?;
@@ -694,6 +828,12 @@ impl Room {
                 session.play_text(&m.coordinate).map_err(internal)?;
             }
         }
+        Ok(session)
+    }
+
+    /// A stored game of this room as a whole match record.
+    fn record_of(&self, game: &StoredGame) -> Result<GameRecord, Refusal> {
+        let session = self.replay(game)?;
         let info = session.info().clone();
         let result = match GameResult::parse(&game.result, &info) {
             Ok(Some(r)) => r,
