@@ -67,7 +67,7 @@ impl Client {
             }
         });
         let mut c = Client { stream, lines, seen: Vec::new() };
-        c.send(json!({"type": "hello", "versions": [1], "client": "test"}));
+        c.send(json!({"type": "hello", "versions": [1, 2], "client": "test"}));
         c.wait("the welcome", |m| m["type"] == "welcome");
         c
     }

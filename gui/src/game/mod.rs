@@ -151,6 +151,24 @@ impl Game {
         Ok(game)
     }
 
+    /// A game shown from one seat's view alone (a network game with hidden
+    /// information: the server sends the seat's view text, never the moves
+    /// it may not read): the rules build a position from the view
+    /// (`position_from_view`) whose pieces and legal moves are the seat's.
+    /// It has no history of its own; a new view replaces the game.
+    pub fn open_view(config: Config, view: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
+        use rules_api::RulesExt;
+        let dirs = config.plugin_dirs(extra_dirs);
+        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
+        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
+        let sample = tabula_core::watchdog::watch("position_from_view", || rules.position_for_view(view, 0));
+        let text = sample.and_then(|p| p.to_text().into_result()).map_err(err)?;
+        let session = Session::with_chance(rules, text.as_str(), Chance::External).map_err(err)?;
+        let mut game = Game::from_parts(config, session, extra_dirs)?;
+        game.outside_clock = true;
+        Ok(game)
+    }
+
     /// Loads a saved game file.
     pub fn load(path: &Path, extra_dirs: &[PathBuf]) -> Result<Game, String> {
         let (config, session) = Session::load(path, extra_dirs).map_err(err)?;

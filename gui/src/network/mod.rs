@@ -115,6 +115,10 @@ pub struct Net {
     inbox: VecDeque<(u32, MoveInfo)>,
     /// The ply of the move handed to the turn driver and not yet played.
     handed: Option<u32>,
+    /// In a game with hidden information, the room's state as this seat
+    /// sees it (the board is built from its view) and the number of moves
+    /// the server has; none in other games.
+    viewed: Option<(RoomState, u32)>,
     /// The room's time control.
     control: Option<Clock>,
     /// The server's clocks, when they came and the number of plies they are
@@ -187,6 +191,7 @@ impl Net {
             slot: Arc::default(),
             inbox: VecDeque::new(),
             handed: None,
+            viewed: None,
             control: None,
             clocks: None,
             link: Link::Up,
@@ -217,9 +222,16 @@ impl Net {
             Some(g) if state.game == self.game_number => g.saved_times().1,
             _ => Vec::new(),
         };
-        config.record = Some(Record { start: state.start.clone(), moves, used_ms, ..Record::default() });
         let source = format!("room {} on {}", self.room, self.options.addr);
-        let mut game = Game::open_external(config, &source, &self.extra_dirs)?;
+        // A game that hides: the board is the seat's view, not a replay.
+        self.viewed = state.view.filter(|v| !v.full).map(|_| (state.clone(), state.moves.len() as u32));
+        let mut game = if self.viewed.is_some() {
+            config.record = Some(Record { used_ms, ..Record::default() });
+            Game::open_view(config, &state.position, &self.extra_dirs)?
+        } else {
+            config.record = Some(Record { start: state.start.clone(), moves, used_ms, ..Record::default() });
+            Game::open_external(config, &source, &self.extra_dirs)?
+        };
         if let Some(r) = &state.result {
             if let Ok(Some(result)) = GameResult::parse(&r.text, game.session.info()) {
                 game.session.conclude(result);
@@ -249,7 +261,8 @@ impl Net {
         }
         self.offer = state.offer.filter(|o| o.seat != self.seat);
         self.control = state.summary.clock;
-        self.clocks = state.clocks.clone().map(|c| (c, Instant::now(), state.moves.len() as u32));
+        let on_board = if self.viewed.is_some() { 0 } else { state.moves.len() as u32 };
+        self.clocks = state.clocks.clone().map(|c| (c, Instant::now(), on_board));
         self.connected = state.summary.seats.iter().map(|s| s.connected).collect();
         let now = Instant::now();
         let kept = std::mem::take(&mut self.away);
@@ -289,7 +302,8 @@ impl Net {
     pub fn played(&mut self, game: &Game) {
         let history = game.session.history();
         if let Some(last) = history.last() {
-            let ply = history.len() as u32 - 1;
+            // A view has no history: the server counts the moves.
+            let ply = self.viewed.as_ref().map_or(history.len() as u32 - 1, |(_, n)| *n);
             self.send(ClientMsg::Move { room: self.room, token: self.token.clone(), mv: last.coordinate.clone(), ply });
         }
     }
@@ -444,10 +458,22 @@ impl Net {
                     self.say_chat(line.into());
                 }
             }
-            ServerMsg::Moved { ply, mv, clocks, .. } => {
-                self.clocks = clocks.map(|c| (c, Instant::now(), ply + 1));
-                self.inbox.push_back((ply, mv));
-            }
+            ServerMsg::Moved { ply, mv, clocks, result, view, .. } => match (self.viewed.take(), view) {
+                // A game that hides: the seat's new view replaces the board.
+                (Some((mut state, _)), Some(view)) => {
+                    state.moves.push(mv);
+                    (state.position, state.clocks, state.result) = (view, clocks, result);
+                    match self.game_from(&state, Some(game)) {
+                        Ok(g) => changes.push(Change::Replace(Box::new(g))),
+                        Err(e) => changes.push(Change::Say(e, true)),
+                    }
+                }
+                (viewed, _) => {
+                    self.viewed = viewed;
+                    self.clocks = clocks.map(|c| (c, Instant::now(), ply + 1));
+                    self.inbox.push_back((ply, mv));
+                }
+            },
             ServerMsg::Offer { seat, kind, .. } if seat != self.seat => {
                 self.offer = Some(OfferInfo { seat, kind });
             }
