@@ -104,7 +104,7 @@ fn the_strip_shows_chat_offers_and_departures_without_overlap_and_the_clocks_agr
     let v = ann.layout("Bob seated", |v| strip_text(v, "players").iter().any(|p| p.contains("Bob")));
     let status = strip_text(&v, "status").join(" ");
     assert!(!status.contains("waiting"), "the host no longer waits: {status}");
-    assert!(v["message"].as_str().map_or(true, |m| !m.contains("waiting")), "no stale message: {}", v["message"]);
+    assert!(v["message"].as_str().is_none_or(|m| !m.contains("waiting")), "no stale message: {}", v["message"]);
 
     ann.resize(640, 480);
     ann.layout("640×480", |v| v["window"] == serde_json::json!([640, 480]));
