@@ -128,6 +128,8 @@ struct App {
     net_drawn: Instant,
     /// The board editor, over the game while open.
     editor: Option<super::editor::Editor>,
+    /// What the network strip drew last (for the test layout dump).
+    strip_items: Vec<super::network::StripItem>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -246,6 +248,7 @@ impl App {
             lobby: None,
             hosted: None,
             net_drawn: Instant::now(),
+            strip_items: Vec::new(),
             dialog: None,
             clicks: ClickState::default(),
             clicks_for: 0,
@@ -400,6 +403,9 @@ impl App {
                 Change::Say(text, error) => self.say(text, error),
             }
         }
+        // The server's moves and rolls, in order, and its clocks.
+        let events = self.net.as_mut().map(|n| n.feed(&mut self.game)).unwrap_or_default();
+        self.react(events, true);
         if self.net.is_some() && self.net_drawn.elapsed() >= NET_REDRAW {
             self.net_drawn = Instant::now();
             self.dirty = true;
@@ -569,7 +575,7 @@ impl App {
         // the board's area; the row of off-board moves and the count sits
         // above it, under the board.
         let net_strip = self.net.as_ref().map(|_| {
-            let sh = (board_area.h * 0.2).clamp(96.0, 150.0);
+            let sh = super::network::strip_height(board_area.h);
             board_area.h -= sh;
             Area { x: board_area.x, y: board_area.y + board_area.h, w: board_area.w, h: sh }
         });
@@ -612,7 +618,7 @@ impl App {
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {
-            draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
+            self.strip_items = draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
         }
         let whole = Area { x: 0.0, y: 0.0, w: w as f32, h: h as f32 };
         if let Some(dialog) = &mut self.dialog {

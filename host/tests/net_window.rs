@@ -293,9 +293,11 @@ fn a_window_hosts_go_on_nine_by_nine_against_the_computer() {
     w.click_button("start");
     let hosted = w.wait(|v| v["dialog"] == "" && v["cells"].get("J9").is_some(), "the hosted 9x9 board").clone();
     assert_eq!(hosted["cells"].as_object().unwrap().len(), 81, "a 9x9 board: {hosted}");
+    // The strip's status says so (the port, for players who type it).
+    let status = hosted["net"]["strip"].as_array().into_iter().flatten().find(|i| i[0] == "status").cloned();
     assert!(
-        hosted["message"].as_str().is_some_and(|m| m.contains("Hosting on port")),
-        "the window says it hosts: {hosted}"
+        status.as_ref().and_then(|s| s[1].as_str()).is_some_and(|s| s.contains("hosting on port")),
+        "the window says it hosts: {status:?}"
     );
     w.play_stone("E5");
     w.moves(2);

@@ -4,5 +4,6 @@
 
 pub mod diagram;
 pub mod fixtures;
+pub mod net;
 pub mod reference;
 pub mod window;

@@ -63,12 +63,18 @@ impl Window {
 
     /// [`Window::open`] with more environment variables for the window.
     pub fn open_with_env(binary: &Path, config: &Path, dir: &Path, env: &[(&str, &str)]) -> Window {
+        let config = config.to_string_lossy();
+        Window::open_args(binary, &["play", "--config", &config], dir, env)
+    }
+
+    /// Starts Xvfb and `binary` with `args` (a window on a network game:
+    /// `play --connect ADDR …`) in `dir`, and waits for the window.
+    pub fn open_args(binary: &Path, args: &[&str], dir: &Path, env: &[(&str, &str)]) -> Window {
         let xvfb = tabula_xvfb::Display::start(1280, 800);
         let display = xvfb.name().to_string();
         let mut child = Command::new(binary)
             .envs(env.iter().copied())
-            .args(["play", "--config"])
-            .arg(config)
+            .args(args)
             .current_dir(dir)
             .env("DISPLAY", &display)
             .env("TABULA_GUI_TEST_LAYOUT", "1")

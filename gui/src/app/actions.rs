@@ -193,6 +193,12 @@ impl App {
             | Action::PlayersDialog
             | Action::Pause
             | Action::Step => say(&tr!("net-not-available")),
+            // Leaving a game that goes on asks first; the seat stays this
+            // player's on the server.
+            Action::Quit if self.game.in_progress() || !net.room_full() => {
+                self.dialog = Some(Dialog::ConfirmLeave);
+                None
+            }
             Action::Quit => {
                 self.quit = true;
                 None

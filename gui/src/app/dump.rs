@@ -193,6 +193,22 @@ impl App {
             .collect();
         // The pieces each seat had taken in the position shown.
         let captured = self.game.captured_after(self.view_ply);
+        // A network game: what its strip drew (kind, text, box) and the
+        // clocks as the panel shows them.
+        let net = self.net.as_ref().map(|_| {
+            let strip: Vec<serde_json::Value> = self
+                .strip_items
+                .iter()
+                .map(|i| serde_json::json!([i.kind, i.text, i.area.x, i.area.y, i.area.w, i.area.h]))
+                .collect();
+            let clocks: Vec<String> = (0..self.game.seats.len())
+                .map(|i| match self.game.countdown(i) {
+                    Some(left) => crate::clock::countdown_text(left),
+                    None => crate::messages::clock_text(self.game.clock(i)),
+                })
+                .collect();
+            serde_json::json!({ "strip": strip, "clocks": clocks })
+        });
         let dump = serde_json::json!({
             "captured": captured,
             "card": if self.dialog == Some(Dialog::GameOver) { crate::dialogs::card_lines(&self.game) } else { Vec::new() },
@@ -203,7 +219,7 @@ impl App {
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
             "pieces": pieces, "seats": seats, "shown": drawn, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
-            "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(),
+            "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net,
         });
         let text = dump.to_string();
         if text != self.dumped {

@@ -5,7 +5,7 @@
 use sdl2::keyboard::Keycode;
 use tabula_core::config::Config;
 use tabula_core::plugins::PluginDirs;
-use tabula_net::protocol::Clock;
+use tabula_net::protocol::{Clock, SeatSpec};
 
 use super::App;
 use crate::dialogs::{Dialog, NewGameForm};
@@ -87,9 +87,9 @@ impl App {
         options.addr = hosted.local();
         let port = hosted.port;
         self.go_online(options)?;
+        // The strip says whether the game still waits for players.
         if let Some(net) = &mut self.net {
             net.status = Some(format!("hosting on port {port} of this computer"));
-            self.say(format!("Hosting on port {port}: waiting for a player to join"), false);
         }
         Ok(())
     }
@@ -108,17 +108,24 @@ impl App {
 }
 
 /// The room a hosting form describes: its game and rules options, the
-/// host's seat (the first a person plays), a computer at the level of the
-/// first seat the computer plays, the clock and the start position.
+/// host's seat (the first a person plays), every seat as the form says (a
+/// person who joins, or a computer at its level), the clock and the start
+/// position.
 fn hosted_room(form: &NewGameForm, base: &Config, host: &HostAs) -> Result<NetOptions, String> {
     let Some(seat) = (0..form.seats.len()).find(|&i| !form.is_computer(i)) else {
         return Err(tr!("host-needs-you"));
     };
     let config = form.config(base);
-    let vs = form.seats.iter().find_map(|s| match s {
-        crate::seats::SeatChoice::Computer(level) => Some(level.word().to_string()),
-        crate::seats::SeatChoice::Human => None,
-    });
+    let seats = form
+        .seats
+        .iter()
+        .map(|s| match s {
+            crate::seats::SeatChoice::Computer(level) => {
+                SeatSpec { player: level.word().to_string(), time_ms: None, options: Default::default() }
+            }
+            crate::seats::SeatChoice::Human => SeatSpec::human(),
+        })
+        .collect();
     let options = config
         .game
         .options
@@ -131,7 +138,7 @@ fn hosted_room(form: &NewGameForm, base: &Config, host: &HostAs) -> Result<NetOp
         create: Some(config.game.rules.clone()),
         options,
         seat: Some(seat as u8),
-        vs,
+        seats,
         clock: config.clock.map(|c| Clock { initial_ms: c.initial_ms, increment_ms: c.increment_ms }),
         start: form.start.trim().to_string(),
         ..NetOptions::default()
@@ -170,12 +177,18 @@ mod tests {
         let room = hosted_room(&form, &base, form.host.as_ref().unwrap()).unwrap();
         assert_eq!(room.create.as_deref(), Some("boards"));
         assert_eq!(room.options, vec![("size".to_string(), "9".to_string())]);
-        assert_eq!((room.seat, room.vs.as_deref()), (Some(1), Some(Level::Hard.word())), "the computer takes seat 0");
+        let hard = SeatSpec { player: Level::Hard.word().into(), time_ms: None, options: Default::default() };
+        assert_eq!(
+            (room.seat, room.seats.clone()),
+            (Some(1), vec![hard, SeatSpec::human()]),
+            "the computer takes seat 0"
+        );
         assert_eq!((room.name.as_str(), room.password.as_deref()), ("Ann", Some("sesame")));
         assert!(room.clock.is_some_and(|c| c.initial_ms > 0));
         form.pick(FormKey::Seat(0), 0);
         let people = hosted_room(&form, &base, form.host.as_ref().unwrap()).unwrap();
-        assert_eq!((people.seat, people.vs), (Some(0), None), "two people: the host takes the first seat");
+        let both = vec![SeatSpec::human(), SeatSpec::human()];
+        assert_eq!((people.seat, people.seats), (Some(0), both), "two people: the host takes the first seat");
         form.pick(FormKey::Seat(0), 1);
         form.pick(FormKey::Seat(1), 1);
         assert!(hosted_room(&form, &base, form.host.as_ref().unwrap()).is_err(), "nobody to host for");

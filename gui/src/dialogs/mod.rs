@@ -49,6 +49,8 @@ pub enum Dialog {
     ConfirmQuit,
     /// Give up?
     ConfirmResign,
+    /// Leave a network game that goes on (or waits for players)?
+    ConfirmLeave,
     /// The result.
     GameOver,
     /// Which of the moves the clicks chose (a promotion piece, which
@@ -74,6 +76,7 @@ impl Dialog {
             Dialog::Help(..) => "help",
             Dialog::ConfirmQuit => "quit",
             Dialog::ConfirmResign => "resign",
+            Dialog::ConfirmLeave => "leave",
             Dialog::GameOver => "over",
             Dialog::Choose(_) => "choose",
             Dialog::Resume(_) => "resume",
@@ -173,6 +176,15 @@ pub fn draw_dialog<T: RenderTarget>(
             &tr!("resign-question"),
             &[
                 (tr!("button-resign"), Action::Resign, Look::Normal),
+                (tr!("button-cancel"), Action::CloseDialog, Look::Normal),
+            ],
+        ),
+        Dialog::ConfirmLeave => confirm(
+            &mut pen,
+            window,
+            "Leave this network game? Your seat stays yours: come back with the same room to go on.",
+            &[
+                (tr!("button-quit"), Action::ConfirmQuit, Look::Normal),
                 (tr!("button-cancel"), Action::CloseDialog, Look::Normal),
             ],
         ),

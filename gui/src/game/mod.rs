@@ -13,12 +13,12 @@ use rules_api::{
 
 use super::clock::{think_budget, Clocks};
 use super::seats::NewSeat;
-use tabula_core::config::{Config, PlayerConfig};
+use tabula_core::config::{ClockConfig, Config, PlayerConfig};
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::players::{ComputerPlayer, Search, StrategyPlayer};
 use tabula_core::plugins::{find_plugin, LoadedPlugin, PluginDirs};
 use tabula_core::seating::{computer_player, Table};
-use tabula_core::session::Session;
+use tabula_core::session::{Chance, Session};
 use tabula_core::source::Level;
 use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
 
@@ -116,6 +116,9 @@ pub struct Game {
     /// result) and is never the same in two games: what the window keys
     /// its views of the position by.
     pub generation: u64,
+    /// The countdown is kept elsewhere (a network server): it is shown as
+    /// told ([`Game::follow_clocks`]) and its flag falls there, not here.
+    outside_clock: bool,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -134,6 +137,40 @@ impl Game {
             None => Session::new(rules, "").map_err(err)?,
         };
         Game::from_parts(config, session, extra_dirs)
+    }
+
+    /// [`Game::open`] for a game whose dice are rolled elsewhere (a network
+    /// server): the record's rolls are replayed as given, and the session
+    /// stops at every chance node until [`Game::play_roll`] brings the roll.
+    /// Its countdown follows [`Game::follow_clocks`], never flagging here.
+    pub fn open_external(config: Config, source: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
+        let dirs = config.plugin_dirs(extra_dirs);
+        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
+        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
+        let record = config.record.clone().unwrap_or_default();
+        let mut session = Session::with_chance(rules, &record.start, Chance::External).map_err(err)?;
+        session.play_all(record.moves.iter().map(String::as_str)).map_err(|e| format!("{source}: {e}"))?;
+        let mut game = Game::from_parts(config, session, extra_dirs)?;
+        game.outside_clock = true;
+        Ok(game)
+    }
+
+    /// A game shown from one seat's view alone (a network game with hidden
+    /// information: the server sends the seat's view text, never the moves
+    /// it may not read): the rules build a position from the view
+    /// (`position_from_view`) whose pieces and legal moves are the seat's.
+    /// It has no history of its own; a new view replaces the game.
+    pub fn open_view(config: Config, view: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
+        use rules_api::RulesExt;
+        let dirs = config.plugin_dirs(extra_dirs);
+        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
+        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
+        let sample = tabula_core::watchdog::watch("position_from_view", || rules.position_for_view(view, 0));
+        let text = sample.and_then(|p| p.to_text().into_result()).map_err(err)?;
+        let session = Session::with_chance(rules, text.as_str(), Chance::External).map_err(err)?;
+        let mut game = Game::from_parts(config, session, extra_dirs)?;
+        game.outside_clock = true;
+        Ok(game)
     }
 
     /// Loads a saved game file.
@@ -180,6 +217,7 @@ impl Game {
             search_clock: None,
             count: count::CountView::default(),
             generation: next_generation(),
+            outside_clock: false,
         };
         game.icons = game.first_pieces();
         game.restore_saved_times();
@@ -277,9 +315,10 @@ impl Game {
     pub fn all_computers(&self) -> bool {
         (0..self.seats.len()).all(|s| self.is_computer(s))
     }
-    /// Whether a person may move now.
+    /// Whether a person may move now (never while a roll from outside is
+    /// awaited).
     pub fn human_to_move(&self) -> bool {
-        !self.is_over() && !self.is_computer(self.session.side_to_move() as usize)
+        !self.is_over() && !self.session.awaits_chance() && !self.is_computer(self.session.side_to_move() as usize)
     }
     /// Whether a computer is searching.
     pub fn is_thinking(&self) -> bool {
@@ -315,9 +354,24 @@ impl Game {
         self.countdown.as_ref().and_then(Clocks::running)
     }
 
+    /// Sets the countdown to times kept elsewhere (a network server's, per
+    /// seat, measured now) with `running`'s clock running from now; the
+    /// game then shows a countdown even without a `[clock]` of its own.
+    pub fn follow_clocks(&mut self, control: ClockConfig, times: &[Duration], running: Option<usize>) {
+        let ply = self.session.history().len();
+        let mut clocks = Clocks::new(control, self.seats.len(), ply);
+        clocks.set_remaining(times, ply);
+        clocks.run(running, self.epoch.elapsed());
+        self.countdown = Some(clocks);
+        self.outside_clock = true;
+    }
+
     /// Runs the countdown of the side to move, or none while the game is
     /// over or paused.
     fn sync_clock(&mut self) {
+        if self.outside_clock {
+            return;
+        }
         let side = (!self.is_over() && !self.paused).then(|| self.session.side_to_move() as usize);
         let now = self.epoch.elapsed();
         if let Some(c) = &mut self.countdown {
@@ -381,6 +435,15 @@ impl Game {
         Ok(self.moved(&before, mv, mover))
     }
 
+    /// Plays a roll of the dice that came from outside (a network server's),
+    /// at the chance node the game waits at.
+    pub fn play_roll(&mut self, mv: Move) -> Result<Vec<Event>, String> {
+        self.session.play_chance(mv).map_err(err)?;
+        let mut events = Vec::new();
+        self.after_change(&mut events);
+        Ok(events)
+    }
+
     /// After `mover` played `mv` from the position `before`: the clock gets
     /// the move, and the events say whether it took a piece or gave check.
     fn moved(&mut self, before: &PositionBox, mv: Move, mover: usize) -> Vec<Event> {
@@ -391,7 +454,7 @@ impl Game {
         let _ = before.pieces(&mut pieces);
         let piece = pieces.iter().find(|p| p.cell == mv.from).copied();
         let (ply, now) = (self.session.history().len(), self.epoch.elapsed());
-        if let Some(c) = &mut self.countdown {
+        if let Some(c) = self.countdown.as_mut().filter(|_| !self.outside_clock) {
             c.moved(mover, ply, now);
         }
         let check = self.in_check();
@@ -557,12 +620,15 @@ impl Game {
         if self.is_over() {
             return events;
         }
-        if let Some(side) = self.countdown.as_ref().and_then(|c| c.flagged(self.epoch.elapsed())) {
+        let flagged =
+            self.countdown.as_ref().filter(|_| !self.outside_clock).and_then(|c| c.flagged(self.epoch.elapsed()));
+        if let Some(side) = flagged {
             self.lose_on_time(side, &mut events);
             return events;
         }
         let side = self.session.side_to_move() as usize;
-        if !self.is_computer(side) {
+        // A roll from outside is awaited: nobody is asked to move.
+        if !self.is_computer(side) || self.session.awaits_chance() {
             return events;
         }
         let Some(turn) = self.turn.as_mut() else {

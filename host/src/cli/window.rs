@@ -60,6 +60,7 @@ fn open_network(args: &super::netplay::ConnectArgs, extra: &[PathBuf]) -> Result
         options: args.room_option.clone(),
         seat: args.seat,
         vs: args.vs.clone(),
+        seats: Vec::new(),
         clock: args.clock,
         password: args.password()?,
         start: String::new(),
