@@ -5,7 +5,7 @@
 //! machine. Each character is drawn with the first face that has it (the
 //! Latin face, then the CJK subsets), so one string may mix both. A
 //! character none of them has (a rare hanzi in a name) is drawn with a
-//! system CJK font when one is installed ([`crate::system_font`]), loaded
+//! system CJK font when one is installed (`system_font`), loaded
 //! on first need, rather than as a blank.
 
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 //! The boundary reads position texts but never writes one from pieces,
 //! so the edited position *is* its text: a click changes the board model
 //! and the text is rewritten in the game's own format as learned from the
-//! plugin's texts ([`codec`]); typed text is read by the plugin and the
+//! plugin's texts (`codec`); typed text is read by the plugin and the
 //! board redrawn from its reading. Rights such as castling live in the
 //! text and are edited there. A game whose format cannot be learned is
 //! edited as text only, the board drawn from the plugin's reading.

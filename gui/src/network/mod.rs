@@ -128,7 +128,7 @@ pub struct Net {
     pub link: Link,
     /// A request waiting for this seat's answer.
     pub offer: Option<OfferInfo>,
-    /// Chat lines and news, oldest first (the last [`CHAT_KEPT`]).
+    /// Chat lines and news, oldest first (the last `CHAT_KEPT`).
     pub chat: VecDeque<String>,
     /// The chat line being typed.
     pub typing: Option<String>,
