@@ -7,7 +7,7 @@ use sdl2::mouse::MouseButton;
 
 use super::App;
 use crate::clicks::ClickOutcome;
-use crate::controls::{Action, Focus};
+use crate::controls::{Action, Focus, FormKey};
 use crate::dialogs::Dialog;
 use crate::hands;
 use crate::input::{self, Drag, DRAG_THRESHOLD};
@@ -45,6 +45,7 @@ impl App {
                     field.push_str(&text);
                     self.dirty = true;
                 }
+                self.find_typed();
             }
             SdlEvent::MouseMotion { x, y, .. } => {
                 self.hover = (x as f32, y as f32);
@@ -93,9 +94,20 @@ impl App {
                     if let Some(field) = self.focused_text() {
                         field.pop();
                     }
+                    self.find_typed();
                 }
                 Keycode::Return | Keycode::KpEnter => self.submit(focus),
+                // An open drop-down closes first, then the field lets go.
+                Keycode::Escape if self.dialog.as_mut().is_some_and(Dialog::close_dropdown) => {}
                 Keycode::Escape => self.set_focus(None),
+                Keycode::Up | Keycode::Down if focus == Focus::Form(FormKey::Find) => {
+                    let step = if key == Keycode::Up { -1 } else { 1 };
+                    if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+                        if form.step_entry(step) {
+                            self.refresh_form_sides();
+                        }
+                    }
+                }
                 Keycode::V if ctrl => {
                     let text = self.clipboard.as_ref().and_then(|c| c.clipboard_text().ok()).unwrap_or_default();
                     let line = text.lines().next().unwrap_or("").to_string();
@@ -133,6 +145,19 @@ impl App {
             Focus::SaveName => self.act(Action::SaveNamed),
             Focus::LoadPath => self.act(Action::LoadPath),
             Focus::Form(_) => self.act(Action::StartGame),
+        }
+    }
+
+    /// After typing in the New game dialog's find field: the first game
+    /// that matches is chosen, and asked who plays it.
+    fn find_typed(&mut self) {
+        if self.focus != Some(Focus::Form(FormKey::Find)) {
+            return;
+        }
+        if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+            if form.find_typed() {
+                self.refresh_form_sides();
+            }
         }
     }
 
