@@ -85,7 +85,19 @@ fn the_game_list_names_each_game_once_groups_the_variants_and_finds_one_by_typin
     assert!(v["buttons"].get("game:variants/chess").is_none(), "the variants' chess is not listed again");
     assert!(list.iter().all(|l| l != "Kingofthehill" && l != "Losalamos"), "{list:?}");
 
-    // Open the chess variants: their proper names.
+    // The wheel over the list brings the groups into view; a click on
+    // the chess variants' header opens them: their proper names.
+    let over = button(&v, "game:chess");
+    let mut v = v;
+    for _ in 0..12 {
+        if v["buttons"].get("group:chess").is_some() {
+            break;
+        }
+        let before = v["form"]["list"].clone();
+        let shown = v["buttons"].clone();
+        w.wheel(over.0, over.1, true);
+        v = w.layout("the list scrolled", |n| n["buttons"] != shown || n["form"]["list"] != before);
+    }
     let group = button(&v, "group:chess");
     w.click(group.0, group.1);
     let v = w.layout("the chess variants listed", |v| strings(&v["form"]["list"]).len() > list.len() + 50);
@@ -131,6 +143,9 @@ fn the_heading_follows_the_options_and_drop_downs_show_every_level_and_close_on_
     w.xdotool(&["type", "--delay", "80", "go"]);
     let v = w.layout("Go found", |v| v["form"]["entry"] == "go");
     assert_eq!(v["form"]["heading"], "Go 19×19", "{v}");
+    let sizes = button(&v, "open:size");
+    w.click(sizes.0, sizes.1);
+    let v = w.layout("the sizes listed", |v| v["buttons"].get("option:size=9").is_some());
     let nine = button(&v, "option:size=9");
     w.click(nine.0, nine.1);
     let v = w.layout("the heading on 9x9", |v| v["form"]["heading"] == "Go 9×9");
@@ -177,7 +192,12 @@ fn the_heading_follows_the_options_and_drop_downs_show_every_level_and_close_on_
     w.click(at.0, at.1);
     let v = w.layout("the Players level list", |v| v["form"]["open"] == 1);
     let picks = |v: &Value| {
-        v["regions"].as_array().unwrap().iter().filter(|r| r[0].as_str().unwrap_or("").starts_with("SeatChoose(1, Computer(")).count()
+        v["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r[0].as_str().unwrap_or("").starts_with("SeatChoose(1, Computer("))
+            .count()
     };
     assert!(picks(&v) >= 3, "at least three levels on screen: {v}");
     shot(&w, "gui-dialog-players-levels.png");
@@ -188,7 +208,7 @@ fn the_heading_follows_the_options_and_drop_downs_show_every_level_and_close_on_
         if has_master(&v) {
             break;
         }
-        w.xdotool(&["click", "5"]);
+        w.wheel(at.0, at.1 + 60.0, true);
         let before = v["regions"].clone();
         v = w.layout("the list scrolled", |n| n["regions"] != before);
     }

@@ -99,6 +99,12 @@ impl App {
                 Keycode::Return | Keycode::KpEnter => self.submit(focus),
                 // An open drop-down closes first, then the field lets go.
                 Keycode::Escape if self.dialog.as_mut().is_some_and(Dialog::close_dropdown) => {}
+                // The find field is where the New game dialog's typing goes:
+                // Escape there closes the dialog, as it would without it.
+                Keycode::Escape if focus == Focus::Form(FormKey::Find) => {
+                    self.act(Action::CloseDialog);
+                    self.forget_closed_form();
+                }
                 Keycode::Escape => self.set_focus(None),
                 Keycode::Up | Keycode::Down if focus == Focus::Form(FormKey::Find) => {
                     let step = if key == Keycode::Up { -1 } else { 1 };
@@ -145,6 +151,13 @@ impl App {
             Focus::SaveName => self.act(Action::SaveNamed),
             Focus::LoadPath => self.act(Action::LoadPath),
             Focus::Form(_) => self.act(Action::StartGame),
+        }
+    }
+
+    /// A field of a New game dialog that has closed takes no more keys.
+    fn forget_closed_form(&mut self) {
+        if matches!(self.focus, Some(Focus::Form(_))) && !matches!(self.dialog, Some(Dialog::NewGame(_))) {
+            self.set_focus(None);
         }
     }
 
@@ -200,10 +213,14 @@ impl App {
         self.hover = (x, y);
         self.dirty = true;
         if let Some(action) = self.hits.at(x, y) {
-            if !matches!(action, Action::Focus(_)) && self.focus.is_some() {
+            // Typing keeps finding games while the list is clicked.
+            let finding =
+                self.focus == Some(Focus::Form(FormKey::Find)) && matches!(self.dialog, Some(Dialog::NewGame(_)));
+            if !matches!(action, Action::Focus(_)) && self.focus.is_some() && !finding {
                 self.set_focus(None);
             }
             self.act(action);
+            self.forget_closed_form();
             return;
         }
         self.set_focus(None);

@@ -128,11 +128,7 @@ pub fn for_players(spec: &OptionSpec) -> bool {
 
 /// Title-cases a family's key when its plugin gives no title.
 fn family_title(key: &str, families: &[(String, String)]) -> String {
-    families
-        .iter()
-        .find(|(f, _)| f == key)
-        .map(|(_, t)| t.clone())
-        .unwrap_or_else(|| crate::messages::capitalised(key))
+    families.iter().find(|(f, _)| f == key).map(|(_, t)| t.clone()).unwrap_or_else(|| crate::messages::capitalised(key))
 }
 
 impl Catalog {
@@ -222,14 +218,15 @@ impl Catalog {
 }
 
 /// Whether `entry` matches what was typed: every word of `filter` begins a
-/// word of its name or its plugin's, or appears in its name (case
-/// ignored).
+/// word of its name, of its group's title, or its plugin's name or value
+/// (case ignored): `go` finds Go and Gomoku, not Chigorin chess.
 pub fn matches(entry: &Entry, games: &[GameChoice], groups: &[Group], filter: &str) -> bool {
     let group = entry.group.and_then(|g| groups.get(g)).map_or("", |g| g.title.as_str());
     let plugin = games.get(entry.game).map_or("", |g| g.name.as_str());
     let value = entry.fixed.as_ref().map_or("", |(_, v)| v.as_str());
-    let haystack = format!("{} {plugin} {value} {group}", entry.label).to_lowercase();
-    filter.split_whitespace().all(|word| haystack.contains(&word.to_lowercase()))
+    let text = format!("{} {plugin} {value} {group}", entry.label).to_lowercase();
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    filter.to_lowercase().split_whitespace().all(|typed| words.iter().any(|w| w.starts_with(typed)))
 }
 
 #[cfg(test)]
@@ -253,7 +250,12 @@ mod tests {
             "variants",
             "Chess",
             vec![
-                OptionSpec::new("variant", "chess", &["chess", "kingofthehill", "atomic", "shogi", "minishogi"], description),
+                OptionSpec::new(
+                    "variant",
+                    "chess",
+                    &["chess", "kingofthehill", "atomic", "shogi", "minishogi"],
+                    description,
+                ),
                 OptionSpec::new("variant_dirs", "", &[], "More directories of definitions."),
                 OptionSpec::new("shogi_pieces", "one", &["one", "two"], "Shogi family: the kanji on the pieces."),
             ],
@@ -301,15 +303,14 @@ mod tests {
         assert_eq!(c.find(&games, "variants", &[]), Some(2), "the first of its entries");
         assert_eq!(c.find(&games, "go", &[]), Some(1));
         assert_eq!(c.find(&games, "nothing", &[]), None);
-        let found: Vec<&str> = c
-            .entries
-            .iter()
-            .filter(|e| matches(e, &games, &c.groups, "hill"))
-            .map(|e| e.label.as_str())
-            .collect();
+        let found: Vec<&str> =
+            c.entries.iter().filter(|e| matches(e, &games, &c.groups, "hill")).map(|e| e.label.as_str()).collect();
         assert_eq!(found, ["King of the Hill"]);
         let shogi_family = c.entries.iter().filter(|e| matches(e, &games, &c.groups, "SHOGI")).count();
         assert_eq!(shogi_family, 2);
+        let mini = c.entries.iter().filter(|e| matches(e, &games, &c.groups, "shogi mini")).count();
+        assert_eq!(mini, 1, "every word typed counts");
+        assert!(!c.entries.iter().any(|e| matches(e, &games, &c.groups, "ill")), "words are found by their start");
     }
 
     #[test]

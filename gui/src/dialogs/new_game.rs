@@ -154,7 +154,8 @@ impl NewGameForm {
             host: None,
         };
         form.choose_game(entry, memory);
-        form.game_scroll = form.list_rows().iter().position(|r| *r == ListRow::Entry(entry)).unwrap_or(0).saturating_sub(2);
+        form.game_scroll =
+            form.list_rows().iter().position(|r| *r == ListRow::Entry(entry)).unwrap_or(0).saturating_sub(2);
         form
     }
 

@@ -74,7 +74,10 @@ fn a_variant_is_a_game_of_the_list_and_typing_finds_it() {
     assert_eq!(form.catalog.entries[form.entry].label, "Shogi");
     assert!(!form.step_entry(1), "the last match stays");
     let config = form.config(&Config::default_config().unwrap());
-    assert_eq!((config.game.rules.as_str(), config.rules_options()), ("variants", vec![("variant".into(), "shogi".into())]));
+    assert_eq!(
+        (config.game.rules.as_str(), config.rules_options()),
+        ("variants", vec![("variant".into(), "shogi".into())])
+    );
     form.remember(&mut memory);
     let again = NewGameForm::new(with_catalogue(), &memory, "plain");
     assert_eq!(again.catalog.entries[again.entry].label, "Shogi", "the variant is remembered");

@@ -46,7 +46,7 @@ pub fn draw_seat_widgets<T: RenderTarget>(
     actions: SeatActions,
 ) -> Result<Area, GuiError> {
     let px = pen.px;
-    let toggle_w = (area.w * 0.48).min(px * 13.0);
+    let toggle_w = (area.w * 0.42).min(px * 11.5);
     let items = [(tr!("seat-person"), actions.person), (tr!("seat-computer"), actions.computer)];
     let chosen = choice.map(|c| usize::from(c.is_computer()));
     let toggle = Area { w: toggle_w, ..area };
