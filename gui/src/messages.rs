@@ -297,8 +297,8 @@ mod tests {
             }
         }
         set_language(Lang::En);
-        assert_eq!(level_label(Level::Hard), "Hard");
-        assert_eq!(level_label(Level::Club), "Club (~1050 Elo)");
+        assert_eq!(level_label(Level::Hard), "9 · Hard (full strength)");
+        assert_eq!(level_label(Level::Club), "6 · Club (~1050 Elo)");
         assert_eq!(level_note(Level::Easy), "Easy: random moves, 0.3 s a move.");
         assert_eq!(
             level_note(Level::Club),
