@@ -1,6 +1,7 @@
 //! The New game form's tests: options, seats, levels, the list of games.
 
 use super::*;
+use crate::dialogs::seat_rows::level_labels;
 
 #[test]
 fn an_options_own_word_for_a_value_wins() {
