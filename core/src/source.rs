@@ -66,9 +66,14 @@ pub struct LevelSpec {
     pub elo: Option<u32>,
 }
 
-/// Every level, weakest first within each family: the three classic ones,
-/// then the calibrated ladder. The Elo figures come from the matches in
-/// docs/BENCHMARKS-engines.md (chess, 10 s + 0.1 s a game against
+/// Every level, weakest first, as the dialogs list them: random and
+/// greedy, the calibrated ladder up to expert, then the two full-strength
+/// alpha-beta levels, hard (2 s a move) below master (5 s). Random is
+/// below greedy (12-0-0 over 12 chess games) and greedy below beginner
+/// (0-6-6 over 12; `tabula tournament --rules chess --player beginner
+/// --player medium --player easy --rounds 6 --time-ms 1000 --max-moves 200
+/// --seed 7 --openings scripts/openings/chess.fen`). The Elo
+/// figures come from the matches in docs/BENCHMARKS-engines.md (chess, 10 s + 0.1 s a game against
 /// Stockfish 15.1's `UCI_Elo` at 1350, 1600 and 2000, rounded to 50;
 /// below 1350, Stockfish's floor, through matches between levels).
 /// Levels up to expert are limited by their node caps, not their time;
@@ -91,15 +96,6 @@ pub const LEVELS: [LevelSpec; 10] = [
         strategy: "greedy",
         options: &[],
         time_ms: 300,
-        elo: None,
-    },
-    LevelSpec {
-        level: Level::Hard,
-        word: "hard",
-        title: "Hard",
-        strategy: "alphabeta",
-        options: &[],
-        time_ms: 2000,
         elo: None,
     },
     LevelSpec {
@@ -155,6 +151,15 @@ pub const LEVELS: [LevelSpec; 10] = [
         options: &[("strength", "16")],
         time_ms: 1000,
         elo: Some(1650),
+    },
+    LevelSpec {
+        level: Level::Hard,
+        word: "hard",
+        title: "Hard",
+        strategy: "alphabeta",
+        options: &[],
+        time_ms: 2000,
+        elo: None,
     },
     LevelSpec {
         level: Level::Master,
@@ -479,6 +484,25 @@ mod tests {
         assert_eq!(PlayerSource::Strategy(StrategyRef::Level(Level::Medium)).strategy_ref(), Some("greedy"));
         assert_eq!(Level::parse("medium"), Some(Level::Medium));
         assert_eq!(Level::parse("Medium"), None);
+    }
+
+    #[test]
+    fn the_levels_are_listed_weakest_first() {
+        let words: Vec<&str> = LEVELS.iter().map(|s| s.word).collect();
+        assert_eq!(
+            words,
+            ["easy", "medium", "beginner", "novice", "casual", "club", "strong", "expert", "hard", "master"]
+        );
+        // Random, then one ply, then searches by strength, then by time.
+        let strength = |s: &LevelSpec| match s.strategy {
+            "random" => 0,
+            "greedy" => 1,
+            _ => 2 + s.options.iter().find(|(k, _)| *k == "strength").map_or(20, |(_, v)| v.parse().unwrap()),
+        };
+        let keys: Vec<(u32, u64)> = LEVELS.iter().map(|s| (strength(s), s.time_ms)).collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "each level at least as strong as the one before: {keys:?}");
+        let elos: Vec<u32> = LEVELS.iter().filter_map(|s| s.elo).collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "measured Elo rises down the list: {elos:?}");
     }
 
     #[test]

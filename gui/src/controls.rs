@@ -19,6 +19,10 @@ pub enum FormKey {
     Clock,
     /// The start position text.
     Start,
+    /// The New game list: a group's header (opens or closes it).
+    Group(usize),
+    /// The New game list: the text typed to find a game.
+    Find,
     /// The Settings dialog: the language.
     Language,
     /// The Settings dialog: turning the board for the second player.

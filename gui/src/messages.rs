@@ -174,10 +174,17 @@ pub fn level_name(level: Level) -> String {
 /// chess Elo when it has one: `Club (~1050 Elo)`.
 pub fn level_label(level: Level) -> String {
     let name = capitalised(&level_name(level));
-    match level.spec().elo {
-        Some(elo) => tr!("level-with-elo", level = name, elo = elo.to_string()),
-        None => name,
-    }
+    let spec = level.spec();
+    let label = match (spec.elo, spec.strategy, spec.options.iter().any(|(k, _)| *k == "strength")) {
+        (Some(elo), ..) => tr!("level-with-elo", level = name, elo = elo.to_string()),
+        (None, "random", _) => tr!("level-with-tag", level = name, tag = tr!("level-tag-random")),
+        (None, "greedy", _) => tr!("level-with-tag", level = name, tag = tr!("level-tag-greedy")),
+        (None, _, false) => tr!("level-with-tag", level = name, tag = tr!("level-tag-full")),
+        (None, ..) => name,
+    };
+    // Its place on the ladder, weakest 1: strength reads at a glance.
+    let rank = tabula_core::source::LEVELS.iter().position(|s| s.level == level).map_or(0, |i| i + 1);
+    tr!("level-ranked", rank = rank.to_string(), label = label)
 }
 
 /// One line on what a level is, from the core's level table
@@ -308,8 +315,8 @@ mod tests {
             }
         }
         set_language(Lang::En);
-        assert_eq!(level_label(Level::Hard), "Hard");
-        assert_eq!(level_label(Level::Club), "Club (~1050 Elo)");
+        assert_eq!(level_label(Level::Hard), "9 · Hard (full strength)");
+        assert_eq!(level_label(Level::Club), "6 · Club (~1050 Elo)");
         assert_eq!(level_note(Level::Easy), "Easy: random moves, 0.3 s a move.");
         assert_eq!(
             level_note(Level::Club),

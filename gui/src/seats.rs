@@ -175,6 +175,13 @@ impl SeatsForm {
         SeatsForm { choices: players.iter().map(SeatChoice::of).collect(), open: None }
     }
 
+    /// Scrolls the open list of levels by `rows`.
+    pub fn scroll_by(&mut self, rows: i32) {
+        if let Some((_, first)) = &mut self.open {
+            *first = (*first as i64 + rows as i64).max(0) as usize;
+        }
+    }
+
     /// Seat `seat` is to be played as `choice`.
     pub fn choose(&mut self, seat: usize, choice: SeatChoice) {
         if let Some(slot) = self.choices.get_mut(seat) {

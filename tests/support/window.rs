@@ -171,6 +171,15 @@ impl Window {
         std::thread::sleep(Duration::from_millis(250));
     }
 
+    /// Turns the mouse wheel one notch over window coordinates, towards
+    /// the end of a list when `down`.
+    pub fn wheel(&self, x: f64, y: f64, down: bool) {
+        self.xdotool(&["mousemove", "--window", &self.id, &format!("{x}"), &format!("{y}")]);
+        std::thread::sleep(Duration::from_millis(100));
+        self.xdotool(&["click", if down { "5" } else { "4" }]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
     /// Presses a key (xdotool's key names).
     pub fn key(&self, key: &str) {
         self.xdotool(&["key", key]);

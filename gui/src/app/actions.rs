@@ -274,6 +274,8 @@ impl App {
             Action::CloseDialog => {
                 if self.lobby.is_some() {
                     self.lobby = None;
+                } else if self.dialog.as_mut().is_some_and(Dialog::close_dropdown) {
+                    // Escape in an open drop-down closes only the list.
                 } else if self.dialog.is_some() {
                     self.dialog = None;
                 } else if !self.back_one_click() {
@@ -293,6 +295,7 @@ impl App {
             Action::ScrollMoves(d) => match &mut self.dialog {
                 Some(Dialog::Help(_, first)) => *first = (*first as i64 + d as i64).max(0) as usize,
                 Some(Dialog::NewGame(form)) => form.scroll_by(d.signum(), self.hover),
+                Some(Dialog::Seats(form)) => form.scroll_by(d.signum()),
                 Some(Dialog::Load(form)) => form.scroll = (form.scroll as i64 + d.signum() as i64).max(0) as usize,
                 Some(Dialog::Games(form)) => form.scroll = (form.scroll as i64 + d.signum() as i64).max(0) as usize,
                 Some(_) => {}
@@ -357,6 +360,8 @@ impl App {
         let form = NewGameForm::new(games, &memory, &config.game.rules);
         self.replay = None;
         self.dialog = Some(Dialog::NewGame(Box::new(form)));
+        // Typing finds a game at once.
+        self.set_focus(Some(crate::controls::Focus::Form(FormKey::Find)));
         self.refresh_form_sides();
     }
 
@@ -364,7 +369,7 @@ impl App {
     /// the New game dialog offers a seat per player (a `players` option
     /// changes how many). Options the plugin refuses leave the seats as
     /// they are; Start says what is wrong.
-    fn refresh_form_sides(&mut self) {
+    pub(super) fn refresh_form_sides(&mut self) {
         let Some(Dialog::NewGame(form)) = &self.dialog else { return };
         let Some(name) = form.games.get(form.game).map(|g| g.name.clone()) else { return };
         let options = form.options();
@@ -374,9 +379,12 @@ impl App {
             .ok()
             .and_then(|plugin| plugin.isolating(isolate).new_rules(&options).ok())
             .and_then(|rules| tabula_core::boundary::info(&rules).ok())
-            .map(|info| info.players.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
-        if let (Some(sides), Some(Dialog::NewGame(form))) = (sides, &mut self.dialog) {
-            form.set_sides(sides);
+            .map(|info| {
+                let sides = info.players.iter().map(|p| p.name.to_string()).collect::<Vec<_>>();
+                (crate::messages::game_name(info.name.as_str()), sides)
+            });
+        if let (Some((title, sides)), Some(Dialog::NewGame(form))) = (sides, &mut self.dialog) {
+            form.set_game_info(title, sides);
         }
     }
 

@@ -18,7 +18,12 @@ impl App {
     /// `level:I=WORD` (seat I's level, in its open list).
     fn form_buttons(&self) -> Vec<(String, Action)> {
         let Some(Dialog::NewGame(form)) = &self.dialog else { return Vec::new() };
-        let games = form.games.iter().enumerate().map(|(i, g)| (format!("game:{}", g.name), Action::FormGame(i)));
+        let entries = form.catalog.entries.iter().enumerate();
+        let games = entries.map(|(i, e)| (format!("game:{}", e.key(&form.games)), Action::FormGame(i)));
+        let groups = (0..form.catalog.groups.len()).map(|g| {
+            let key = &form.catalog.groups[g].key;
+            (format!("group:{key}"), Action::FormPick(crate::controls::FormKey::Group(g), 0))
+        });
         let specs = form.games.get(form.game).map(|g| g.specs.as_slice()).unwrap_or_default();
         let options = specs.iter().enumerate().flat_map(|(k, o)| {
             let key = crate::controls::FormKey::Option(k);
@@ -43,7 +48,9 @@ impl App {
             .into_iter()
             .chain(levels)
         });
-        std::iter::once(("start".to_string(), Action::StartGame)).chain(games).chain(options).chain(seats).collect()
+        let find = ("find".to_string(), Action::Focus(crate::controls::Focus::Form(FormKey::Find)));
+        let fixed = [("start".to_string(), Action::StartGame), find];
+        fixed.into_iter().chain(games).chain(groups).chain(options).chain(seats).collect()
     }
 
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
@@ -178,7 +185,21 @@ impl App {
                 "options": f.games.get(f.game).map(|g| g.specs.iter().map(|s| {
                     serde_json::json!([s.name.as_str(), s.choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()])
                 }).collect::<Vec<_>>()),
+                // What a player sees: the chosen entry, the heading, the
+                // rows of options, the list's rows and the open drop-down.
+                "entry": f.catalog.entries.get(f.entry).map(|e| e.key(&f.games)),
+                "heading": f.heading(),
+                "shown": f.catalog.entries.get(f.entry).map(|e| {
+                    e.shown.iter().filter_map(|&k| f.games[e.game].specs.get(k).map(|s| s.name.to_string())).collect::<Vec<_>>()
+                }),
+                "list": f.list_rows().iter().map(|r| match r {
+                    crate::dialogs::ListRow::Group(g) => format!("group:{}", f.catalog.groups[*g].title),
+                    crate::dialogs::ListRow::Entry(e) => f.catalog.entries[*e].label.clone(),
+                }).collect::<Vec<_>>(),
+                "filter": f.filter,
+                "open": f.open.map(|o| format!("{:?}", o.0)),
             }),
+            Some(Dialog::Seats(f)) => serde_json::json!({ "open": f.open.map(|o| o.0) }),
             _ => serde_json::Value::Null,
         };
         // Each player's place and points once the game is over.

@@ -7,7 +7,7 @@ use sdl2::mouse::MouseButton;
 
 use super::App;
 use crate::clicks::ClickOutcome;
-use crate::controls::{Action, Focus};
+use crate::controls::{Action, Focus, FormKey};
 use crate::dialogs::Dialog;
 use crate::hands;
 use crate::input::{self, Drag, DRAG_THRESHOLD};
@@ -56,6 +56,7 @@ impl App {
                     field.push_str(&text);
                     self.dirty = true;
                 }
+                self.find_typed();
             }
             SdlEvent::MouseMotion { x, y, .. } => {
                 self.hover = (x as f32, y as f32);
@@ -106,6 +107,7 @@ impl App {
                     if let Some(field) = self.focused_text().filter(|_| !cleared) {
                         field.pop();
                     }
+                    self.find_typed();
                 }
                 Keycode::A if ctrl => {
                     if let Some(selected) = self.focused_selection() {
@@ -113,7 +115,23 @@ impl App {
                     }
                 }
                 Keycode::Return | Keycode::KpEnter => self.submit(focus),
+                // An open drop-down closes first, then the field lets go.
+                Keycode::Escape if self.dialog.as_mut().is_some_and(Dialog::close_dropdown) => {}
+                // The find field is where the New game dialog's typing goes:
+                // Escape there closes the dialog, as it would without it.
+                Keycode::Escape if focus == Focus::Form(FormKey::Find) => {
+                    self.act(Action::CloseDialog);
+                    self.forget_closed_form();
+                }
                 Keycode::Escape => self.set_focus(None),
+                Keycode::Up | Keycode::Down if focus == Focus::Form(FormKey::Find) => {
+                    let step = if key == Keycode::Up { -1 } else { 1 };
+                    if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+                        if form.step_entry(step) {
+                            self.refresh_form_sides();
+                        }
+                    }
+                }
                 Keycode::V if ctrl => {
                     let text = self.clipboard.as_ref().and_then(|c| c.clipboard_text().ok()).unwrap_or_default();
                     let line = text.lines().next().unwrap_or("").to_string();
@@ -153,6 +171,26 @@ impl App {
             Focus::LoadPath => self.act(Action::LoadPath),
             Focus::PgnFilter => self.pick_first_shown(),
             Focus::Form(_) => self.act(Action::StartGame),
+        }
+    }
+
+    /// A field of a New game dialog that has closed takes no more keys.
+    fn forget_closed_form(&mut self) {
+        if matches!(self.focus, Some(Focus::Form(_))) && !matches!(self.dialog, Some(Dialog::NewGame(_))) {
+            self.set_focus(None);
+        }
+    }
+
+    /// After typing in the New game dialog's find field: the first game
+    /// that matches is chosen, and asked who plays it.
+    fn find_typed(&mut self) {
+        if self.focus != Some(Focus::Form(FormKey::Find)) {
+            return;
+        }
+        if let Some(Dialog::NewGame(form)) = &mut self.dialog {
+            if form.find_typed() {
+                self.refresh_form_sides();
+            }
         }
     }
 
@@ -219,10 +257,14 @@ impl App {
         self.hover = (x, y);
         self.dirty = true;
         if let Some(action) = self.hits.at(x, y) {
-            if !matches!(action, Action::Focus(_)) && self.focus.is_some() {
+            // Typing keeps finding games while the list is clicked.
+            let finding =
+                self.focus == Some(Focus::Form(FormKey::Find)) && matches!(self.dialog, Some(Dialog::NewGame(_)));
+            if !matches!(action, Action::Focus(_)) && self.focus.is_some() && !finding {
                 self.set_focus(None);
             }
             self.act(action);
+            self.forget_closed_form();
             return;
         }
         self.set_focus(None);

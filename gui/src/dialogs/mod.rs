@@ -3,8 +3,10 @@
 //! widgets of [`crate::widgets`] and the [`Pen`]. A new dialog adds a
 //! variant, a function drawing it, and the actions its buttons send.
 
+mod catalog;
 mod files;
 mod forms;
+mod game_list;
 mod new_game;
 mod over;
 mod seat_rows;
@@ -14,7 +16,7 @@ use sdl2::render::RenderTarget;
 
 pub use files::{GamesForm, LoadForm, SaveForm};
 pub use forms::SettingsForm;
-pub use new_game::{GameChoice, NewGameForm};
+pub use new_game::{GameChoice, ListRow, NewGameForm};
 pub use over::card_lines;
 
 use crate::board::draw_piece;
@@ -64,6 +66,16 @@ pub enum Dialog {
 }
 
 impl Dialog {
+    /// Closes the dialog's open drop-down list, if it has one (Escape
+    /// closes that first, not the dialog); `true` when it did.
+    pub fn close_dropdown(&mut self) -> bool {
+        match self {
+            Dialog::NewGame(form) => form.close_dropdown(),
+            Dialog::Seats(form) => form.open.take().is_some(),
+            _ => false,
+        }
+    }
+
     /// A short stable name (the test layout dump).
     pub fn name(&self) -> &'static str {
         match self {

@@ -1,5 +1,8 @@
 //! The New game dialog, built from what the rules plugins say about
-//! themselves: a scrolling list of games on the left; on the right one row
+//! themselves: a list of games on the left (each game once, the variants
+//! a plugin lists grouped by family, see [`super::catalog`]; it scrolls,
+//! and typing finds a game); on the right the chosen game's name with its
+//! options and one row
 //! per option the chosen game's plugin declares (a choice of few short
 //! values as buttons, a longer list as a drop-down, a free-form value as a
 //! text field), then one row per seat (a person or the computer at a
@@ -9,20 +12,16 @@
 //! the bottom.
 
 use rules_api::OptionSpec;
-use sdl2::render::RenderTarget;
 
-use super::seat_rows::{draw_seat_widgets, level_labels, level_of, popup_list, SeatActions};
-use super::{frame, Pen};
-use crate::controls::{Action, Focus, FormKey, Look};
-use crate::fonts::Style;
+use super::catalog::{self, Catalog};
+use super::seat_rows::level_of;
+use crate::controls::FormKey;
 use crate::layout::Area;
 use crate::lobby::HostAs;
 use crate::messages::{capitalised, level_note, slug};
-use crate::paint::Anchor;
 use crate::seats::{human_player, level_player, offered_levels, seat_name, SeatChoice};
 use crate::settings::NewGameMemory;
-use crate::widgets::{choice_row, dropdown, fits_in_row, line, list, text_box, text_field};
-use crate::{i18n, theme, tr, GuiError};
+use crate::{i18n, tr};
 use tabula_core::config::{ClockConfig, Config, GameConfig, PluginsConfig, Record};
 use tabula_core::source::Level;
 
@@ -42,8 +41,7 @@ pub const CLOCKS: [(&str, u64, u64); 7] = [
 pub struct GameChoice {
     /// The plugin's name (what configs write).
     pub name: String,
-    /// The game's name as its plugin writes it; shown through
-    /// [`crate::messages::game_name`], in the language of the moment.
+    /// The game's display name.
     pub label: String,
     /// The options it declares.
     pub specs: Vec<OptionSpec>,
@@ -55,11 +53,26 @@ pub struct GameChoice {
 /// The New game form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGameForm {
-    /// The games found.
+    /// The games found (one per rules plugin).
     pub games: Vec<GameChoice>,
-    /// Index into `games`.
+    /// Index into `games`: the chosen entry's plugin.
     pub game: usize,
-    /// The first game shown in the list.
+    /// What the list shows: the games and the variants they list.
+    pub catalog: Catalog,
+    /// Index into the catalogue's entries: the game chosen.
+    pub entry: usize,
+    /// Which groups of the list are open.
+    pub expanded: Vec<bool>,
+    /// What was typed to find a game.
+    pub filter: String,
+    /// The filter the chosen entry was last found for.
+    found_for: String,
+    /// The chosen game's name with the options chosen now (as its plugin
+    /// says after the last refresh); empty until asked.
+    pub title: String,
+    /// The choices remembered when the form opened.
+    memory: NewGameMemory,
+    /// The first row of the game list shown.
     pub game_scroll: usize,
     /// The value of each of the chosen game's options.
     pub values: Vec<String>,
@@ -101,13 +114,29 @@ enum RowKind {
 impl NewGameForm {
     /// A form offering `games`, starting from the remembered choices (or
     /// from `current`, the game being played, when nothing is remembered).
-    pub fn new(games: Vec<GameChoice>, memory: &NewGameMemory, current: &str) -> NewGameForm {
+    pub fn new(mut games: Vec<GameChoice>, memory: &NewGameMemory, current: &str) -> NewGameForm {
+        // Games of their own first, so each is the entry of its own index.
+        games.sort_by_key(|g| catalog::lists_games(&g.specs));
         let wanted = if memory.game.is_empty() { current } else { memory.game.as_str() };
-        let game = games.iter().position(|g| g.name == wanted).unwrap_or(0);
+        let catalog = Catalog::new(&games);
+        let remembered: Vec<(String, String)> = memory
+            .options
+            .get(wanted)
+            .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default();
+        let entry = catalog.find(&games, wanted, &remembered).unwrap_or(0);
+        let expanded = vec![false; catalog.groups.len()];
         let mut form = NewGameForm {
             games,
-            game,
-            game_scroll: game.saturating_sub(2),
+            game: 0,
+            catalog,
+            entry,
+            expanded,
+            filter: String::new(),
+            found_for: String::new(),
+            title: String::new(),
+            memory: memory.clone(),
+            game_scroll: 0,
             values: Vec::new(),
             seats: memory.seat_choices(),
             clock: CLOCKS.iter().position(|c| c.0 == memory.clock).unwrap_or(0),
@@ -118,14 +147,19 @@ impl NewGameForm {
             areas: (Area { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }, Area { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }),
             host: None,
         };
-        form.choose_game(game, memory);
+        form.choose_game(entry, memory);
+        form.game_scroll =
+            form.list_rows().iter().position(|r| *r == ListRow::Entry(entry)).unwrap_or(0).saturating_sub(2);
         form
     }
 
-    /// Chooses game `i`, its options as remembered (or their defaults).
+    /// Chooses entry `i` of the list, its options as remembered (or their
+    /// defaults), its catalogue option set to its value; its group opens.
     pub fn choose_game(&mut self, i: usize, memory: &NewGameMemory) {
-        let Some(game) = self.games.get(i) else { return };
-        self.game = i;
+        let Some(entry) = self.catalog.entries.get(i).cloned() else { return };
+        let Some(game) = self.games.get(entry.game) else { return };
+        self.entry = i;
+        self.game = entry.game;
         let remembered = memory.options.get(&game.name);
         self.values = game
             .specs
@@ -137,11 +171,118 @@ impl NewGameForm {
                     .unwrap_or_else(|| s.default.to_string())
             })
             .collect();
+        if let Some((k, value)) = &entry.fixed {
+            if let Some(slot) = self.values.get_mut(*k) {
+                slot.clone_from(value);
+            }
+        }
+        if let Some(open) = entry.group.and_then(|g| self.expanded.get_mut(g)) {
+            *open = true;
+        }
+        self.title.clear();
         self.open = None;
         self.scroll = 0;
         self.error = None;
-        let players = self.games[i].sides.len();
+        let players = game.sides.len();
         self.fit_seats(players);
+    }
+
+    /// The rows of the game list: the games of their own, then each group's
+    /// header and, when it is open, its entries; while something is typed,
+    /// only what matches it, every group open.
+    pub fn list_rows(&self) -> Vec<ListRow> {
+        let c = &self.catalog;
+        let typed = !self.filter.trim().is_empty();
+        let shown = |i: &usize| !typed || catalog::matches(&c.entries[*i], &self.games, &c.groups, &self.filter);
+        let mut rows: Vec<ListRow> =
+            (0..c.entries.len()).filter(|&i| c.entries[i].group.is_none()).filter(shown).map(ListRow::Entry).collect();
+        for g in 0..c.groups.len() {
+            let members: Vec<usize> =
+                (0..c.entries.len()).filter(|&i| c.entries[i].group == Some(g)).filter(shown).collect();
+            if members.is_empty() {
+                continue;
+            }
+            rows.push(ListRow::Group(g));
+            if typed || self.expanded.get(g).copied().unwrap_or(false) {
+                rows.extend(members.into_iter().map(ListRow::Entry));
+            }
+        }
+        rows
+    }
+
+    /// After typing in the find field: the first game that matches is
+    /// chosen (and shown); `true` when the choice changed.
+    pub fn find_typed(&mut self) -> bool {
+        if self.found_for == self.filter {
+            return false;
+        }
+        self.found_for = self.filter.clone();
+        self.game_scroll = 0;
+        let first = self.list_rows().into_iter().find_map(|r| match r {
+            ListRow::Entry(i) => Some(i),
+            ListRow::Group(_) => None,
+        });
+        match first {
+            Some(i) if i != self.entry => {
+                let memory = self.memory.clone();
+                self.choose_game(i, &memory);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Chooses the entry `step` rows below (or above) the chosen one among
+    /// the entries listed; `true` when the choice changed.
+    pub fn step_entry(&mut self, step: i32) -> bool {
+        let entries: Vec<usize> = self
+            .list_rows()
+            .into_iter()
+            .filter_map(|r| match r {
+                ListRow::Entry(i) => Some(i),
+                ListRow::Group(_) => None,
+            })
+            .collect();
+        let Some(at) = entries.iter().position(|&i| i == self.entry) else {
+            return entries.first().is_some_and(|&i| {
+                let memory = self.memory.clone();
+                self.choose_game(i, &memory);
+                true
+            });
+        };
+        let to = (at as i64 + step as i64).clamp(0, entries.len() as i64 - 1) as usize;
+        if to == at {
+            return false;
+        }
+        let memory = self.memory.clone();
+        self.choose_game(entries[to], &memory);
+        let row = self.list_rows().iter().position(|r| *r == ListRow::Entry(self.entry)).unwrap_or(0);
+        self.game_scroll = self.game_scroll.min(row).max(row.saturating_sub(6));
+        true
+    }
+
+    /// The name the chosen game goes by with the options chosen now, as
+    /// its plugin said at the last refresh ([`NewGameForm::set_game_info`]),
+    /// else as the list shows it.
+    pub fn heading(&self) -> String {
+        if !self.title.is_empty() {
+            return self.title.clone();
+        }
+        self.catalog.entries.get(self.entry).map(|e| e.label.clone()).unwrap_or_default()
+    }
+
+    /// What the chosen game's plugin says with the options chosen now:
+    /// its display name (the heading follows the options: `Go 9×9`) and its
+    /// players (the seats follow).
+    pub fn set_game_info(&mut self, name: String, sides: Vec<String>) {
+        // A catalogue entry keeps its own proper name; a game of its own
+        // is named as its plugin names it with these options, in the
+        // heading and in the list.
+        if let Some(entry) = self.catalog.entries.get_mut(self.entry).filter(|e| e.fixed.is_none()) {
+            entry.label.clone_from(&name);
+            self.title = name;
+        }
+        self.set_sides(sides);
     }
 
     /// Whether seat `i` is a computer in this form.
@@ -175,15 +316,19 @@ impl NewGameForm {
         }
     }
 
-    /// The options chosen, as name and value (those left at their default
-    /// and blank ones are not given).
+    /// The options chosen, as name and value: the catalogue value of the
+    /// chosen entry and the options shown (those left at their default and
+    /// blank ones are not given).
     pub fn options(&self) -> Vec<(String, String)> {
         let Some(game) = self.chosen() else { return Vec::new() };
+        let Some(entry) = self.catalog.entries.get(self.entry) else { return Vec::new() };
+        let given = |k: &usize| entry.shown.contains(k) || entry.fixed.as_ref().is_some_and(|f| f.0 == *k);
         game.specs
             .iter()
             .zip(&self.values)
-            .filter(|(spec, value)| value.trim() != spec.default.as_str() && !value.trim().is_empty())
-            .map(|(spec, value)| (spec.name.to_string(), value.trim().to_string()))
+            .enumerate()
+            .filter(|(k, (spec, value))| given(k) && value.trim() != spec.default.as_str() && !value.trim().is_empty())
+            .map(|(_, (spec, value))| (spec.name.to_string(), value.trim().to_string()))
             .collect()
     }
 
@@ -211,6 +356,11 @@ impl NewGameForm {
                 }
             }
             FormKey::Clock => self.clock = index.min(CLOCKS.len() - 1),
+            FormKey::Group(g) => {
+                if let Some(open) = self.expanded.get_mut(g) {
+                    *open = !*open;
+                }
+            }
             _ => {}
         }
         self.open = None;
@@ -225,6 +375,7 @@ impl NewGameForm {
                 self.values.get_mut(i).filter(|_| free)
             }
             FormKey::Start => Some(&mut self.start),
+            FormKey::Find => Some(&mut self.filter),
             _ => None,
         }
     }
@@ -233,7 +384,8 @@ impl NewGameForm {
     fn rows(&self) -> Vec<Row> {
         let mut rows = Vec::new();
         let Some(game) = self.chosen() else { return rows };
-        for (i, spec) in game.specs.iter().enumerate() {
+        let shown = self.catalog.entries.get(self.entry).map(|e| e.shown.clone()).unwrap_or_default();
+        for (i, spec) in game.specs.iter().enumerate().filter(|(i, _)| shown.contains(i)) {
             let value = self.values.get(i).cloned().unwrap_or_default();
             let label = option_label(spec.name.as_str());
             let description = spec.description.to_string();
@@ -332,6 +484,20 @@ impl NewGameForm {
             step(&mut self.scroll);
         }
     }
+
+    /// Closes the open drop-down list, if one is; `true` when it was.
+    pub fn close_dropdown(&mut self) -> bool {
+        self.open.take().is_some()
+    }
+}
+
+/// A row of the game list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ListRow {
+    /// A group's header (opens or closes it).
+    Group(usize),
+    /// An entry of the catalogue.
+    Entry(usize),
 }
 
 fn tr(id: &str) -> String {
@@ -390,274 +556,10 @@ fn clock_label(name: &str) -> String {
     }
 }
 
-/// Draws the form.
-pub fn draw<T: RenderTarget>(
-    pen: &mut Pen<'_, '_, '_, T>,
-    window: Area,
-    form: &mut NewGameForm,
-) -> Result<(), GuiError> {
-    let (px, bh) = (pen.px, pen.bh);
-    let a = frame(pen.p, window, px * 54.0, px * 36.0)?;
-    let (title, start) = match form.host {
-        Some(_) => (tr!("host-game-title"), tr!("button-host")),
-        None => (tr!("new-game-title"), tr!("button-start")),
-    };
-    pen.title(&title, 1.3, (a.x + px, a.y + px), a.w - 2.0 * px)?;
-    let top = a.y + px * 3.2;
-    let bottom = a.y + a.h - bh - px * 4.2;
-    let list_w = (a.w * 0.28).clamp(px * 8.0, px * 14.0);
-    let games_area = Area { x: a.x + px, y: top, w: list_w, h: bottom - top };
-    let rows_area = Area {
-        x: games_area.x + list_w + px,
-        y: top,
-        w: a.x + a.w - px - (games_area.x + list_w + px),
-        h: bottom - top,
-    };
-    form.areas = (games_area, rows_area);
-
-    pen.p.fill_rect(games_area.x, games_area.y, games_area.w, games_area.h, theme::FIELD)?;
-    let names: Vec<String> = form.games.iter().map(|g| crate::messages::game_name(&g.label)).collect();
-    let chosen = form.game;
-    let (hits, hover) = (&mut *pen.hits, pen.hover);
-    list(pen.p, games_area, names.len(), bh * 0.95, &mut form.game_scroll, |p, i, cell| {
-        let look = if i == chosen { Look::Chosen } else { Look::Normal };
-        crate::widgets::button(p, hits, cell, &names[i], Action::FormGame(i), look, hover, px * 0.9)
-    })?;
-    if names.is_empty() {
-        let y = games_area.y + px;
-        text_box(pen.p, &tr!("no-games"), px * 0.9, theme::TEXT_DIM, Area { y, ..games_area })?;
-    }
-
-    let rows = form.rows();
-    let row_h = bh + px * 0.5;
-    let label_w = (rows_area.w * 0.34).max(px * 7.0);
-    let mut described = String::new();
-    let mut popup = None;
-    let focus = pen.focus;
-    let (hits, hover) = (&mut *pen.hits, pen.hover);
-    let open = form.open.map(|o| o.0);
-    list(pen.p, rows_area, rows.len(), row_h, &mut form.scroll, |p, i, cell| {
-        let row = &rows[i];
-        let y = cell.y + bh / 2.0;
-        line(
-            p,
-            &row.label,
-            px * 0.9,
-            Style::Regular,
-            theme::TEXT_DIM,
-            (cell.x, y),
-            label_w - px * 0.5,
-            Anchor::MidLeft,
-        )?;
-        let widget = Area { x: cell.x + label_w, y: cell.y, w: cell.w - label_w, h: bh };
-        if (Area { h: row_h, ..cell }).contains(hover.0, hover.1) {
-            described = row.description.clone();
-        }
-        match &row.kind {
-            RowKind::Choice(labels, chosen) => {
-                if fits_in_row(p, labels, px * 0.85, widget.w) {
-                    let items: Vec<(String, Action)> =
-                        labels.iter().enumerate().map(|(k, l)| (l.clone(), Action::FormPick(row.key, k))).collect();
-                    choice_row(p, hits, widget, &items, Some(*chosen), hover, px * 0.85)?;
-                } else {
-                    let label = labels.get(*chosen).cloned().unwrap_or_default();
-                    dropdown(p, hits, widget, &label, Action::FormOpen(row.key), hover, px * 0.85)?;
-                    if open == Some(row.key) {
-                        popup = Some((row.key, labels.clone(), *chosen, widget));
-                    }
-                }
-            }
-            RowKind::Seat(choice) => {
-                let FormKey::Seat(seat) = row.key else { return Ok(()) };
-                let mut sub = Pen { p, hits: &mut *hits, hover, px, bh, focus };
-                let actions = SeatActions {
-                    person: Action::FormPick(row.key, 0),
-                    computer: Action::FormPick(row.key, 1),
-                    levels: Action::FormOpen(FormKey::Level(seat)),
-                };
-                let at = draw_seat_widgets(&mut sub, widget, Some(*choice), actions)?;
-                if open == Some(FormKey::Level(seat)) {
-                    let chosen = offered_levels().iter().position(|&l| l == level_of(Some(*choice))).unwrap_or(0);
-                    popup = Some((FormKey::Level(seat), level_labels(), chosen, at));
-                }
-            }
-            RowKind::Text(text, placeholder) => {
-                let focused = focus_is(focus, row.key);
-                text_field(
-                    p,
-                    hits,
-                    widget,
-                    text,
-                    placeholder,
-                    focused,
-                    Action::Focus(Focus::Form(row.key)),
-                    px * 0.85,
-                )?;
-            }
-        }
-        Ok(())
-    })?;
-
-    let note_area = Area { x: a.x + px, y: bottom + px * 0.4, w: a.w - 2.0 * px, h: px * 2.6 };
-    match &form.error {
-        Some(e) => text_box(pen.p, e, px * 0.8, theme::ERROR, note_area)?,
-        None => text_box(pen.p, &described, px * 0.8, theme::TEXT_DIM, note_area)?,
-    };
-    let ok = if form.games.is_empty() { Look::Disabled } else { Look::Normal };
-    pen.corner_buttons(
-        a,
-        &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal), (start, Action::StartGame, ok)],
-    )?;
-    if let Some((key, labels, chosen, at)) = popup {
-        let mut first = form.open.map_or(0, |o| o.1);
-        let pick = |i| Action::FormPick(key, i);
-        popup_list(pen, window, &labels, chosen, at, Action::FormOpen(key), pick, &mut first)?;
-        form.open = Some((key, first));
-    }
-    Ok(())
-}
-
-fn focus_is(focus: Option<Focus>, key: FormKey) -> bool {
-    focus == Some(Focus::Form(key))
-}
+#[path = "new_game_draw.rs"]
+mod drawing;
+pub use drawing::draw;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_options_own_word_for_a_value_wins() {
-        crate::i18n::add_plugin_dirs(crate::plugin_words::source_tree_dirs());
-        crate::i18n::set_language(crate::i18n::Lang::En);
-        assert_eq!(option_choice_label("pieces", "chinese"), "Chinese characters");
-        assert_eq!(option_choice_label("notation", "chinese"), "Chinese (炮二平五)");
-        assert_eq!(option_choice_label("rule", "renju"), "Renju");
-        assert_eq!(option_choice_label("variant", "crazyhouse"), "Crazyhouse");
-    }
-
-    fn games() -> Vec<GameChoice> {
-        let variants: Vec<String> = (0..20).map(|i| format!("variant{i}")).collect();
-        let refs: Vec<&str> = variants.iter().map(String::as_str).collect();
-        vec![
-            GameChoice {
-                name: "plain".into(),
-                label: "Plain".into(),
-                specs: vec![],
-                sides: vec!["white".into(), "black".into()],
-            },
-            GameChoice {
-                name: "many".into(),
-                label: "Many".into(),
-                specs: vec![
-                    OptionSpec::new("variant", "variant0", &refs, "Which variant."),
-                    OptionSpec::new("size", "19", &[], "Board size."),
-                ],
-                sides: vec!["black".into(), "white".into()],
-            },
-        ]
-    }
-
-    #[test]
-    fn options_become_rows_and_reach_the_config() {
-        let mut memory = NewGameMemory::default();
-        let mut form = NewGameForm::new(games(), &memory, "many");
-        assert_eq!(form.game, 1);
-        assert_eq!(form.values, vec!["variant0".to_string(), "19".to_string()]);
-        let rows = form.rows();
-        assert!(matches!(&rows[0].kind, RowKind::Choice(labels, 0) if labels.len() == 20));
-        assert!(matches!(&rows[1].kind, RowKind::Text(v, _) if v == "19"));
-        form.pick(FormKey::Option(0), 17);
-        *form.text_mut(FormKey::Option(1)).unwrap() = "13".into();
-        assert!(form.text_mut(FormKey::Option(0)).is_none(), "a choice is not typed");
-        form.pick(FormKey::Clock, 3);
-        form.pick(FormKey::Seat(0), 1);
-        form.pick(FormKey::Seat(1), 0);
-        let base = Config::default_config().unwrap();
-        let config = form.config(&base);
-        assert_eq!(config.game.rules, "many");
-        assert_eq!(config.rules_options(), vec![("variant".into(), "variant17".into()), ("size".into(), "13".into())]);
-        assert_eq!(config.clock, Some(ClockConfig { initial_ms: 300_000, increment_ms: 3000 }));
-        assert!(config.players[0].kind() == tabula_core::config::PlayerKind::Ai, "the computer moves first");
-        assert!(config.record.is_none());
-        form.remember(&mut memory);
-        let again = NewGameForm::new(games(), &memory, "plain");
-        assert_eq!((again.game, again.values.clone()), (1, vec!["variant17".to_string(), "13".to_string()]));
-        assert_eq!(again.clock, 3);
-        assert_eq!(again.seats, vec![SeatChoice::Computer(Level::Hard), SeatChoice::Human]);
-    }
-
-    #[test]
-    fn the_seats_follow_the_games_players() {
-        crate::i18n::set_language(crate::i18n::Lang::En);
-        let mut form = NewGameForm::new(games(), &NewGameMemory::default(), "plain");
-        assert_eq!(form.seats, vec![SeatChoice::Human, SeatChoice::Computer(Level::Hard)], "you against the computer");
-        form.pick(FormKey::Level(1), offered_levels().iter().position(|&l| l == Level::Easy).unwrap());
-        form.set_sides(["red", "green", "blue", "yellow"].map(String::from).to_vec());
-        let easy = SeatChoice::Computer(Level::Easy);
-        assert_eq!(form.seats, vec![SeatChoice::Human, easy, easy, easy], "new seats like the last computer");
-        let labels: Vec<String> =
-            form.rows().iter().filter(|r| matches!(r.kind, RowKind::Seat(_))).map(|r| r.label.clone()).collect();
-        assert_eq!(labels, ["Red", "Green", "Blue", "Yellow"]);
-        form.pick(FormKey::Seat(2), 0);
-        let config = form.config(&Config::default_config().unwrap());
-        let names: Vec<&str> = config.players.iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(names, ["Player 1", "Computer 2", "Player 3", "Computer 4"]);
-        form.set_sides(["red", "green"].map(String::from).to_vec());
-        assert_eq!(form.seats, vec![SeatChoice::Human, easy]);
-        let mut memory = NewGameMemory::default();
-        form.remember(&mut memory);
-        assert_eq!(memory.seats, ["person", "easy"]);
-    }
-
-    #[test]
-    fn the_running_game_and_its_options_are_preselected() {
-        let mut memory = NewGameMemory::default();
-        let mut last = NewGameForm::new(games(), &memory, "plain");
-        last.choose_game(1, &memory);
-        last.pick(FormKey::Option(0), 4);
-        last.remember(&mut memory);
-        memory.game = "plain".into();
-        // A game of "many" loaded from a file with variant 9: the dialog opens on it.
-        let running = memory.with_running_game("many", &[("variant".into(), "variant9".into())]);
-        let form = NewGameForm::new(games(), &running, "many");
-        assert_eq!((form.game, form.values.clone()), (1, vec!["variant9".to_string(), "19".to_string()]));
-        // The settings themselves are untouched.
-        assert_eq!(memory.game, "plain");
-        assert_eq!(memory.options["many"]["variant"], "variant4");
-    }
-
-    #[test]
-    fn every_level_is_offered_and_a_calibrated_one_is_remembered() {
-        crate::i18n::set_language(crate::i18n::Lang::En);
-        let mut memory = NewGameMemory::default();
-        let mut form = NewGameForm::new(games(), &memory, "plain");
-        let labels = level_labels();
-        assert_eq!(labels.len(), tabula_core::source::LEVELS.len());
-        assert_eq!((labels[2].as_str(), labels[6].as_str()), ("Hard", "Club (~1050 Elo)"));
-        let club = offered_levels().iter().position(|&l| l == Level::Club).unwrap();
-        form.pick(FormKey::Level(1), club);
-        assert_eq!(form.seats[1], SeatChoice::Computer(Level::Club));
-        let rows = form.rows();
-        let row = rows.iter().find(|r| r.key == FormKey::Seat(1)).unwrap();
-        assert!(row.description.contains("1050 Elo"), "{}", row.description);
-        let config = form.config(&Config::default_config().unwrap());
-        assert_eq!(config.players[1].source.level(), Some(Level::Club));
-        assert_eq!(config.players[1].time_ms(), Level::Club.spec().time_ms);
-        form.remember(&mut memory);
-        assert_eq!(NewGameForm::new(games(), &memory, "plain").seats[1], SeatChoice::Computer(Level::Club));
-    }
-
-    #[test]
-    fn a_start_position_and_default_options_are_written_plainly() {
-        let mut form = NewGameForm::new(games(), &NewGameMemory::default(), "plain");
-        form.start = "  some position  ".into();
-        form.pick(FormKey::Seat(1), 0);
-        let config = form.config(&Config::default_config().unwrap());
-        assert_eq!(config.record.unwrap().start, "some position");
-        assert!(config.game.options.is_empty());
-        assert!(config.clock.is_none());
-        let names: Vec<String> =
-            form.config(&Config::default_config().unwrap()).players.iter().map(|p| p.name.clone()).collect();
-        assert_eq!(names, ["Player 1", "Player 2"]);
-    }
-}
+#[path = "new_game_tests.rs"]
+mod tests;

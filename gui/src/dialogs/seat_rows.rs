@@ -46,7 +46,7 @@ pub fn draw_seat_widgets<T: RenderTarget>(
     actions: SeatActions,
 ) -> Result<Area, GuiError> {
     let px = pen.px;
-    let toggle_w = (area.w * 0.48).min(px * 13.0);
+    let toggle_w = (area.w * 0.42).min(px * 11.5);
     let items = [(tr!("seat-person"), actions.person), (tr!("seat-computer"), actions.computer)];
     let chosen = choice.map(|c| usize::from(c.is_computer()));
     let toggle = Area { w: toggle_w, ..area };
@@ -78,7 +78,10 @@ pub fn popup_list<T: RenderTarget>(
     let room_below = window.y + window.h - (at.y + at.h) - 8.0;
     let room_above = at.y - window.y - 8.0;
     let wanted = labels.len() as f32 * item_h + 4.0;
-    let h = wanted.min(room_below.max(room_above)).max(item_h * 3.0);
+    // Every item, or as many whole items as the window holds (the rest
+    // scroll): a list never runs off the window or cuts an item in half.
+    let room = room_below.max(room_above);
+    let h = if wanted <= room { wanted } else { ((room - 4.0) / item_h).floor().max(1.0) * item_h + 4.0 };
     let y = if wanted <= room_below || room_below >= room_above { at.y + at.h } else { at.y - h };
     let area = Area { x: at.x, y, w: at.w, h };
     pen.p.fill_rect(area.x, area.y, area.w, area.h, theme::DIALOG)?;

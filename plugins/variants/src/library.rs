@@ -96,23 +96,37 @@ pub fn metas(extra_dirs: &str) -> Vec<Meta> {
         .collect()
 }
 
+/// The families of the shipped library, in the order they are listed,
+/// with their titles for people.
+pub const FAMILIES: [(&str, &str); 5] = [
+    ("chess", "Chess variants"),
+    ("shogi", "Shogi family"),
+    ("xiangqi", "Xiangqi family"),
+    ("makruk", "Makruk family"),
+    ("other", "Other games"),
+];
+
 /// The description of the `variant` option: one line per variant,
 /// `name | family | proper name | summary`, grouped by family (chess,
-/// shogi, xiangqi, makruk, other), for windows that group and describe
-/// the choices.
+/// shogi, xiangqi, makruk, other), then one line per family,
+/// `family | title`, for windows that group and describe the choices.
 pub fn choices_description(extra_dirs: &str) -> String {
     let mut s = String::from(
         "The variant to play: a name from the library or a user directory, or the path of a .toml definition. \
-         The variants, one per line as name | family | proper name | summary:",
+         The variants, one per line as name | family | proper name | summary, then the families as family | title:",
     );
     let all = metas(extra_dirs);
-    for family in ["chess", "shogi", "xiangqi", "makruk", "other"] {
+    let known = |family: &str| FAMILIES.iter().any(|(f, _)| *f == family);
+    for (family, _) in FAMILIES {
         for m in all.iter().filter(|m| m.family == family) {
             s.push_str(&format!("\n{} | {} | {} | {}", m.name, m.family, m.title, m.summary));
         }
     }
-    for m in all.iter().filter(|m| !["chess", "shogi", "xiangqi", "makruk", "other"].contains(&m.family.as_str())) {
+    for m in all.iter().filter(|m| !known(&m.family)) {
         s.push_str(&format!("\n{} | {} | {} | {}", m.name, m.family, m.title, m.summary));
+    }
+    for (family, title) in FAMILIES {
+        s.push_str(&format!("\n{family} | {title}"));
     }
     s
 }

@@ -220,3 +220,22 @@ fn two_pawns_that_reach_one_square_are_told_apart() {
         start.moves().unwrap().iter().map(|&m| start.notate(m, Notation::STANDARD).unwrap()).collect();
     assert!(sans.contains(&"e4".to_string()) && sans.contains(&"b3".to_string()), "{sans:?}");
 }
+
+#[test]
+fn the_variant_option_lists_every_variant_with_its_family_and_proper_name_and_titles_the_families() {
+    let specs = tabula_variants::option_specs();
+    let variant = specs.iter().find(|s| s.name.as_str() == "variant").expect("the variant option");
+    let lines: Vec<Vec<&str>> =
+        variant.description.lines().skip(1).map(|l| l.split('|').map(str::trim).collect()).collect();
+    let listed: Vec<&Vec<&str>> = lines.iter().filter(|f| f.len() == 4).collect();
+    assert_eq!(listed.len(), variant.choices.len(), "one line per choice");
+    for f in &listed {
+        assert!(variant.choices.iter().any(|c| c.as_str() == f[0]), "{f:?} is a choice");
+        assert!(!f[2].is_empty() && f[2] != f[0], "{} has a proper name of its own", f[0]);
+    }
+    let titles: Vec<(&str, &str)> = lines.iter().filter(|f| f.len() == 2).map(|f| (f[0], f[1])).collect();
+    for f in &listed {
+        assert!(titles.iter().any(|(family, _)| *family == f[1]), "the family {} has a title", f[1]);
+    }
+    assert!(titles.contains(&("shogi", "Shogi family")), "{titles:?}");
+}
