@@ -144,12 +144,13 @@ fn a_chinese_name_and_save_are_drawn_and_the_screens_speak_chinese() {
     let saved = gui.wait_for(Duration::from_secs(20), |l| l.strip_prefix("tabula: saved ").map(String::from));
     assert!(saved.contains(NAME), "the save's file is named as typed: {saved}");
 
-    // New game: every game in Chinese where its plugin ships the words.
+    // New game: every game in Chinese where its plugin ships the words
+    // (Go's entry names the options of the game on the board: 9×9).
     gui.layout("no dialog", |v| v["dialog"] == "");
     gui.key("ctrl+n");
     let v = gui.layout("the New game dialog", |v| v["dialog"] == "new");
     let shown = texts(&v);
-    for name in ["国际象棋", "中国象棋", "井字棋", "六贯棋 11×11", "围棋 19×19", "五子棋（自由规则）"]
+    for name in ["国际象棋", "中国象棋", "井字棋", "六贯棋 11×11", "围棋 9×9", "五子棋（自由规则）"]
     {
         assert!(shown.iter().any(|t| t == name), "{name} not in the game list: {shown:?}");
     }
@@ -169,8 +170,8 @@ fn a_chinese_name_and_save_are_drawn_and_the_screens_speak_chinese() {
     gui.key("ctrl+n");
     let v = gui.layout("the New game dialog in English", |v| v["form"].is_object());
     let shown = texts(&v);
-    // The list starts near the game being played (Go).
-    for name in ["Go 19×19", "Gomoku (freestyle)", "Hex 11x11"] {
+    // The list starts near the game being played (Go, 9×9 as on the board).
+    for name in ["Go 9×9", "Gomoku (freestyle)", "Hex 11x11"] {
         assert!(shown.iter().any(|t| t == name), "{name} not in the English game list: {shown:?}");
     }
     assert!(!shown.iter().any(|t| t.contains("围棋") || t.contains("五子棋")), "a Chinese name left: {shown:?}");
