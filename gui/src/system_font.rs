@@ -80,7 +80,8 @@ mod tests {
         assert_eq!(parse_choice("C:\\Fonts\\x.ttf"), (PathBuf::from("C:\\Fonts\\x.ttf"), 0));
     }
 
-    /// On a machine with Noto CJK (the project's setup installs it), a
+    /// On a machine with a system CJK font (Debian: fonts-noto-cjk, which
+    /// the test setup does not install: elsewhere this checks nothing), a
     /// character no bundled subset has is drawn from it, not as a blank.
     #[test]
     fn a_rare_character_comes_from_the_system_font_when_one_is_installed() {
