@@ -1,7 +1,9 @@
-//! Puts the plugin's translations (`../i18n/<plugin>.<lang>.ftl`) beside the
-//! library cargo builds, where the window looks for a plugin's words
-//! (docs/WRITING-PLUGINS.md, "Words in other languages"). Installing the
-//! plugin means copying these files along with the library.
+//! Puts a plugin's translations (`../i18n/<plugin>.<lang>.ftl`, beside
+//! the export crate being built) beside the library cargo builds, where the
+//! window looks for a plugin's words (docs/WRITING-PLUGINS.md, "Words in
+//! other languages"). Installing the plugin means copying these files
+//! along with the library. Every export crate that ships words names this
+//! one file as its `build` script.
 
 use std::path::Path;
 
