@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use serde_json::Value;
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
 
 /// The window tests share two cores with everything else: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -41,10 +41,6 @@ fn moves(v: &Value) -> Vec<String> {
         .as_array()
         .map(|m| m.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect())
         .unwrap_or_default()
-}
-
-fn names(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
 /// Clicks the cell named `name` in the latest layout.

@@ -13,7 +13,7 @@ use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
 
 /// The window tests share two cores with everything else: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -53,10 +53,6 @@ fn config(dir: &Path, seats: &[&str]) -> PathBuf {
     let path = dir.join("secret.toml");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-fn names(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
 fn has_piece(v: &Value, cell: &str) -> bool {

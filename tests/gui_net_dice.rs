@@ -7,17 +7,13 @@
 
 use serde_json::Value;
 use tabula_suite::net::{record_moves, Client, Server};
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
 
 fn moves(v: &Value) -> Vec<String> {
     v["moves"]
         .as_array()
         .map(|m| m.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect())
         .unwrap_or_default()
-}
-
-fn names(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
 /// A roll in backgammon's coordinate notation (`3-1`, the opening's `white:3-1`)

@@ -8,11 +8,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 use tabula_suite::net::{Client, Server};
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
-
-fn names(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
-}
+use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
 
 /// The kinds of piece the window draws for `owner`, and how many pieces.
 fn kinds(v: &Value, owner: u64) -> (BTreeSet<u64>, usize) {

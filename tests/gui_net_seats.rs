@@ -11,17 +11,13 @@ use serde_json::{json, Value};
 use tabula_core::plugins::{find_plugin, PluginDirs};
 use tabula_core::session::Session;
 use tabula_suite::net::{Client, Server};
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
 
 fn moves(v: &Value) -> Vec<String> {
     v["moves"]
         .as_array()
         .map(|m| m.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect())
         .unwrap_or_default()
-}
-
-fn names(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
 /// A seat played by a protocol client, which finds its moves on a local

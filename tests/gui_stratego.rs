@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
 
 /// The plugin's piece type of a piece whose rank is hidden.
 const UNKNOWN: u64 = 0;
@@ -22,10 +22,6 @@ fn config(dir: &Path) -> PathBuf {
     let path = dir.join("stratego.toml");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-fn names(v: &Value, key: &str) -> Vec<String> {
-    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
 /// (owner, piece type) of every piece on the board (the trays beside it

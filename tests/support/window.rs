@@ -48,6 +48,11 @@ fn parse_layout(line: &str) -> Option<serde_json::Value> {
     line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok())
 }
 
+/// The strings of the layout dump's list `key` (`starts`, `targets`, `fog`).
+pub fn names(v: &serde_json::Value, key: &str) -> Vec<String> {
+    v[key].as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
+}
+
 /// Whether every tool is installed; panics naming the missing ones unless
 /// `TABULA_SKIP_GUI_E2E=1` (then `false`: the caller returns early).
 pub fn tools_present(tools: &[&str]) -> bool {
