@@ -20,6 +20,7 @@ pub mod players;
 pub mod plugins;
 pub mod protocols;
 pub mod records;
+pub mod rules_server;
 pub mod seating;
 pub mod session;
 pub mod source;

@@ -11,7 +11,9 @@ mod conn;
 pub mod gtp;
 mod player;
 mod process;
+mod replies;
 
 pub use conn::HANDSHAKE_TIMEOUT;
-pub use player::{EngineContext, EnginePlayer, Replies, Reply};
+pub use player::{EngineContext, EnginePlayer};
 pub use process::{EngineError, Process};
+pub use replies::{Replies, Reply};

@@ -4,8 +4,8 @@
 //! In process, a rules plugin's values are checked ([`crate::boundary`])
 //! and its calls bounded in time ([`crate::watchdog`]), but a plugin that
 //! segfaults, aborts or corrupts memory still takes Tabula down with it.
-//! Isolated, the plugin runs in a child `tabula __rules-server` that
-//! answers requests on its standard input and output ([`wire`]); Tabula
+//! Isolated, the plugin runs in a child `tabula __rules-server`
+//! ([`crate::rules_server`]) that answers requests on its standard input and output ([`wire`]); Tabula
 //! holds a [`RulesBox`] whose positions are handles in the child
 //! (the `proxy` module, behind [`spawn`]), so sessions, matches, the window, strategies, the boundary
 //! checks and the watchdog work on it unchanged.
@@ -18,7 +18,6 @@
 //! with it), and nothing hangs.
 
 mod proxy;
-pub mod server;
 pub mod wire;
 
 use std::collections::HashSet;

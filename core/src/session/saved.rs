@@ -5,13 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rules_api::RulesBox;
+use rules_api::{PositionExt, RulesBox};
 
 use super::{Chance, Session, SessionError};
 use crate::config::{Config, Record};
 use crate::files::write_atomically;
 use crate::outcome::GameResult;
 use crate::plugins::find_plugin;
+use crate::watchdog::watch;
 
 impl Session {
     /// The `[record]` table describing this game, with the seed of its dice
@@ -37,7 +38,7 @@ impl Session {
             used_ms: Vec::new(),
             seed: self.seed(),
             seed_from: if self.seed().is_some() { self.seeded_from } else { 0 },
-            hidden: crate::hidden::is_hidden(&self.position),
+            hidden: watch("flags", || self.position.is_hidden()),
         })
     }
 

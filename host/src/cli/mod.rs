@@ -306,7 +306,7 @@ pub fn run() -> i32 {
     // The rules process opens a library its parent has already probed, and
     // a crash there costs only itself: no second probe.
     if let Some(Command::RulesServer) = &cli.command {
-        return tabula_core::isolation::server::serve();
+        return tabula_core::rules_server::serve();
     }
     // Every library this process has not seen is opened in a child first.
     if let Ok(exe) = std::env::current_exe() {

@@ -1,5 +1,8 @@
 //! The rules process: `tabula __rules-server` loads one rules plugin and
-//! answers its parent's requests ([`super::wire`]) until its input ends.
+//! answers its parent's requests ([`crate::isolation::wire`]) until its input
+//! ends. It sits above both the plugin loader (it loads the plugin) and the
+//! isolation client (whose wire format it answers in), so that the loader
+//! can hand a game to the client without the client needing the loader.
 //!
 //! The protocol has the process's standard output to itself: before the
 //! plugin is loaded, output is moved to a descriptor of its own and
@@ -12,8 +15,10 @@ use std::path::Path;
 
 use rules_api::{Move, Notation, PluginError, PositionBox, RSlice, RVec, RulesBox};
 
-use super::wire::{self, Answer, Call, Description, Reply, Request, WError, WHighlight, WMove, WStatus, VERSION};
-use crate::plugins::load_plugin;
+use crate::isolation::wire::{
+    self, Answer, Call, Description, Reply, Request, WError, WHighlight, WMove, WStatus, VERSION,
+};
+use crate::plugins::{load_plugin, LoadError};
 
 /// Serves requests on standard input until it ends; returns the exit code.
 pub fn serve() -> i32 {
@@ -120,7 +125,7 @@ impl Server {
     fn open(&mut self, library: &str, options: &[(String, String)]) -> Answer<Description> {
         let plugin = load_plugin(Path::new(library)).map_err(|e| WError::from(PluginError::internal(e.to_string())))?;
         let rules = plugin.new_rules(options).map_err(|e| match e {
-            crate::plugins::LoadError::Construct { error, .. } => WError::from(error),
+            LoadError::Construct { error, .. } => WError::from(error),
             other => WError::from(PluginError::internal(other.to_string())),
         })?;
         let description = Description {
