@@ -9,7 +9,7 @@ use rules_api::PluginError;
 
 use crate::board::{square, tag, Board, ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER};
 use crate::eval::{advisor_point, elephant_point};
-use crate::position::XiangqiPosition;
+use crate::state::XiangqiPosition;
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";

@@ -22,11 +22,12 @@ pub mod flavour;
 pub mod info;
 pub mod notation;
 pub mod position;
+pub mod state;
 
 use rules_api::plugin::{check_options, option_or_default, RulesImpl};
 use rules_api::{GameInfo, Geometry, OptionSpec, Options, PluginError};
 
-pub use position::{Config, Style, XiangqiPosition};
+pub use state::{Config, Style, XiangqiPosition};
 
 /// The options this plugin understands.
 pub fn option_specs() -> Vec<OptionSpec> {

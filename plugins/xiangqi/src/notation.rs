@@ -22,7 +22,7 @@ use crate::board::{
     cell_of, file_of, rank_of, square, square_of_cell, tag, ADVISOR, ELEPHANT, GENERAL, HORSE, RED, SOLDIER,
 };
 use crate::fen::point_name;
-use crate::position::{Style, XiangqiPosition};
+use crate::state::{Style, XiangqiPosition};
 
 const WXF_LETTERS: [char; 7] = ['K', 'A', 'E', 'H', 'R', 'C', 'P'];
 const RED_NAMES: [char; 7] = ['帥', '仕', '相', '傌', '俥', '炮', '兵'];
