@@ -14,13 +14,14 @@ use crate::compile_end::end_rules;
 use crate::compile_piece::piece;
 use crate::compile_rules::{castling, drops, gating, promotions, rules, walls};
 use crate::def::Definition;
+use crate::error::Ctx;
 use crate::fen;
-use crate::region::{tokens, Ctx};
+use crate::region::tokens;
 use crate::style::style;
 use crate::tables::{Shape, Tables};
 use crate::variant::{Keys, PieceKind, Promotion, Squares, Variant, HAND_KEYS, MAX_KINDS, MAX_SIDE, MIN_SIDE, NO_KIND};
 
-pub use crate::region::DefinitionError;
+pub use crate::error::DefinitionError;
 
 /// Reads and checks a definition; `file` names it in errors (and images
 /// are read beside it).

@@ -5,7 +5,7 @@
 
 use crate::betza::NO_HOP;
 use crate::def::Definition;
-use crate::region::{Ctx, DefinitionError};
+use crate::error::{Ctx, DefinitionError};
 use crate::rules::{Counting, Enclosing};
 use crate::variant::{Promotion, Variant, NO_KIND};
 

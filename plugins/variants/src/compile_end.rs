@@ -3,10 +3,11 @@
 use toml::Spanned;
 
 use crate::def::Definition;
-use crate::region::{tokens, Ctx, DefinitionError};
-use crate::rules::{Counting, End, Extinction, Flag, Insufficient, Material, Repetition};
+use crate::error::{Ctx, DefinitionError};
+use crate::region::tokens;
+use crate::rules::{Counting, End, Extinction, Flag, Insufficient, Material, Outcome, Repetition};
 use crate::tables::Shape;
-use crate::variant::{Outcome, NO_KIND};
+use crate::variant::NO_KIND;
 
 /// Finds a kind by its letter.
 type LetterKind<'a> = &'a dyn Fn(&str) -> Option<u8>;

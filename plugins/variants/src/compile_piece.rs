@@ -4,7 +4,8 @@ use std::path::Path;
 
 use crate::betza::{self, CAPTURE, MOVE};
 use crate::def::{PieceDef, PromotesTo};
-use crate::region::{all_squares, per_player, Ctx, DefinitionError};
+use crate::error::{Ctx, DefinitionError};
+use crate::region::{all_squares, per_player};
 use crate::tables::Shape;
 use crate::variant::{EpMark, PieceKind, Promotion};
 
@@ -31,7 +32,7 @@ pub fn piece(
         Some(z) => {
             let legs =
                 betza::parse(z.betza.get_ref()).map_err(|e| cx.at(&z.betza, &key("zone_moves.betza"), e.message))?;
-            let def = crate::def::RegionDef { white: z.white.clone(), black: z.black.clone() };
+            let def = crate::def_rules::RegionDef { white: z.white.clone(), black: z.black.clone() };
             (legs, per_player(cx, shape, &def, &key("zone_moves"))?)
         }
     };

@@ -4,7 +4,8 @@
 use toml::Spanned;
 
 use crate::def::Definition;
-use crate::region::{all_squares, last_ranks, per_player, tokens, Ctx, DefinitionError};
+use crate::error::{Ctx, DefinitionError};
+use crate::region::{all_squares, last_ranks, per_player, tokens};
 use crate::rules::{Castling, Drops, Enclosing, Gating, Promotions, Rules, WallRule, Walls};
 use crate::tables::Shape;
 use crate::variant::{PieceKind, Promotion, Squares, MAX_KINDS, NO_KIND};

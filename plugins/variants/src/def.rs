@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::def_rules::{CastlingDef, DropsDef, EndDef, GatingDef, PromotionDef, RulesDef, WallsDef};
+use crate::def_rules::{CastlingDef, DropsDef, EndDef, GatingDef, PromotionDef, RegionDef, RulesDef, WallsDef};
 
 /// A whole definition file.
 #[derive(Debug, Deserialize)]
@@ -185,16 +185,6 @@ pub struct ZoneMovesDef {
     /// The movement, in Betza notation.
     pub betza: Spanned<String>,
     /// The first player's squares (region tokens).
-    pub white: Vec<Spanned<String>>,
-    /// The second player's squares.
-    pub black: Vec<Spanned<String>>,
-}
-
-/// Squares for each player.
-#[derive(Debug, Deserialize, Clone)]
-#[serde(deny_unknown_fields)]
-pub struct RegionDef {
-    /// The first player's squares.
     pub white: Vec<Spanned<String>>,
     /// The second player's squares.
     pub black: Vec<Spanned<String>>,

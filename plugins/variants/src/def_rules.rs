@@ -1,12 +1,21 @@
 //! The rule tables of a definition file as written: promotion, drops,
-//! castling, gating, walls, move rules and the end of the game.
+//! castling, gating, walls, move rules and the end of the game; and the
+//! per-player square lists ([`RegionDef`]) that they and the pieces use.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::def::RegionDef;
+/// Squares for each player.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RegionDef {
+    /// The first player's squares.
+    pub white: Vec<Spanned<String>>,
+    /// The second player's squares.
+    pub black: Vec<Spanned<String>>,
+}
 
 /// Promotion rules shared by the promoting pieces.
 #[derive(Debug, Deserialize, Default)]

@@ -6,7 +6,8 @@
 use rules_api::score::MAX_EVAL;
 
 use crate::position::Position;
-use crate::variant::{is_piece, owner_of, Outcome, Variant, NO_KIND};
+use crate::rules::Outcome;
+use crate::variant::{is_piece, owner_of, Variant, NO_KIND};
 
 /// What one check given is worth in n-check games.
 const CHECK_VALUE: i32 = 150;

@@ -3,7 +3,18 @@
 //! the Fairy-Stockfish option of the same meaning (named in the fields'
 //! documentation), so that definitions translate one to one.
 
-use crate::variant::{Outcome, Squares, MAX_KINDS, NO_KIND};
+use crate::squares::{Squares, MAX_KINDS, NO_KIND};
+
+/// A result from the view of the player it concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// That player wins.
+    Win,
+    /// That player loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+}
 
 /// Promotion rules shared by the promoting kinds.
 #[derive(Clone, Debug)]

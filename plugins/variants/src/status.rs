@@ -7,8 +7,8 @@
 use rules_api::{RVec, Status};
 
 use crate::position::{tag, Position};
-use crate::rules::Material;
-use crate::variant::{is_piece, kind_of, Outcome, Variant, NO_KIND, NO_SQ};
+use crate::rules::{Material, Outcome};
+use crate::variant::{is_piece, kind_of, Variant, NO_KIND, NO_SQ};
 
 impl Outcome {
     /// The same result seen by the other player.

@@ -5,7 +5,7 @@
 use toml::Spanned;
 
 use crate::def::StyleDef;
-use crate::region::{Ctx, DefinitionError};
+use crate::error::{Ctx, DefinitionError};
 
 /// Piece art.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

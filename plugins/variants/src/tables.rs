@@ -10,7 +10,8 @@
 use std::collections::HashMap;
 
 use crate::betza::{Leg, CAPTURE, MOVE, NO_HOP};
-use crate::variant::{PieceKind, Squares, NO_SQ};
+use crate::kind::PieceKind;
+use crate::squares::{Squares, NO_SQ};
 
 /// A line (or single square) a piece may move along.
 #[derive(Clone, Copy, Debug)]
