@@ -2,7 +2,8 @@
 //! chance nodes resolved as a host resolves them, by a seeded draw weighted
 //! by the outcomes' probabilities. [`crate::testing::play_game`] is the
 //! two-player, dice-free special case; [`play_views`] plays a game with
-//! hidden information, each player handed only its view.
+//! hidden information, each player handed only its view, and
+//! [`tally_views`] a match of such games.
 //!
 //! Like the rest of the test helpers it panics with a readable message when
 //! a player misbehaves (an error, an illegal move, a changed position, a
@@ -14,7 +15,7 @@ use rand::Rng as _;
 use rules_api::abi_stable::sabi_trait::TD_Opaque;
 use rules_api::plugin::{position_box, PositionImpl, StrategyImpl};
 use rules_api::{
-    ChanceOutcome, Move, Observer_TO, Outcome, PositionBox, PositionExt, RulesBox, RulesExt, SearchLimits,
+    ChanceOutcome, Move, Observer_TO, Outcome, PositionBox, PositionExt, RulesBox, RulesExt, SearchLimits, StatusKind,
 };
 
 use crate::rng::{rng_from_seed, Rng};
@@ -134,6 +135,56 @@ pub fn play_views(
     }
     let outcome = position.full_result().unwrap_or_else(|e| panic!("result failed: {e}"));
     Played { outcome, moves, chance_moves }
+}
+
+/// How one strategy fared in a match: its wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games it won.
+    pub won: u32,
+    /// Games drawn.
+    pub drawn: u32,
+    /// Games it did not win or draw: lost, or still going at the ply limit.
+    pub lost: u32,
+}
+
+impl Tally {
+    /// Its points: one a win, a half a draw.
+    pub fn points(&self) -> f64 {
+        f64::from(self.won) + f64::from(self.drawn) / 2.0
+    }
+}
+
+/// A two-player match of a game with hidden information: `games` games of
+/// [`play_views`], `players(game)` giving the strategy scored and its
+/// opponent for each; the strategy plays first in the even games and
+/// second in the odd ones, and game `game` draws its samples from
+/// `seed + game`.
+///
+/// # Panics
+/// As [`play_views`].
+pub fn tally_views<S: StrategyImpl, O: StrategyImpl>(
+    rules: &RulesBox,
+    games: u64,
+    limits: SearchLimits,
+    max_plies: usize,
+    seed: u64,
+    mut players: impl FnMut(u64) -> (S, O),
+) -> Tally {
+    let mut tally = Tally::default();
+    for game in 0..games {
+        let (mut scored, mut opponent) = players(game);
+        let seat = (game % 2) as u8;
+        let mut seats: [&mut dyn StrategyImpl; 2] =
+            if seat == 0 { [&mut scored, &mut opponent] } else { [&mut opponent, &mut scored] };
+        let status = play_views(&mut seats, rules, limits, max_plies, seed + game).outcome.status;
+        match status.kind {
+            StatusKind::WIN if status.winner == seat => tally.won += 1,
+            StatusKind::DRAW => tally.drawn += 1,
+            _ => tally.lost += 1,
+        }
+    }
+    tally
 }
 
 /// One search by `player`, checked: a legal move, the position unchanged.
