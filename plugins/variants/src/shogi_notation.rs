@@ -160,7 +160,7 @@ impl Position {
     }
 
     /// Which of several pieces moved: 上 引 寄 by the direction, then 右 左
-    /// 直 by the place.
+    /// 直 by the place (the Japan Shogi Association's rules for kifu).
     fn relative(&self, m: Move, rivals: &[Move]) -> String {
         let v = &*self.v;
         let sense = if self.side == 0 { 1 } else { -1 };
@@ -178,7 +178,11 @@ impl Position {
         // Right and left as the mover sees the board.
         let right = |sq: u16| v.file(sq) as i32 * sense;
         let mut out = String::new();
-        if mine > 0 && v.file(m.from) == v.file(m.to) {
+        // 直 (straight up) is for the step movers (golds, silvers and the
+        // promoted pieces that move as golds); two dragons or horses are
+        // told apart by 右 and 左 only.
+        let rider = v.kinds[kind_of(self.at(m.from)) as usize].legs.iter().any(|l| l.is_rider());
+        if mine > 0 && v.file(m.from) == v.file(m.to) && !rider {
             out.push('直');
         } else if same.iter().all(|o| right(o.from) < right(m.from)) {
             out.push('右');
