@@ -3,7 +3,7 @@
 //! 2b is offered promoted and unpromoted (the chooser names `Bx2b+` and
 //! `Bx2b=` and draws 馬 and 角); the move list reads Western notation, and
 //! with the `shogi_notation = japanese` option Japanese (`２二角成`,
-//! `同　銀`). Janggi and makruk are drawn in their own styles. Screenshots
+//! `同銀`). Janggi and makruk are drawn in their own styles. Screenshots
 //! land in `target/test-artifacts/` (`gui-shogi-*.png`, `gui-janggi.png`,
 //! `gui-makruk.png`); missing tools fail the test unless
 //! `TABULA_SKIP_GUI_E2E=1`.
@@ -47,7 +47,8 @@ fn bishop_trade(gui: &mut Window, promoted: &str, declined: &str, pick: &str, sh
     gui.click_at(&first["cells"]["b2"]);
     gui.click_at(&first["cells"]["h8"]);
     let (yes, no) = (format!("choose:{promoted}"), format!("choose:{declined}"));
-    let chooser = gui.layout("the promotion chooser", |v| v["buttons"][&yes].is_array() && v["buttons"][&no].is_array());
+    let chooser =
+        gui.layout("the promotion chooser", |v| v["buttons"][&yes].is_array() && v["buttons"][&no].is_array());
     gui.screenshot(&artifact(shot));
     gui.click_at(&chooser["buttons"][if pick == "+" { &yes } else { &no }]);
     let after = gui.layout("the bishop's capture", |v| moves(v) == 3);
@@ -94,7 +95,7 @@ fn shogi_reads_as_its_players_expect_in_both_notations() {
     let mut gui = Window::open(&tabula_binary(), &japanese, dir.path());
     let end = bishop_trade(&mut gui, "２二角成", "２二角不成", "=", "gui-shogi-chooser-japanese.png");
     let texts = shown(&end);
-    for m in ["７六歩", "３四歩", "２二角不成", "同　銀"] {
+    for m in ["７六歩", "３四歩", "２二角不成", "同銀"] {
         assert!(texts.iter().any(|t| t.contains(m)), "the move list has no {m}: {texts:?}");
     }
     gui.screenshot(&artifact("gui-shogi-japanese.png"));
@@ -143,7 +144,7 @@ fn count_near(gui: &Window, layout: &Value, cell: &str, spot: Spot, rgb: [u8; 3]
     let shot = artifact("gui-shogi-probe.ppm");
     gui.screenshot(&shot);
     let data = std::fs::read(&shot).unwrap();
-    let (width, pixels) = ppm(&data);
+    let (width, step, pixels) = ppm(&data);
     let geometry = gui.xdotool(&["search", "--name", "Tabula", "getwindowgeometry"]);
     let at = geometry.lines().find_map(|l| l.trim().strip_prefix("Position: ")).expect("the window's position");
     let (ox, oy) = at.split_once(' ').map_or(at, |(p, _)| p).split_once(',').expect("x,y");
@@ -159,16 +160,17 @@ fn count_near(gui: &Window, layout: &Value, cell: &str, spot: Spot, rgb: [u8; 3]
     let mut count = 0;
     for y in (cy as i64 - r)..=(cy as i64 + r) {
         for x in (cx as i64 - r)..=(cx as i64 + r) {
-            let i = (y as usize * width + x as usize) * 3;
-            let near = (0..3).all(|c| (pixels[i + c] as i32 - rgb[c] as i32).abs() <= 40);
+            let i = (y as usize * width + x as usize) * 3 * step;
+            // The high byte of each sample (16-bit PPMs are big-endian).
+            let near = (0..3).all(|c| (pixels[i + c * step] as i32 - rgb[c] as i32).abs() <= 40);
             count += usize::from(near);
         }
     }
     count
 }
 
-/// A binary PPM's width and RGB bytes.
-fn ppm(data: &[u8]) -> (usize, &[u8]) {
+/// A binary PPM's width, bytes per sample and RGB samples.
+fn ppm(data: &[u8]) -> (usize, usize, &[u8]) {
     let mut fields = Vec::new();
     let mut i = 0;
     while fields.len() < 4 {
@@ -188,5 +190,6 @@ fn ppm(data: &[u8]) -> (usize, &[u8]) {
         fields.push(String::from_utf8_lossy(&data[start..i]).to_string());
     }
     assert_eq!(fields[0], "P6", "not a binary PPM");
-    (fields[1].parse().unwrap(), &data[i + 1..])
+    let step = if fields[3].parse::<u32>().unwrap() > 255 { 2 } else { 1 };
+    (fields[1].parse().unwrap(), step, &data[i + 1..])
 }

@@ -81,7 +81,9 @@ pub fn write(fonts: &Path, chars: &BTreeSet<char>, target: &Path) {
         .collect();
     let faces: Vec<ttf_parser::Face> =
         data.iter().map(|d| ttf_parser::Face::parse(d, 0).expect("a readable font")).collect();
-    let mut out = String::from("/// Character outlines: (character, [x0, y0, x1, y1], SVG path data), 1000 units per em, y down.\n");
+    let mut out = String::from(
+        "/// Character outlines: (character, [x0, y0, x1, y1], SVG path data), 1000 units per em, y down.\n",
+    );
     out.push_str("pub const OUTLINES: &[(char, [i16; 4], &str)] = &[\n");
     for &c in chars {
         for face in &faces {

@@ -49,7 +49,8 @@ pub(crate) fn rank_size(v: &Variant, kind: u8, smallest: f32) -> f32 {
     if base.royal {
         return 1.0;
     }
-    let mut values: Vec<i32> = v.kinds.iter().enumerate().filter(|(i, p)| p.base as usize == *i && !p.royal).map(|(_, p)| p.value).collect();
+    let mut values: Vec<i32> =
+        v.kinds.iter().enumerate().filter(|(i, p)| p.base as usize == *i && !p.royal).map(|(_, p)| p.value).collect();
     values.sort_unstable();
     values.dedup();
     let place = values.iter().position(|&x| x >= base.value).unwrap_or(0) as f32;

@@ -34,14 +34,17 @@ pub fn makruk(v: &Variant, kind: u8) -> [String; 2] {
     let k = &v.kinds[kind as usize];
     let piece = |player: usize| {
         let (fill, edge) = COLOURS[player];
-        let paint = |d: &str| format!(r#"<path d="{d}" fill="{fill}" stroke="{edge}" stroke-width="2.2" stroke-linejoin="round"/>"#);
+        let paint = |d: &str| {
+            format!(r#"<path d="{d}" fill="{fill}" stroke="{edge}" stroke-width="2.2" stroke-linejoin="round"/>"#)
+        };
         let shape = match (k.name.as_str(), body(&k.name)) {
             ("pawn" | "bia", _) => format!(
-                r#"<ellipse cx="50" cy="74" rx="28" ry="14" fill="{fill}" stroke="{edge}" stroke-width="2.2"/><path d="M30 72Q50 62 70 72" fill="none" stroke="{edge}" stroke-width="1.6"/>"#
+                r#"<path d="M20 76Q20 50 50 48Q80 50 80 76Z" fill="{fill}" stroke="{edge}" stroke-width="2.2" stroke-linejoin="round"/><path d="M32 70Q50 56 68 70" fill="none" stroke="{edge}" stroke-width="1.6"/>"#
             ),
             (_, Some(d)) => format!("{}{}", paint(PLINTH), paint(d)),
             (_, None) => {
-                let letter = outlines::column(&k.letter.to_ascii_uppercase(), 50.0, 56.0, 30.0, LETTER_INK[player]).unwrap_or_default();
+                let letter = outlines::column(&k.letter.to_ascii_uppercase(), 50.0, 56.0, 30.0, LETTER_INK[player])
+                    .unwrap_or_default();
                 format!("{}{}{letter}", paint(PLINTH), paint("M32 78Q34 50 40 36H60Q66 50 68 78Z"))
             }
         };

@@ -33,7 +33,8 @@ fn wedge_height(svg: &str) -> f32 {
 #[test]
 fn every_styled_shipped_piece_has_art_for_both_players() {
     for (name, text) in library::SHIPPED {
-        let styled = ["shogi", "xiangqi", "janggi", "makruk"].iter().any(|s| text.contains(&format!("pieces = \"{s}\"")));
+        let styled =
+            ["shogi", "xiangqi", "janggi", "makruk"].iter().any(|s| text.contains(&format!("pieces = \"{s}\"")));
         let info = info(name, &[]);
         // The last type is the wall, drawn by its own art.
         for t in info.piece_types.iter().take(info.piece_types.len() - 1) {

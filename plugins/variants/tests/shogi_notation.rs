@@ -1,9 +1,10 @@
 //! Shogi's notations pinned against the published conventions: Western
 //! (Hodges: `P-7f`, `Bx2b+`, `S-3c=`, `G*5h`, the origin square when two
 //! pieces could go, `G6i-5h`) and Japanese (the Japan Shogi Association's
-//! kifu: `７六歩`, `同　銀`, `成`/`不成`, `打`, and 上 引 寄 右 左 直),
-//! from the cases in `data/shogi/notation.txt` and a game's opening in
-//! `data/shogi/game.txt`.
+//! kifu: `７六歩`, `成`/`不成`, `打`, 上 引 寄 右 左 直, and `同銀` for a
+//! recapture: kifu files pad it, `同　銀`, but a move's text may hold no
+//! space), from the cases in `data/shogi/notation.txt` and a game's
+//! opening in `data/shogi/game.txt`.
 
 use abi_stable::std_types::{RString, Tuple2};
 use rules_api::plugin::rules_box;
@@ -65,7 +66,7 @@ fn each_rule_of_both_notations_holds_on_its_position() {
 }
 
 #[test]
-fn a_games_opening_reads_as_printed_with_dou_for_a_recapture() {
+fn a_games_opening_reads_as_printed_with_dou_for_a_recapture_and_no_space() {
     let (western, japanese) = (shogi(false), shogi(true));
     let (mut w, mut j) = (western.start().unwrap(), japanese.start().unwrap());
     for case in lines(include_str!("data/shogi/game.txt")) {
@@ -73,6 +74,8 @@ fn a_games_opening_reads_as_printed_with_dou_for_a_recapture() {
         let m = w.read_move(&uci(usi), Notation::COORDINATE).unwrap_or_else(|e| panic!("{usi}: {e}"));
         assert_eq!(w.notate(m, Notation::STANDARD).unwrap(), wt, "{usi}");
         assert_eq!(j.notate(m, Notation::STANDARD).unwrap(), jt, "{usi}");
+        // The host refuses a move text with any space, an ideographic one too.
+        assert!(!jt.contains(char::is_whitespace), "{jt}");
         w.play(m).unwrap();
         j.play(m).unwrap();
     }
