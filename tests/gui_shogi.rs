@@ -50,14 +50,19 @@ fn bishop_trade(gui: &mut Window, promoted: &str, declined: &str, pick: &str, sh
     let chooser =
         gui.layout("the promotion chooser", |v| v["buttons"][&yes].is_array() && v["buttons"][&no].is_array());
     gui.screenshot(&artifact(shot));
+    // The chooser draws both forms of the bishop: the promoted one's
+    // kanji in red, the other's in black.
+    let red = [0xc4, 0x16, 0x1c];
+    let (on_yes, on_no) = (count_near(gui, &chooser, &yes, WHOLE, red), count_near(gui, &chooser, &no, WHOLE, red));
+    assert!(on_yes > 20 && on_no < 5, "red pixels: {on_yes} on {promoted}, {on_no} on {declined}");
     gui.click_at(&chooser["buttons"][if pick == "+" { &yes } else { &no }]);
     let after = gui.layout("the bishop's capture", |v| moves(v) == 3);
     if pick == "+" {
         // The horse on 2b (h8) has red kanji; the gote pieces black ones.
         let red = count_near(gui, &after, "h8", WHOLE, [0xc4, 0x16, 0x1c]);
         assert!(red > 20, "the promoted bishop shows {red} red pixels");
-        let black = count_near(gui, &after, "g9", WHOLE, [0xc4, 0x16, 0x1c]);
-        assert!(black < 5, "gote's silver shows {black} red pixels");
+        let silver = count_near(gui, &after, "g9", WHOLE, [0xc4, 0x16, 0x1c]);
+        assert!(silver < 5, "gote's silver shows {silver} red pixels");
     }
     gui.click_at(&after["cells"]["g9"]);
     gui.click_at(&after["cells"]["h8"]);
@@ -149,12 +154,11 @@ fn count_near(gui: &Window, layout: &Value, cell: &str, spot: Spot, rgb: [u8; 3]
     let at = geometry.lines().find_map(|l| l.trim().strip_prefix("Position: ")).expect("the window's position");
     let (ox, oy) = at.split_once(' ').map_or(at, |(p, _)| p).split_once(',').expect("x,y");
     let (ox, oy): (f64, f64) = (ox.parse().unwrap(), oy.parse().unwrap());
-    let xy = |name: &str| {
-        let c = &layout["cells"][name];
-        (c[0].as_f64().unwrap(), c[1].as_f64().unwrap())
-    };
-    let pitch = (xy("a1").1 - xy("a2").1).abs();
-    let (x, y) = xy(cell);
+    let xy = |c: &Value| (c[0].as_f64().unwrap(), c[1].as_f64().unwrap());
+    let pitch = (xy(&layout["cells"]["a1"]).1 - xy(&layout["cells"]["a2"]).1).abs();
+    // A cell, or a button (`choose:…`) whose box is about a cell.
+    let at = if cell.contains(':') { &layout["buttons"][cell] } else { &layout["cells"][cell] };
+    let (x, y) = xy(at);
     let (cx, cy) = (x + ox + spot.dx * pitch, y + oy + spot.dy * pitch);
     let r = (pitch * spot.half) as i64;
     let mut count = 0;
