@@ -306,7 +306,9 @@ fn chooser<T: RenderTarget>(
 ) -> Result<(), GuiError> {
     let px = pen.px;
     let info: &GameInfo = game.session.info();
-    let by_piece = picks_a_piece(moves.iter().map(|(m, _)| *m), info);
+    let plain: Vec<Move> = moves.iter().map(|(m, _)| *m).collect();
+    let shown = pieces_shown(&plain, info, game);
+    let by_piece = shown.is_some();
     let widest = moves.iter().map(|(_, t)| pen.p.text_size(t, px, Style::Regular).0 as f32).fold(0.0, f32::max);
     let cell_w = (widest + px * 1.5).max(px * 4.5);
     let per_row = ((window.w - 6.0 * px) / cell_w).floor().max(1.0) as usize;
@@ -332,7 +334,8 @@ fn chooser<T: RenderTarget>(
         )?;
         let label_y = if by_piece {
             let r = (cell_h - px * 2.2) * 0.42;
-            draw_piece(pen.p, info, owner, m.extra - 1, area.x + cell_w / 2.0, area.y + px * 0.4 + r + 2.0, r)?;
+            let kind = shown.as_ref().map_or(0, |kinds| kinds[k]);
+            draw_piece(pen.p, info, owner, kind, area.x + cell_w / 2.0, area.y + px * 0.4 + r + 2.0, r)?;
             area.y + cell_h - px * 1.1
         } else {
             area.y + cell_h / 2.0
@@ -343,13 +346,32 @@ fn chooser<T: RenderTarget>(
     pen.corner_buttons(a, &[(tr!("button-cancel"), Action::CloseDialog, Look::Normal)])
 }
 
-/// Whether `moves` differ by the piece each promotes to or drops (they
-/// share their cells and each names a piece type), so the chooser shows
-/// the pieces.
-fn picks_a_piece(mut moves: impl Iterator<Item = Move>, info: &GameInfo) -> bool {
-    let Some(first) = moves.next() else { return false };
-    let names_piece = |m: Move| m.extra > 0 && (m.extra as usize) <= info.piece_types.len();
-    names_piece(first) && moves.all(|m| m.from == first.from && m.to == first.to && names_piece(m))
+/// The piece each of `moves` leaves on its square, when they differ by
+/// that alone (they share their cells): the piece a move promotes to or
+/// drops, and for a move that declines a promotion another of them offers
+/// (shogi), the piece that moves, as it stays. `None`: they differ
+/// otherwise, and the chooser shows their notation only.
+fn pieces_shown(moves: &[Move], info: &GameInfo, game: &Game) -> Option<Vec<u16>> {
+    let first = *moves.first()?;
+    let names_piece = |m: &Move| m.extra > 0 && (m.extra as usize) <= info.piece_types.len();
+    if !moves.iter().all(|m| m.from == first.from && m.to == first.to) {
+        return None;
+    }
+    let position = game.session.position();
+    let mut infos = rules_api::RVec::new();
+    let _ = position.move_infos(rules_api::RSlice::from_slice(moves), &mut infos);
+    let promotes = infos.iter().any(|i| i.flags.contains(rules_api::MoveFlags::PROMOTION));
+    let mut pieces = rules_api::RVec::new();
+    let _ = position.pieces(&mut pieces);
+    let mover = pieces.iter().find(|p| p.cell == first.from).map(|p| p.kind);
+    moves
+        .iter()
+        .map(|m| match (names_piece(m), m.extra == 0 && promotes) {
+            (true, _) => Some(m.extra - 1),
+            (false, true) => mover,
+            (false, false) => None,
+        })
+        .collect()
 }
 
 /// `moves` ordered most valuable promotion first (by the piece types'

@@ -1,7 +1,7 @@
 //! Shogi notation, the standard notation of the shogi family: Western
 //! (Hodges: `P-7f`, `Bx2b+`, `S-4h=`, `P*5e`, the origin square when two
 //! pieces could go, `G6i-5h`) or, with the `shogi_notation = japanese`
-//! option, Japanese (`７六歩`, `同　角成`, `５五歩打`, `４八銀右`).
+//! option, Japanese (`７六歩`, `同角成`, `５五歩打`, `４八銀右`).
 //! Files are numbered 1… from the first player's right, ranks a… (一…)
 //! from the top as the first player sees the board.
 
@@ -116,7 +116,10 @@ impl Position {
             return "パス".to_string();
         }
         let previous_to = self.history.last().filter(|u| !u.null).map(|u| u.m.to);
-        let mut s = if previous_to == Some(m.to) { "同　".to_string() } else { self.japanese_square(m.to) };
+        // Kifu files pad 同 with an ideographic space (`同　銀`); a move's
+        // text may hold no space at all (the host refuses it), so it is
+        // written as print often does, `同銀`.
+        let mut s = if previous_to == Some(m.to) { "同".to_string() } else { self.japanese_square(m.to) };
         if k == tag::DROP {
             let placed = (m.extra - 1) as u8;
             s.push_str(&self.kanji_name(placed));
@@ -160,7 +163,7 @@ impl Position {
     }
 
     /// Which of several pieces moved: 上 引 寄 by the direction, then 右 左
-    /// 直 by the place.
+    /// 直 by the place (the Japan Shogi Association's rules for kifu).
     fn relative(&self, m: Move, rivals: &[Move]) -> String {
         let v = &*self.v;
         let sense = if self.side == 0 { 1 } else { -1 };
@@ -178,7 +181,11 @@ impl Position {
         // Right and left as the mover sees the board.
         let right = |sq: u16| v.file(sq) as i32 * sense;
         let mut out = String::new();
-        if mine > 0 && v.file(m.from) == v.file(m.to) {
+        // 直 (straight up) is for the step movers (golds, silvers and the
+        // promoted pieces that move as golds); two dragons or horses are
+        // told apart by 右 and 左 only.
+        let rider = v.kinds[kind_of(self.at(m.from)) as usize].legs.iter().any(|l| l.is_rider());
+        if mine > 0 && v.file(m.from) == v.file(m.to) && !rider {
             out.push('直');
         } else if same.iter().all(|o| right(o.from) < right(m.from)) {
             out.push('右');
