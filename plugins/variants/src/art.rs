@@ -34,7 +34,21 @@ pub fn piece_art(v: &Variant, kind: u8) -> Vec<String> {
     if !k.art[0].is_empty() {
         return k.art.to_vec();
     }
-    crate::drawing::style_art(v, kind)
+    style_art(v, kind)
+}
+
+/// The art of `kind` in the variant's piece style, per player (empty: the
+/// glyph on a disc, for the Western style and for characters no outline
+/// is known of).
+fn style_art(v: &Variant, kind: u8) -> Vec<String> {
+    let art: Option<[String; 2]> = match v.style.pieces {
+        PieceStyle::Western => None,
+        PieceStyle::Shogi => crate::drawing::shogi(v, kind),
+        PieceStyle::Xiangqi => crate::drawing_round::xiangqi(v, kind),
+        PieceStyle::Janggi => crate::drawing_round::janggi(v, kind),
+        PieceStyle::Makruk => Some(crate::drawing_makruk::makruk(v, kind)),
+    };
+    art.map(|a| a.to_vec()).unwrap_or_default()
 }
 
 /// What walls are called in this variant.

@@ -1,13 +1,12 @@
-//! SVG piece art per style: shogi wedges pointing at the opponent, with
-//! their kanji (promoted ones in red) and sized by rank as real sets are;
-//! round xiangqi pieces and octagonal janggi pieces
-//! ([`crate::drawing_round`]); makruk's turned pieces
-//! ([`crate::drawing_makruk`]). Documents are 100×100 with the far
-//! player's pieces turned round, and carry their characters as paths
-//! ([`crate::outlines`]), since the window renders art without fonts.
+//! SVG shogi pieces: wedges pointing at the opponent, with their kanji
+//! (promoted ones in red) and sized by rank as real sets are; and the
+//! parts every piece style shares (the document, the wood, sizes by rank)
+//! that `drawing_round` and `drawing_makruk` build on. Documents are
+//! 100×100 with the far player's pieces turned round, and carry their
+//! characters as paths ([`crate::outlines`]), since the window renders art
+//! without fonts.
 
 use crate::outlines;
-use crate::style::PieceStyle;
 use crate::variant::Variant;
 
 /// The wood of shogi pieces and of the round and octagonal ones.
@@ -18,20 +17,6 @@ pub(crate) const EDGE: &str = "#6b4a22";
 const INK: &str = "#1b1b1b";
 /// Kanji of promoted shogi pieces, red as on traditional sets.
 const PROMOTED_INK: &str = "#c4161c";
-
-/// The art of `kind` in the variant's piece style, per player (empty: the
-/// glyph on a disc, for the Western style and for characters no outline
-/// is known of).
-pub fn style_art(v: &Variant, kind: u8) -> Vec<String> {
-    let art: Option<[String; 2]> = match v.style.pieces {
-        PieceStyle::Western => None,
-        PieceStyle::Shogi => shogi(v, kind),
-        PieceStyle::Xiangqi => crate::drawing_round::xiangqi(v, kind),
-        PieceStyle::Janggi => crate::drawing_round::janggi(v, kind),
-        PieceStyle::Makruk => Some(crate::drawing_makruk::makruk(v, kind)),
-    };
-    art.map(|a| a.to_vec()).unwrap_or_default()
-}
 
 /// A document of `body`, turned round for the far player.
 pub(crate) fn document(body: &str, player: usize) -> String {
@@ -78,7 +63,7 @@ fn shogi_name(v: &Variant, kind: u8, player: usize) -> String {
 
 /// Shogi: a five-sided wedge pointing at the opponent, the name in black,
 /// or red once promoted.
-fn shogi(v: &Variant, kind: u8) -> Option<[String; 2]> {
+pub(crate) fn shogi(v: &Variant, kind: u8) -> Option<[String; 2]> {
     let k = &v.kinds[kind as usize];
     let f = rank_size(v, kind, 0.82);
     let (w, h) = (80.0 * f, 94.0 * f);
