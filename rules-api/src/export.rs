@@ -21,9 +21,9 @@ use abi_stable::std_types::{RResult, RSlice, RStr, RString, RVec};
 use crate::error::{ErrorKind, PluginError};
 use crate::geometry::Geometry;
 use crate::growth::{CellChange, CellText, ChanceOutcome, ClickPath, Outcome};
+use crate::impls::{PositionImpl, RulesImpl, StrategyImpl};
 use crate::module::{OptionSpec, Options};
 use crate::moves::{Move, MoveInfo};
-use crate::plugin::{PositionImpl, RulesImpl, StrategyImpl};
 use crate::position::{
     HandPiece, Highlight, Notation, Piece, PlayerScore, Position, PositionBox, PositionFlags, Position_TO, Status,
 };
@@ -510,7 +510,7 @@ macro_rules! __export_plugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plugin::PositionImpl;
+    use crate::impls::PositionImpl;
 
     /// A one-move game whose methods panic on request.
     #[derive(Clone, Default)]

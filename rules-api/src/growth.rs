@@ -13,7 +13,7 @@ use abi_stable::std_types::{RString, RVec};
 use abi_stable::StableAbi;
 
 use crate::moves::{Move, CELL_NONE};
-use crate::position::Status;
+use crate::status::{Status, StatusKind};
 
 /// One outcome of a chance event (a roll of the dice, a card drawn), as a
 /// move of nobody's.
@@ -71,8 +71,8 @@ impl Outcome {
             return value;
         }
         match self.status.kind {
-            crate::StatusKind::WIN if self.status.winner == player => 1.0,
-            crate::StatusKind::WIN => -1.0,
+            StatusKind::WIN if self.status.winner == player => 1.0,
+            StatusKind::WIN => -1.0,
             _ => 0.0,
         }
     }

@@ -117,12 +117,14 @@ pub mod export;
 pub mod ext;
 pub mod geometry;
 pub mod growth;
+mod impls;
 pub mod module;
 pub mod moves;
 pub mod plugin;
 pub mod position;
 pub mod rules;
 pub mod score;
+mod status;
 pub mod strategy;
 
 pub use abi_stable;
