@@ -8,6 +8,7 @@
 mod attacks;
 mod honest;
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -175,11 +176,14 @@ fn lost_moves(addr: &str, seen: &[Honest]) -> Result<usize, String> {
     let mut missing = BTreeSet::new();
     for (i, h) in seen.iter().enumerate() {
         for a in &h.acknowledged {
-            if !stored.contains_key(&(h.room, a.game)) {
-                let ip = IpAddr::V4(Ipv4Addr::new(127, 9, (i / 250) as u8, (i % 250) as u8 + 1));
-                stored.insert((h.room, a.game), exported_moves(addr, ip, h.room, a.game)?);
-            }
-            if stored[&(h.room, a.game)].get(a.ply as usize) != Some(&a.mv) {
+            let moves = match stored.entry((h.room, a.game)) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => {
+                    let ip = IpAddr::V4(Ipv4Addr::new(127, 9, (i / 250) as u8, (i % 250) as u8 + 1));
+                    e.insert(exported_moves(addr, ip, h.room, a.game)?)
+                }
+            };
+            if moves.get(a.ply as usize) != Some(&a.mv) {
                 missing.insert((h.room, a.game, a.ply));
             }
         }
