@@ -8,6 +8,7 @@
 
 pub mod campaign;
 pub mod client;
+mod datadir;
 pub mod discovery;
 pub mod link;
 pub mod load;

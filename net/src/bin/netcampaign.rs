@@ -32,6 +32,7 @@ fn main() {
         honest_rooms: rooms as usize,
         think: Duration::from_millis(think),
         attackers: attackers as usize,
+        games: None,
     };
     let r = run(&config, rules);
     for e in &r.errors {
@@ -39,10 +40,13 @@ fn main() {
     }
     let attacks: Vec<String> = r.attacks.iter().map(|(k, n)| format!("\"{k}\":{n}")).collect();
     println!(
-        "{{\"honest_clients\":{},\"honest_moves\":{},\"p50_ms\":{:.3},\"p99_ms\":{:.3},\"max_ms\":{:.3},\
+        "{{\"honest_clients\":{},\"honest_moves\":{},\"honest_games\":{},\"fewest_games_a_room\":{},\
+         \"p50_ms\":{:.3},\"p99_ms\":{:.3},\"max_ms\":{:.3},\
          \"lost\":{},\"errors\":{},\"attacks\":{{{}}}}}",
         rooms * 2,
         r.honest_moves,
+        r.honest_games,
+        r.fewest_games,
         r.p50_ms,
         r.p99_ms,
         r.max_ms,

@@ -11,7 +11,6 @@
 mod catalog;
 mod computers;
 mod conn;
-mod datadir;
 mod dice;
 mod guard;
 pub mod limits;
@@ -20,8 +19,8 @@ mod outbox;
 mod room;
 mod views;
 
+pub use crate::datadir::{create_private, make_private, DataDirError};
 pub use catalog::Catalog;
-pub use datadir::{create_private, make_private, DataDirError};
 pub use limits::Limits;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -38,9 +37,9 @@ use tabula_core::records::today;
 use tabula_core::source::EngineSpec;
 use tabula_core::turn::{ComputerTurn, TurnEnd};
 
+use crate::datadir::{self, DirLock};
 use catalog::Refusal;
 use computers::Pool;
-use datadir::DirLock;
 use guard::{Guard, Peer};
 use room::Room;
 

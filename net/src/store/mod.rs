@@ -8,12 +8,14 @@
 //! survives the process being killed; `--sync full` also survives the
 //! machine losing power, at the cost of one disk flush per move.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::protocol::{Clock, SeatSpec};
+mod read;
+mod rows;
+
+pub use rows::{StoredClocks, StoredGame, StoredMove, StoredRoom, StoredSeat};
 
 /// A storage failure, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -54,87 +56,6 @@ fn ctx(context: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
 
 fn damaged(room: u64, what: impl Into<String>) -> StoreError {
     StoreError::Damaged { room, what: what.into() }
-}
-
-/// Whether a stored token is a token: empty (a free seat) or 32 lowercase hex digits.
-fn token_ok(token: &str) -> bool {
-    token.is_empty() || (token.len() == 32 && token.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
-}
-
-/// A room as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredRoom {
-    /// Its number.
-    pub id: u64,
-    /// Rules plugin name.
-    pub rules: String,
-    /// Rules options.
-    pub options: BTreeMap<String, String>,
-    /// Password, if any.
-    pub password: Option<String>,
-    /// Time control.
-    pub clock: Option<Clock>,
-    /// Seats in move order.
-    pub seats: Vec<StoredSeat>,
-}
-
-/// A seat as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredSeat {
-    /// Who plays it.
-    pub spec: SeatSpec,
-    /// The holder's name.
-    pub name: String,
-    /// The seat's token ("" while free).
-    pub token: String,
-}
-
-/// A game as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredGame {
-    /// Database id.
-    pub id: i64,
-    /// Number in its room, from 1.
-    pub number: u32,
-    /// Start position text.
-    pub start: String,
-    /// The result line once finished ("" while going on or abandoned).
-    pub result: String,
-    /// `playing`, `finished` or `abandoned`.
-    pub status: String,
-    /// `YYYY.MM.DD` when it started.
-    pub date: String,
-    /// The moves.
-    pub moves: Vec<StoredMove>,
-    /// The clocks as they stood when the game ended, or when its room
-    /// left memory, and the number of moves played then (they apply only
-    /// while that is still the number of moves).
-    pub clocks: Option<StoredClocks>,
-    /// The seed the server draws this game's dice from (OS randomness,
-    /// never sent to anyone); `None` for a game stored before seeds were.
-    pub seed: Option<u64>,
-}
-
-/// Clocks kept beside a game.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct StoredClocks {
-    /// Moves played when they were taken.
-    pub ply: u32,
-    /// Time left per seat, milliseconds.
-    pub clocks: Vec<u64>,
-}
-
-/// A move as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredMove {
-    /// Coordinate notation.
-    pub coordinate: String,
-    /// Standard notation.
-    pub standard: String,
-    /// The seat that played it.
-    pub player: u8,
-    /// The mover's time left after it (ms; 0 without a clock).
-    pub remaining_ms: u64,
 }
 
 /// How hard each commit is pushed to disk.
@@ -241,9 +162,9 @@ impl Store {
     pub fn open(dir: &Path, sync: Sync) -> Result<Store> {
         let path = dir.join("tabula.sqlite");
         let private = |p: &Path| -> Result<()> {
-            crate::server::make_private(p).map_err(|source| StoreError::File { file: p.display().to_string(), source })
+            crate::datadir::make_private(p).map_err(|source| StoreError::File { file: p.display().to_string(), source })
         };
-        crate::server::create_private(&path)
+        crate::datadir::create_private(&path)
             .map_err(|source| StoreError::File { file: path.display().to_string(), source })?;
         let db = Connection::open(&path).map_err(ctx("opening"))?;
         let sync = match sync {
@@ -500,138 +421,14 @@ impl Store {
         tx.commit().map_err(ctx("committing a game"))?;
         Ok((id, number))
     }
-
-    /// The rooms whose latest game is still being played.
-    pub fn unfinished_rooms(&self) -> Result<Vec<u64>> {
-        let mut stmt = self
-            .db
-            .prepare(
-                "SELECT r.id FROM rooms r JOIN games g ON g.room = r.id \
-                 WHERE g.status = 'playing' AND g.number = (SELECT MAX(number) FROM games WHERE room = r.id) \
-                 AND r.id NOT IN (SELECT room FROM quarantine) \
-                 GROUP BY r.id ORDER BY r.id",
-            )
-            .map_err(ctx("listing rooms"))?;
-        let rows = stmt.query_map([], |r| r.get::<_, i64>(0)).map_err(ctx("listing rooms"))?;
-        rows.map(|r| r.map(|id| id as u64).map_err(ctx("listing rooms"))).collect()
-    }
-
-    /// A room, or `None` if there is no such room.
-    pub fn room(&self, id: u64) -> Result<Option<StoredRoom>> {
-        let row = self
-            .db
-            .query_row(
-                "SELECT rules, options, password, clock_initial_ms, clock_increment_ms FROM rooms WHERE id = ?1",
-                params![id as i64],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, Option<String>>(2)?,
-                        r.get::<_, Option<i64>>(3)?,
-                        r.get::<_, Option<i64>>(4)?,
-                    ))
-                },
-            )
-            .optional()
-            .map_err(ctx("reading a room"))?;
-        let Some((rules, options, password, initial, increment)) = row else { return Ok(None) };
-        let mut stmt = self
-            .db
-            .prepare("SELECT spec, name, token FROM seats WHERE room = ?1 ORDER BY seat")
-            .map_err(ctx("reading seats"))?;
-        let seats = stmt
-            .query_map(params![id as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?)))
-            .map_err(ctx("reading seats"))?
-            .enumerate()
-            .map(|(i, row)| {
-                let (spec, name, token): (String, String, String) = row.map_err(ctx("reading seats"))?;
-                let spec: SeatSpec =
-                    serde_json::from_str(&spec).map_err(|e| damaged(id, format!("seat {i}'s player: {e}")))?;
-                if !token_ok(&token) {
-                    return Err(damaged(id, format!("seat {i}'s token is not 32 hex digits")));
-                }
-                if token.is_empty() != name.is_empty() && spec.is_human() {
-                    return Err(damaged(id, format!("seat {i} has a name without a token or a token without a name")));
-                }
-                Ok(StoredSeat { spec, name, token })
-            })
-            .collect::<Result<Vec<_>>>()?;
-        if seats.is_empty() {
-            return Err(damaged(id, "it has no seats"));
-        }
-        let options = serde_json::from_str(&options).map_err(|e| damaged(id, format!("its options: {e}")))?;
-        let ms = |what: &str, v: i64| -> Result<u64> {
-            u64::try_from(v).map_err(|_| damaged(id, format!("its clock's {what} is negative ({v})")))
-        };
-        let clock = match (initial, increment) {
-            (None, None) => None,
-            (Some(i), inc) if i > 0 => {
-                Some(Clock { initial_ms: ms("time", i)?, increment_ms: ms("increment", inc.unwrap_or(0))? })
-            }
-            (i, inc) => return Err(damaged(id, format!("its clock is {i:?}+{inc:?}"))),
-        };
-        Ok(Some(StoredRoom { id, rules, options, password, clock, seats }))
-    }
-
-    /// Game `number` of a room (the latest when `None`), with its moves.
-    pub fn game(&self, room: u64, number: Option<u32>) -> Result<Option<StoredGame>> {
-        let row = self
-            .db
-            .query_row(
-                "SELECT id, number, start, result, status, date, clocks, seed FROM games WHERE room = ?1 \
-                 AND number = COALESCE(?2, (SELECT MAX(number) FROM games WHERE room = ?1))",
-                params![room as i64, number],
-                |r| {
-                    let game = StoredGame {
-                        id: r.get(0)?,
-                        number: r.get(1)?,
-                        start: r.get(2)?,
-                        result: r.get(3)?,
-                        status: r.get(4)?,
-                        date: r.get(5)?,
-                        moves: Vec::new(),
-                        clocks: None,
-                        seed: r.get::<_, Option<i64>>(7)?.and_then(|s| u64::try_from(s).ok()),
-                    };
-                    Ok((game, r.get::<_, Option<String>>(6)?))
-                },
-            )
-            .optional()
-            .map_err(ctx("reading a game"))?;
-        let Some((mut game, clocks)) = row else { return Ok(None) };
-        if let Some(text) = clocks {
-            game.clocks = Some(
-                serde_json::from_str(&text)
-                    .map_err(|e| damaged(room, format!("game {}'s clocks: {e}", game.number)))?,
-            );
-        }
-        if !matches!(game.status.as_str(), "playing" | "finished" | "abandoned") {
-            return Err(damaged(room, format!("game {} has status '{}'", game.number, game.status)));
-        }
-        let mut stmt = self
-            .db
-            .prepare("SELECT coordinate, standard, player, remaining_ms FROM moves WHERE game = ?1 ORDER BY ply")
-            .map_err(ctx("reading moves"))?;
-        let rows = stmt
-            .query_map(params![game.id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, i64>(3)?))
-            })
-            .map_err(ctx("reading moves"))?;
-        for (ply, row) in rows.enumerate() {
-            let (coordinate, standard, player, remaining) = row.map_err(ctx("reading moves"))?;
-            let bad = |what: String| damaged(room, format!("game {}, move {}: {what}", game.number, ply + 1));
-            let player = u8::try_from(player).map_err(|_| bad(format!("seat {player}")))?;
-            let remaining_ms = u64::try_from(remaining).map_err(|_| bad(format!("negative clock {remaining}")))?;
-            game.moves.push(StoredMove { coordinate, standard, player, remaining_ms });
-        }
-        Ok(Some(game))
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
+    use crate::protocol::{Clock, SeatSpec};
 
     #[test]
     fn rooms_games_and_moves_survive_reopening() {
