@@ -11,6 +11,7 @@
 //! highlights, cell changes and texts, and moves are chosen by the clicks
 //! the plugin describes, so any game draws and plays without a change here.
 
+mod analysis;
 mod app;
 mod art;
 pub mod board;
