@@ -52,7 +52,10 @@ fn click(w: &mut Window, name: &str) {
 }
 
 fn lines(v: &Value) -> Vec<String> {
-    v["analysis"]["lines"].as_array().map(|a| a.iter().filter_map(|l| l.as_str().map(String::from)).collect()).unwrap_or_default()
+    v["analysis"]["lines"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|l| l.as_str().map(String::from)).collect())
+        .unwrap_or_default()
 }
 
 /// Opens the strip with the A key (again until the window takes keys).
@@ -175,7 +178,8 @@ fn stockfish_is_added_by_typing_analyses_and_plays() {
     let v = w.layout("the fields typed", |v| v["analysis"]["form"]["fields"][2] == "Threads=1\nHash=16");
     assert_eq!(v["analysis"]["form"]["fields"][1], STOCKFISH);
     click(&mut w, "engine-add");
-    let v = w.layout("stockfish added", |v| v["analysis"]["form"].is_null() && v["analysis"]["analyser"] == "stockfish");
+    let v =
+        w.layout("stockfish added", |v| v["analysis"]["form"].is_null() && v["analysis"]["analyser"] == "stockfish");
     assert_eq!(v["analysis"]["engines"], serde_json::json!(["stockfish"]));
     let kept = std::fs::read_to_string(dir.path().join("settings.toml")).unwrap();
     assert!(kept.contains("[[engines]]") && kept.contains(STOCKFISH) && kept.contains("Hash=16"), "{kept}");

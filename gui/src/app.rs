@@ -550,9 +550,8 @@ impl App {
     /// Replaces the game (New game, load, paste), keeping the window.
     fn replace_game(&mut self, game: Game) {
         self.game.cancel_search();
-        self.analysis.stop();
-        self.analysis.graph.clear();
         self.game = game;
+        self.analysis_new_game();
         self.pgn_source = None;
         self.numbering = self.game.numbering();
         self.clicks = ClickState::default();

@@ -65,7 +65,7 @@ pub fn draw_strip<T: RenderTarget>(
     let (dx, dy) = mid(8.1, 1.6);
     p.text(&tr!("analysis-max-depth", n = a.depth), px * 0.85, Style::Regular, theme::TEXT, dx, dy, Anchor::Center)?;
     b(p, hits, cell(9.7, 0.8, y), "+", AnalysisAction::Depth(1), Look::Normal)?;
-    b(p, hits, cell(10.6, 1.4, y), &tr!("analysis-close"), AnalysisAction::Toggle, Look::Normal)?;
+    b(p, hits, cell(10.6, 1.4, y), &tr!("analysis-close"), AnalysisAction::Close, Look::Normal)?;
     y += row + px * 0.3;
     let arrow_look = if a.arrow { Look::Chosen } else { Look::Normal };
     b(p, hits, cell(0.0, 2.5, y), &tr!("analysis-arrow"), AnalysisAction::Arrow, arrow_look)?;
@@ -181,7 +181,9 @@ pub fn draw_form<T: RenderTarget>(
     let mut y = box_.y + px;
     p.text(&tr!("engine-title"), px * 1.2, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
     y += lh * 1.6;
-    let label = |p: &mut Painter<T>, text: &str, y: f32| p.text(text, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft);
+    let label = |p: &mut Painter<T>, text: &str, y: f32| {
+        p.text(text, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft)
+    };
     for (field, title, hint) in [(PATH, tr!("engine-path"), "/usr/games/stockfish"), (NAME, tr!("engine-name"), "")] {
         label(p, &title, y)?;
         y += lh;
@@ -193,7 +195,16 @@ pub fn draw_form<T: RenderTarget>(
     label(p, &tr!("engine-protocol"), y)?;
     y += lh;
     let proto = PROTOCOLS[form.protocol % PROTOCOLS.len()].to_uppercase();
-    button(p, hits, Area { x, y, w: w * 0.4, h: bh }, &format!("{proto} ▸"), act(AnalysisAction::Protocol), Look::Normal, hover, px)?;
+    button(
+        p,
+        hits,
+        Area { x, y, w: w * 0.4, h: bh },
+        &format!("{proto} ▸"),
+        act(AnalysisAction::Protocol),
+        Look::Normal,
+        hover,
+        px,
+    )?;
     y += bh + px * 0.5;
     label(p, &tr!("engine-options"), y)?;
     y += lh;
@@ -205,7 +216,16 @@ pub fn draw_form<T: RenderTarget>(
     crate::widgets::text_box(p, &message, px * 0.9, color, Area { x, y, w, h: lh * 3.0 })?;
     let by = box_.y + box_.h - px - bh;
     let look = if form.checking() { Look::Disabled } else { Look::Normal };
-    button(p, hits, Area { x, y: by, w: w * 0.48, h: bh }, &tr!("engine-add"), act(AnalysisAction::CheckEngine), look, hover, px)?;
+    button(
+        p,
+        hits,
+        Area { x, y: by, w: w * 0.48, h: bh },
+        &tr!("engine-add"),
+        act(AnalysisAction::CheckEngine),
+        look,
+        hover,
+        px,
+    )?;
     let cancel = Area { x: x + w * 0.52, y: by, w: w * 0.48, h: bh };
     button(p, hits, cancel, &tr!("button-cancel"), act(AnalysisAction::CloseEngine), Look::Normal, hover, px)
 }

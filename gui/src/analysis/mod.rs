@@ -31,8 +31,10 @@ pub const MAX_DEPTH: u32 = 40;
 /// A click in the analysis strip or the Add engine dialog.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnalysisAction {
-    /// Open or close the analysis strip.
+    /// Open or close the analysis strip (the key and the panel's button).
     Toggle,
+    /// Close the strip (its own button).
+    Close,
     /// The next analyser in the list.
     NextAnalyser,
     /// One line more (+1) or fewer (−1).
@@ -192,14 +194,20 @@ impl Analysis {
     }
 
     /// Takes the live analyser's news (once per frame); true when the
-    /// lines changed. `position` is the one analysed, for the texts.
-    pub fn poll(&mut self, position: &PositionBox, info: &GameInfo) -> bool {
+    /// lines changed. `position` gives the position analysed, for the
+    /// texts (asked only when there is news).
+    pub fn poll(&mut self, position: impl FnOnce() -> PositionBox, info: &GameInfo) -> bool {
         let Some(w) = &self.live else { return false };
+        let reports = w.poll();
+        if reports.is_empty() {
+            return false;
+        }
+        let position = position();
         let mut changed = false;
-        for report in w.poll() {
+        for report in reports {
             match report {
                 Report::Lines { key, lines, done } if key == self.key => {
-                    self.texts = lines.iter().map(|l| line_text(position, info, l)).collect();
+                    self.texts = lines.iter().map(|l| line_text(&position, info, l)).collect();
                     self.note = lines.first().map(|l| tr!("analysis-depth", depth = l.depth)).unwrap_or_default();
                     self.lines = lines;
                     self.done = done;
@@ -295,8 +303,9 @@ pub fn score_text(info: &GameInfo, first: i32) -> String {
 /// One line as the strip shows it: the score from the first player's
 /// view, the depth, and the moves in the game's standard notation.
 pub fn line_text(position: &PositionBox, info: &GameInfo, line: &Line) -> String {
+    // Two players: from the first's view; more: from the mover's.
     let mover = position.side_to_move();
-    let first = if mover == 0 { line.score } else { -line.score };
+    let first = if mover != 0 && info.players.len() == 2 { -line.score } else { line.score };
     let mut position = position.clone();
     let mut words = Vec::with_capacity(line.pv.len());
     for &m in line.pv.iter().take(12) {

@@ -33,11 +33,18 @@ impl StrategyBackend {
     }
 
     /// The strategy's own search of `position` to `depth`.
-    fn search(&mut self, position: &PositionBox, depth: u32, job: &Job, observer: &mut dyn FnMut(&SearchInfo)) -> Option<Line> {
+    fn search(
+        &mut self,
+        position: &PositionBox,
+        depth: u32,
+        job: &Job,
+        observer: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Line> {
         let mut position = position.clone();
         let limits = SearchLimits::depth(depth.max(1));
         let mut forward = Forward(observer);
-        let result = self.strategy.choose_move(&mut position, limits, &job.stop, Observer_TO::from_ptr(&mut forward, TD_Opaque));
+        let result =
+            self.strategy.choose_move(&mut position, limits, &job.stop, Observer_TO::from_ptr(&mut forward, TD_Opaque));
         let result = result.into_result().ok()?;
         let pv = if result.pv.is_empty() { vec![result.best] } else { result.pv.to_vec() };
         Some(Line { score: result.score, depth: result.depth.max(depth), pv })
@@ -45,17 +52,23 @@ impl StrategyBackend {
 
     /// One line, from the strategy's search of the root: each completed
     /// depth is reported as it comes.
-    fn single(&mut self, job: &Job, out: &Sender<Report>) {
+    /// A line is shown only when its first move is legal in the position:
+    /// a strategy's answer is checked like any plugin's.
+    fn single(&mut self, job: &Job, moves: &[Move], out: &Sender<Report>) {
         let key = job.key;
         let mut on_progress = |info: &SearchInfo| {
-            if !info.pv.is_empty() {
+            if info.pv.first().is_some_and(|m| moves.contains(m)) {
                 let line = Line { score: info.score, depth: info.depth, pv: info.pv.to_vec() };
                 let _ = out.send(Report::Lines { key, lines: vec![line], done: false });
             }
         };
         match self.search(&job.position, job.depth, job, &mut on_progress) {
-            Some(line) => {
+            Some(line) if moves.contains(&line.pv[0]) => {
                 let _ = out.send(Report::Lines { key, lines: vec![line], done: true });
+            }
+            Some(line) => {
+                let reason = format!("the strategy answered a move that is not legal here ({:?})", line.pv[0]);
+                let _ = out.send(Report::Failed { key, reason });
             }
             None if job.stopped() => {}
             None => {
@@ -116,7 +129,7 @@ impl Backend for StrategyBackend {
         if job.lines > 1 && turns && moves.len() > 1 {
             self.multi(job, &moves, out);
         } else {
-            self.single(job, out);
+            self.single(job, &moves, out);
         }
     }
 }

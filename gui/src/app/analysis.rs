@@ -36,10 +36,11 @@ impl App {
         self.dirty = true;
         let a = &mut self.analysis;
         match action {
-            AnalysisAction::Toggle if a.open => {
+            AnalysisAction::Toggle | AnalysisAction::Close if a.open => {
                 a.open = false;
                 a.stop();
             }
+            AnalysisAction::Close => {}
             AnalysisAction::Toggle => {
                 if !self.may_analyse() {
                     return self.say(tr!("analysis-refused"), true);
@@ -128,7 +129,8 @@ impl App {
             .map_err(|e| e.to_string())?;
         let dialect = ProtocolSettings::builtin().dialect(rules.name());
         let options = config.rules_options();
-        let pairs = tabula_core::config::option_pairs(&dialect.engine_options, "engine_options").map_err(|e| e.to_string())?;
+        let pairs =
+            tabula_core::config::option_pairs(&dialect.engine_options, "engine_options").map_err(|e| e.to_string())?;
         let fill = |(k, v): (String, String)| {
             let v = tabula_core::protocols::variant_switch::fill_option_template(&v, &options, &rules);
             (k, v)
@@ -175,8 +177,8 @@ impl App {
             self.analysis.start(generation, ply, position, || Worker::start(&name, make));
             self.dirty = true;
         }
-        let shown = self.shown_position();
-        self.dirty |= self.analysis.poll(&shown, self.game.session.info());
+        let info = self.game.session.info().clone();
+        self.dirty |= self.analysis.poll(|| self.shown_position(), &info);
         self.dirty |= self.analysis.poll_graph();
     }
 
@@ -211,6 +213,17 @@ impl App {
         let make = self.maker();
         let generation = self.game.generation;
         self.analysis.start_graph(generation, positions, || Worker::start("graph", make));
+    }
+
+    /// A new game replaces the one analysed: the analysers stop, the graph
+    /// empties, and the list of analysers follows the new game.
+    pub(super) fn analysis_new_game(&mut self) {
+        self.analysis.stop();
+        self.analysis.graph.clear();
+        if self.analysis.open {
+            self.analysis.analysers = self.analysers();
+            self.analysis.chosen = self.analysis.chosen.min(self.analysis.analysers.len().saturating_sub(1));
+        }
     }
 
     /// Keys and typing for the Add engine dialog; true when it took them.
@@ -266,7 +279,11 @@ impl App {
     }
 
     /// The Add engine dialog, over everything.
-    pub(super) fn draw_engine_form<T: RenderTarget>(&mut self, p: &mut Painter<T>, whole: Area) -> Result<(), GuiError> {
+    pub(super) fn draw_engine_form<T: RenderTarget>(
+        &mut self,
+        p: &mut Painter<T>,
+        whole: Area,
+    ) -> Result<(), GuiError> {
         match &self.analysis.form {
             Some(form) => draw::draw_form(p, &mut self.hits, form, whole, self.hover),
             None => Ok(()),
@@ -310,7 +327,7 @@ impl App {
             ("analysis-arrow".into(), A(AnalysisAction::Arrow)),
             ("analysis-game".into(), A(AnalysisAction::Graph)),
             ("analysis-add-engine".into(), A(AnalysisAction::AddEngine)),
-            ("analysis-close".into(), A(AnalysisAction::Toggle)),
+            ("analysis-close".into(), A(AnalysisAction::Close)),
             ("engine-protocol".into(), A(AnalysisAction::Protocol)),
             ("engine-add".into(), A(AnalysisAction::CheckEngine)),
             ("engine-cancel".into(), A(AnalysisAction::CloseEngine)),
@@ -321,5 +338,4 @@ impl App {
         list.extend((0..self.analysis.graph.len()).map(|p| (format!("graph:{p}"), A(AnalysisAction::GraphPly(p)))));
         list
     }
-
 }

@@ -300,7 +300,9 @@ impl NewGameForm {
     pub fn offered_engines(&self) -> Vec<usize> {
         let Some(game) = self.chosen() else { return Vec::new() };
         let seats = self.seats.len();
-        (0..self.engines.len()).filter(|&k| crate::analysis::engines::offered(&self.engines[k], &game.name, seats)).collect()
+        (0..self.engines.len())
+            .filter(|&k| crate::analysis::engines::offered(&self.engines[k], &game.name, seats))
+            .collect()
     }
 
     /// The engine chosen for seat `seat`, if one is and the game may seat it.

@@ -52,7 +52,8 @@ pub fn draw<T: RenderTarget>(
     let rows = form.rows();
     // The added engines this game may seat, and each seat's engine.
     let offered: Vec<String> = form.offered_engines().iter().map(|&k| form.engines[k].name.clone()).collect();
-    let seat_engines: Vec<Option<String>> = (0..form.seats.len()).map(|s| form.engine_of(s).map(|e| e.name.clone())).collect();
+    let seat_engines: Vec<Option<String>> =
+        (0..form.seats.len()).map(|s| form.engine_of(s).map(|e| e.name.clone())).collect();
     let row_h = bh + px * 0.5;
     let label_w = (rows_area.w * 0.34).max(px * 7.0);
     let mut described = String::new();
