@@ -173,7 +173,7 @@ pub enum Action {
     /// A click in the board editor.
     Editor(EditorAction),
     /// Analysis mode: its strip, graph and Add engine dialog.
-    Analysis(crate::analysis::AnalysisAction),
+    Analysis(crate::analysis_action::AnalysisAction),
 }
 
 /// What a click on the board does.

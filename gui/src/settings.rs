@@ -30,7 +30,7 @@ pub struct Settings {
     pub new_game: NewGameMemory,
     /// The engines added from the window (analysers and players).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub engines: Vec<crate::analysis::engines::SavedEngine>,
+    pub engines: Vec<crate::saved_engines::SavedEngine>,
 }
 
 /// The New game dialog's last choices.

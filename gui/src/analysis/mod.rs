@@ -16,6 +16,8 @@ pub mod strategy;
 pub mod uci;
 pub mod worker;
 
+pub use crate::analysis_action::AnalysisAction;
+
 use rules_api::score::plies_to_end;
 use rules_api::{GameInfo, Notation, PositionBox};
 
@@ -27,37 +29,6 @@ use worker::{Line, Report, Worker};
 pub const MAX_LINES: usize = 5;
 /// The deepest analysis offered, plies.
 pub const MAX_DEPTH: u32 = 40;
-
-/// A click in the analysis strip or the Add engine dialog.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnalysisAction {
-    /// Open or close the analysis strip (the key and the panel's button).
-    Toggle,
-    /// Close the strip (its own button).
-    Close,
-    /// The next analyser in the list.
-    NextAnalyser,
-    /// One line more (+1) or fewer (−1).
-    Lines(i32),
-    /// One ply deeper (+1) or shallower (−1).
-    Depth(i32),
-    /// The best move's arrow on or off.
-    Arrow,
-    /// Analyse every position of the game for the graph.
-    Graph,
-    /// Show the position after this many plies (a click on the graph).
-    GraphPly(usize),
-    /// Open the Add engine dialog.
-    AddEngine,
-    /// The dialog: type into field `usize`.
-    Field(usize),
-    /// The dialog: the next protocol.
-    Protocol,
-    /// The dialog: start the engine, and keep it when it answers.
-    CheckEngine,
-    /// The dialog: close without adding.
-    CloseEngine,
-}
 
 /// Something that can analyse: a strategy plugin by name, or an added engine by index.
 #[derive(Clone, Debug, PartialEq, Eq)]

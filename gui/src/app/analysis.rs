@@ -97,7 +97,7 @@ impl App {
         names.sort_by_key(|n| n != default_strategy());
         let info = self.game.session.info();
         let variant = self.uci_variant();
-        let engines = self.settings.engines.iter().filter(|e| engines::plays(e, info, variant.as_deref()));
+        let engines = self.settings.engines.iter().filter(|e| crate::saved_engines::plays(e, info, variant.as_deref()));
         names.into_iter().map(Analyser::Strategy).chain(engines.map(|e| Analyser::Engine(e.name.clone()))).collect()
     }
 
@@ -177,8 +177,9 @@ impl App {
             self.analysis.start(generation, ply, position, || Worker::start(&name, make));
             self.dirty = true;
         }
-        let info = self.game.session.info().clone();
-        self.dirty |= self.analysis.poll(|| self.shown_position(), &info);
+        let (game, view) = (&self.game, self.view_ply);
+        let shown = || view.map_or_else(|| game.session.position().clone(), |ply| game.position_at(ply));
+        self.dirty |= self.analysis.poll(shown, game.session.info());
         self.dirty |= self.analysis.poll_graph();
     }
 

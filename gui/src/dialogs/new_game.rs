@@ -93,7 +93,7 @@ pub struct NewGameForm {
     /// Set when the form chooses a game to host on the network: Start hosts it.
     pub host: Option<HostAs>,
     /// The engines added from the window, offered after the levels.
-    pub engines: Vec<crate::analysis::engines::SavedEngine>,
+    pub engines: Vec<crate::saved_engines::SavedEngine>,
     /// Per seat, the engine (an index into `engines`) chosen in its list.
     pub engine_seats: Vec<Option<usize>>,
 }
@@ -301,12 +301,12 @@ impl NewGameForm {
         let Some(game) = self.chosen() else { return Vec::new() };
         let seats = self.seats.len();
         (0..self.engines.len())
-            .filter(|&k| crate::analysis::engines::offered(&self.engines[k], &game.name, seats))
+            .filter(|&k| crate::saved_engines::offered(&self.engines[k], &game.name, seats))
             .collect()
     }
 
     /// The engine chosen for seat `seat`, if one is and the game may seat it.
-    pub fn engine_of(&self, seat: usize) -> Option<&crate::analysis::engines::SavedEngine> {
+    pub fn engine_of(&self, seat: usize) -> Option<&crate::saved_engines::SavedEngine> {
         let k = self.engine_seats.get(seat).copied().flatten()?;
         self.offered_engines().contains(&k).then(|| &self.engines[k])
     }
