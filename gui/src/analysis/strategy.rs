@@ -110,7 +110,7 @@ impl StrategyBackend {
             if job.stopped() {
                 return;
             }
-            lines.sort_by(|a, b| b.score.cmp(&a.score));
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             let best: Vec<Line> = lines.iter().take(job.lines).cloned().collect();
             let _ = out.send(Report::Lines { key: job.key, lines: best, done: depth == job.depth });
         }
