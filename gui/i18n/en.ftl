@@ -301,3 +301,35 @@ net-offered-draw = Offered a draw
 net-no-hints = No hints in a network game
 net-not-available = Not available in a network game
 save-name-versus = vs
+
+## Analysis mode
+button-analysis = Analysis
+analysis-analyser = Analyser: { $name } ▸
+analysis-none = no analyser
+analysis-lines = { $n ->
+    [one] { $n } line
+   *[other] { $n } lines
+}
+analysis-max-depth = depth { $n }
+analysis-close = Close
+analysis-arrow = Arrow
+analysis-game = Analyse game
+analysis-add-engine = Add engine…
+analysis-thinking = thinking…
+analysis-depth = depth { $depth }
+analysis-mate = { $side } mates in { $n }
+analysis-refused = This game hides information or is played online: it cannot be analysed here.
+analysis-cannot-analyse = { $protocol } engines cannot analyse (the protocol has no analysis); seat them as players instead.
+engine-title = Add an engine
+engine-path = Program (path and arguments)
+engine-name = Name (the program's if empty)
+engine-protocol = Protocol
+engine-options = Options (one name=value a line)
+engine-checking = Starting the engine…
+engine-add = Check and add
+engine-added = Engine { $name } added.
+engine-error-protocol = Unknown protocol '{ $protocol }'.
+engine-error-path = Type the engine's program (its path).
+engine-error-option = Options, line { $line }: '{ $text }' is not name=value.
+engine-error-name = An engine named { $name } exists already.
+engine-error-start = The engine failed: { $reason }

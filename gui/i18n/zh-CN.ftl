@@ -267,3 +267,32 @@ net-offered-draw = 已提和
 net-no-hints = 网络对局中没有提示
 net-not-available = 网络对局中不可用
 save-name-versus = 对
+
+## Analysis mode
+button-analysis = 分析
+analysis-analyser = 分析引擎：{ $name } ▸
+analysis-none = 无分析引擎
+analysis-lines = { $n } 条变化
+analysis-max-depth = 深度 { $n }
+analysis-close = 关闭
+analysis-arrow = 箭头
+analysis-game = 分析全局
+analysis-add-engine = 添加引擎…
+analysis-thinking = 思考中…
+analysis-depth = 深度 { $depth }
+analysis-mate = { $side } { $n } 步杀
+analysis-refused = 此游戏隐藏信息或为联机对局，不能在此分析。
+analysis-cannot-analyse = { $protocol } 引擎不能分析（协议没有分析命令），可作为棋手使用。
+engine-title = 添加引擎
+engine-path = 程序（路径和参数）
+engine-name = 名称（留空则用程序名）
+engine-protocol = 协议
+engine-options = 选项（每行一个 name=value）
+engine-checking = 正在启动引擎…
+engine-add = 检查并添加
+engine-added = 已添加引擎 { $name }。
+engine-error-protocol = 未知协议“{ $protocol }”。
+engine-error-path = 请输入引擎程序（路径）。
+engine-error-option = 选项第 { $line } 行：“{ $text }”不是 name=value。
+engine-error-name = 已有名为 { $name } 的引擎。
+engine-error-start = 引擎启动失败：{ $reason }

@@ -43,6 +43,7 @@ pub struct RunOptions {
 }
 
 mod actions;
+mod analysis;
 mod dump;
 mod editing;
 mod events;
@@ -130,6 +131,10 @@ struct App {
     editor: Option<super::editor::Editor>,
     /// What the network strip drew last (for the test layout dump).
     strip_items: Vec<super::network::StripItem>,
+    /// Analysis mode: the analysers, their lines and graph.
+    analysis: super::analysis::Analysis,
+    /// Where the best move's arrow was drawn (for the test layout dump).
+    arrow_at: Option<[(f32, f32); 2]>,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -285,6 +290,8 @@ impl App {
             text_input: None,
             handed_to: None,
             editor: None,
+            analysis: Default::default(),
+            arrow_at: None,
         };
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
@@ -318,7 +325,7 @@ impl App {
             // The server's and the network's news arrive without an event.
             wait = wait.min(NET_POLL_MS);
         }
-        if self.game.is_thinking() || self.game.hint_pending() {
+        if self.game.is_thinking() || self.game.hint_pending() || self.analysis.open || self.analysis.form.is_some() {
             wait = wait.min(100);
         }
         if let Some(next) = self.replay {
@@ -396,6 +403,7 @@ impl App {
         }
         self.dirty |= self.slide.is_some();
         self.step_replay();
+        self.tick_analysis();
         self.cover_for_hand_over();
         if self.game.is_over() && !self.game.is_marking() {
             if !self.over_seen && self.dialog.is_none() && self.replay.is_none() {
@@ -455,6 +463,7 @@ impl App {
     fn replace_game(&mut self, game: Game) {
         self.game.cancel_search();
         self.game = game;
+        self.analysis_new_game();
         self.pgn_source = None;
         self.numbering = self.game.numbering();
         self.clicks = ClickState::default();
@@ -492,6 +501,7 @@ impl App {
             board_area.h -= sh;
             Area { x: board_area.x, y: board_area.y + board_area.h, w: board_area.w, h: sh }
         });
+        let analysis_strip = self.analysis_area(&mut board_area);
         let margin = (board_area.w.min(board_area.h) * 0.03).max(6.0);
         let strip_h = super::strip::height(&self.game, board_area.h);
         let inner = Area {
@@ -530,6 +540,9 @@ impl App {
             end_here,
         };
         draw_panel(p, &mut self.hits, &self.game, state, &self.window)?;
+        if let Some(strip) = analysis_strip {
+            self.draw_analysis(p, strip)?;
+        }
         if let (Some(net), Some(strip)) = (&self.net, net_strip) {
             self.strip_items = draw_strip(p, &mut self.hits, net, &self.game, strip, self.hover)?;
         }
@@ -540,6 +553,7 @@ impl App {
         if let Some(lobby) = &self.lobby {
             draw_lobby(p, &mut self.hits, lobby, whole, self.hover)?;
         }
+        self.draw_engine_form(p, whole)?;
         self.hovered = self.hits.index_at(self.hover.0, self.hover.1);
         Ok(())
     }

@@ -172,6 +172,8 @@ pub enum Action {
     OpenEditor,
     /// A click in the board editor.
     Editor(EditorAction),
+    /// Analysis mode: its strip, graph and Add engine dialog.
+    Analysis(crate::analysis_action::AnalysisAction),
 }
 
 /// What a click on the board does.

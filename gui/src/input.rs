@@ -39,6 +39,7 @@ pub fn key_action(key: Keycode, ctrl: bool, shift: bool) -> Option<Action> {
         (Keycode::G, true) => Action::NetworkDialog,
         (Keycode::E, true) => Action::OpenEditor,
         (Keycode::H, false) => Action::Hint,
+        (Keycode::A, false) => Action::Analysis(crate::analysis_action::AnalysisAction::Toggle),
         (Keycode::F, false) => Action::Flip,
         (Keycode::P, false) => Action::Pause,
         (Keycode::R, false) => Action::Replay,

@@ -11,6 +11,8 @@
 //! highlights, cell changes and texts, and moves are chosen by the clicks
 //! the plugin describes, so any game draws and plays without a change here.
 
+mod analysis;
+mod analysis_action;
 mod app;
 mod art;
 pub mod board;
@@ -38,6 +40,7 @@ pub mod paint;
 mod panel;
 pub mod plugin_words;
 mod raster;
+mod saved_engines;
 mod saves;
 pub mod scene;
 mod seats;

@@ -169,6 +169,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("settings", tr!("button-settings"), Action::SettingsDialog, true),
         b("help", tr!("button-help"), Action::Help, true),
         b("network", tr!("button-network"), Action::NetworkDialog, true),
+        b("analysis", tr!("button-analysis"), Action::Analysis(crate::analysis_action::AnalysisAction::Toggle), local),
         b("quit", tr!("button-quit"), Action::Quit, true),
     ];
     list[9].on = game.paused;

@@ -28,6 +28,9 @@ pub struct Settings {
     pub replay_ms: u64,
     /// The New game dialog's last choices.
     pub new_game: NewGameMemory,
+    /// The engines added from the window (analysers and players).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<crate::saved_engines::SavedEngine>,
 }
 
 /// The New game dialog's last choices.
@@ -114,6 +117,7 @@ impl Default for Settings {
             animate: true,
             replay_ms: 1000,
             new_game: NewGameMemory::default(),
+            engines: Vec::new(),
         }
     }
 }

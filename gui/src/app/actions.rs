@@ -129,6 +129,7 @@ impl App {
             Action::HandOver => self.handed_over(),
             Action::OpenEditor => self.open_editor(),
             Action::Editor(a) => self.editor_act(a),
+            Action::Analysis(a) => self.analysis_act(a),
             other => self.act_on_files(other),
         }
     }
@@ -357,7 +358,8 @@ impl App {
         games.sort_by_cached_key(|g| crate::messages::game_name(&g.label).to_lowercase());
         let config = &self.game.config;
         let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
-        let form = NewGameForm::new(games, &memory, &config.game.rules);
+        let mut form = NewGameForm::new(games, &memory, &config.game.rules);
+        form.engines = self.settings.engines.clone();
         self.replay = None;
         self.dialog = Some(Dialog::NewGame(Box::new(form)));
         // Typing finds a game at once.

@@ -48,9 +48,16 @@ impl App {
             .into_iter()
             .chain(levels)
         });
+        let levels = crate::seats::offered_levels().len();
+        let offered = form.offered_engines();
+        let engines = (0..form.seats.len()).flat_map(|i| {
+            offered.iter().enumerate().map(move |(j, &k)| {
+                (format!("engine:{i}={}", form.engines[k].name), Action::FormPick(FormKey::Level(i), levels + j))
+            })
+        });
         let find = ("find".to_string(), Action::Focus(crate::controls::Focus::Form(FormKey::Find)));
         let fixed = [("start".to_string(), Action::StartGame), find];
-        fixed.into_iter().chain(games).chain(groups).chain(options).chain(seats).collect()
+        fixed.into_iter().chain(games).chain(groups).chain(options).chain(seats).chain(engines).collect()
     }
 
     /// With `TABULA_GUI_TEST_LAYOUT` set, prints where every cell and
@@ -156,6 +163,7 @@ impl App {
             .chain(lobby)
             .chain(choices)
             .chain(off_board_buttons)
+            .chain(self.analysis_buttons())
             .chain([("more-moves".to_string(), Action::MoreMoves)]);
         for (name, action) in all {
             if let Some((x, y)) = self.hits.centre_of(&action) {
@@ -240,6 +248,7 @@ impl App {
             "offer": offer, "over": self.game.is_over(), "found": found, "note": note,
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
             "pieces": pieces, "seats": seats, "shown": drawn, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
+            "analysis": self.analysis_dump(),
             "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net,
         });
         let text = dump.to_string();

@@ -26,6 +26,13 @@ impl App {
             {
                 self.editor_press(x as f32, y as f32, mouse_btn == MouseButton::Right)
             }
+            // The Add engine dialog, while open, takes the keys and typing.
+            SdlEvent::TextInput { text, .. } if self.analysis.form.is_some() => {
+                self.engine_form_text(&text);
+            }
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.analysis.form.is_some() => {
+                self.engine_form_key(key);
+            }
             SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {
                 if let Some(lobby) = &mut self.lobby {
                     lobby.type_text(&text);
@@ -398,7 +405,8 @@ impl App {
         let typing = self.focus.is_some()
             || self.editor.as_ref().is_some_and(|e| e.typing)
             || self.lobby.as_ref().is_some_and(|l| l.focus.is_some())
-            || self.net.as_ref().is_some_and(|n| n.typing.is_some());
+            || self.net.as_ref().is_some_and(|n| n.typing.is_some())
+            || self.engine_form_typing();
         if typing != ti.is_active() {
             if typing {
                 ti.start();

@@ -92,6 +92,10 @@ pub struct NewGameForm {
     pub areas: (Area, Area),
     /// Set when the form chooses a game to host on the network: Start hosts it.
     pub host: Option<HostAs>,
+    /// The engines added from the window, offered after the levels.
+    pub engines: Vec<crate::saved_engines::SavedEngine>,
+    /// Per seat, the engine (an index into `engines`) chosen in its list.
+    pub engine_seats: Vec<Option<usize>>,
 }
 
 /// One row of the form: its key, label, description and what it holds.
@@ -146,6 +150,8 @@ impl NewGameForm {
             error: None,
             areas: (Area { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }, Area { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }),
             host: None,
+            engines: Vec::new(),
+            engine_seats: Vec::new(),
         };
         form.choose_game(entry, memory);
         form.game_scroll =
@@ -290,6 +296,28 @@ impl NewGameForm {
         self.seats.get(i).is_some_and(|s| s.is_computer())
     }
 
+    /// The added engines the chosen game may seat (indices into `engines`).
+    pub fn offered_engines(&self) -> Vec<usize> {
+        let Some(game) = self.chosen() else { return Vec::new() };
+        let seats = self.seats.len();
+        (0..self.engines.len())
+            .filter(|&k| crate::saved_engines::offered(&self.engines[k], &game.name, seats))
+            .collect()
+    }
+
+    /// The engine chosen for seat `seat`, if one is and the game may seat it.
+    pub fn engine_of(&self, seat: usize) -> Option<&crate::saved_engines::SavedEngine> {
+        let k = self.engine_seats.get(seat).copied().flatten()?;
+        self.offered_engines().contains(&k).then(|| &self.engines[k])
+    }
+
+    fn set_engine(&mut self, seat: usize, engine: Option<usize>) {
+        if self.engine_seats.len() <= seat {
+            self.engine_seats.resize(seat + 1, None);
+        }
+        self.engine_seats[seat] = engine;
+    }
+
     /// The game's players with the options chosen now changed (its
     /// `players` option, say): the seats follow, the new ones played by
     /// the computer, as the last seat before them was.
@@ -346,13 +374,18 @@ impl NewGameForm {
                 }
             }
             FormKey::Seat(seat) => {
+                self.set_engine(seat, None);
                 if let Some(slot) = self.seats.get_mut(seat) {
                     *slot = if index == 0 { SeatChoice::Human } else { SeatChoice::Computer(level_of(Some(*slot))) };
                 }
             }
             FormKey::Level(seat) => {
-                if let (Some(l), Some(slot)) = (offered_levels().get(index), self.seats.get_mut(seat)) {
-                    *slot = SeatChoice::Computer(*l);
+                let levels = offered_levels();
+                let engine = index.checked_sub(levels.len()).and_then(|k| self.offered_engines().get(k).copied());
+                self.set_engine(seat, engine);
+                let level = levels.get(index).copied().unwrap_or(Level::Hard);
+                if let Some(slot) = self.seats.get_mut(seat) {
+                    *slot = SeatChoice::Computer(level);
                 }
             }
             FormKey::Clock => self.clock = index.min(CLOCKS.len() - 1),
@@ -430,9 +463,12 @@ impl NewGameForm {
             .enumerate()
             .map(|(i, choice)| {
                 let name = seat_name(&computers, i);
-                match choice {
-                    SeatChoice::Computer(level) => level_player(&name, *level),
-                    SeatChoice::Human => human_player(&name),
+                match (choice, self.engine_of(i)) {
+                    (SeatChoice::Computer(level), Some(engine)) => {
+                        engine.player(level.spec().time_ms).unwrap_or_else(|_| level_player(&name, *level))
+                    }
+                    (SeatChoice::Computer(level), None) => level_player(&name, *level),
+                    (SeatChoice::Human, _) => human_player(&name),
                 }
             })
             .collect();

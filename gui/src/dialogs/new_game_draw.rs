@@ -50,6 +50,10 @@ pub fn draw<T: RenderTarget>(
     form.areas.1 = rows_area;
 
     let rows = form.rows();
+    // The added engines this game may seat, and each seat's engine.
+    let offered: Vec<String> = form.offered_engines().iter().map(|&k| form.engines[k].name.clone()).collect();
+    let seat_engines: Vec<Option<String>> =
+        (0..form.seats.len()).map(|s| form.engine_of(s).map(|e| e.name.clone())).collect();
     let row_h = bh + px * 0.5;
     let label_w = (rows_area.w * 0.34).max(px * 7.0);
     let mut described = String::new();
@@ -97,9 +101,21 @@ pub fn draw<T: RenderTarget>(
                     levels: Action::FormOpen(FormKey::Level(seat)),
                 };
                 let at = draw_seat_widgets(&mut sub, widget, Some(*choice), actions)?;
+                // An added engine in the seat: its name over the level's.
+                let engine = seat_engines.get(seat).cloned().flatten();
+                if let Some(name) = engine.as_ref().filter(|_| choice.is_computer()) {
+                    dropdown(p, hits, at, name, Action::FormOpen(FormKey::Level(seat)), hover, px * 0.85)?;
+                }
                 if open == Some(FormKey::Level(seat)) {
-                    let chosen = offered_levels().iter().position(|&l| l == level_of(Some(*choice))).unwrap_or(0);
-                    popup = Some((FormKey::Level(seat), level_labels(), chosen, at));
+                    let mut labels = level_labels();
+                    let levels = labels.len();
+                    labels.extend(offered.iter().cloned());
+                    let engine_at = engine.and_then(|n| offered.iter().position(|o| *o == n));
+                    let chosen = match engine_at {
+                        Some(j) => levels + j,
+                        None => offered_levels().iter().position(|&l| l == level_of(Some(*choice))).unwrap_or(0),
+                    };
+                    popup = Some((FormKey::Level(seat), labels, chosen, at));
                 }
             }
             RowKind::Text(text, placeholder) => {

@@ -1,0 +1,264 @@
+//! Drawing the analysis: the strip under the board (controls, lines,
+//! graph), the best move's arrow on the board, and the Add engine dialog.
+//! The lines' texts are made when a report arrives, never here.
+
+use rules_api::score::{is_decided, WIN};
+use rules_api::{Geometry, Move, Rgba, CELL_NONE};
+use sdl2::render::RenderTarget;
+
+use super::engines::{EngineForm, NAME, OPTIONS, PATH, PROTOCOLS};
+use super::{Analysis, AnalysisAction};
+use crate::controls::{Action, Hits, Look};
+use crate::fonts::Style;
+use crate::layout::{Area, BoardLayout};
+use crate::paint::{Anchor, Painter};
+use crate::widgets::{button, line, line_height, text_field};
+use crate::{theme, tr, GuiError};
+
+/// The arrow of the best move.
+const ARROW: Rgba = Rgba { r: 30, g: 140, b: 255, a: 190 };
+/// The graph's bars: the first player ahead, the second.
+const FIRST_AHEAD: Rgba = Rgba::rgb(232, 232, 226);
+const SECOND_AHEAD: Rgba = Rgba::rgb(20, 22, 26);
+/// The graph's background and the ply shown.
+const GRAPH_BACK: Rgba = Rgba::rgb(70, 76, 88);
+const GRAPH_SHOWN: Rgba = Rgba { r: 255, g: 196, b: 90, a: 230 };
+/// Scores beyond this (centipawns) fill the graph's half.
+const GRAPH_CAP: f32 = 800.0;
+
+fn act(a: AnalysisAction) -> Action {
+    Action::Analysis(a)
+}
+
+/// The height of the strip at text size `px`.
+pub fn height(px: f32) -> f32 {
+    let row = px * 1.8;
+    2.0 * (row + px * 0.3) + super::MAX_LINES as f32 * line_height(px * 0.9) + px * 4.5 + px * 0.9
+}
+
+/// Draws the strip in `area`: two rows of controls, the lines, and the
+/// graph with `shown` (the ply on the board) marked.
+pub fn draw_strip<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    a: &Analysis,
+    area: Area,
+    (shown, hover, px): (usize, (f32, f32), f32),
+) -> Result<(), GuiError> {
+    p.fill_rect(area.x, area.y, area.w, area.h, theme::PANEL)?;
+    let pad = px * 0.4;
+    let (x, w) = (area.x + pad, area.w - 2.0 * pad);
+    let row = px * 1.8;
+    let mut y = area.y + pad;
+    let cell = |i: f32, n: f32, y: f32| Area { x: x + w * i / 12.0, y, w: w * n / 12.0 - px * 0.25, h: row };
+    let name = a.analyser().map(|an| an.label()).unwrap_or_else(|| tr!("analysis-none"));
+    let b = |p: &mut Painter<T>, hits: &mut Hits, area, label: &str, action, look| {
+        button(p, hits, area, label, act(action), look, hover, px * 0.9)
+    };
+    b(p, hits, cell(0.0, 4.0, y), &tr!("analysis-analyser", name = name), AnalysisAction::NextAnalyser, Look::Normal)?;
+    b(p, hits, cell(4.0, 0.8, y), "−", AnalysisAction::Lines(-1), Look::Normal)?;
+    let mid = |i: f32, n: f32| (x + w * (i + n / 2.0) / 12.0, y + row / 2.0);
+    let (lx, ly) = mid(4.8, 1.6);
+    p.text(&tr!("analysis-lines", n = a.want_lines), px * 0.85, Style::Regular, theme::TEXT, lx, ly, Anchor::Center)?;
+    b(p, hits, cell(6.4, 0.8, y), "+", AnalysisAction::Lines(1), Look::Normal)?;
+    b(p, hits, cell(7.3, 0.8, y), "−", AnalysisAction::Depth(-1), Look::Normal)?;
+    let (dx, dy) = mid(8.1, 1.6);
+    p.text(&tr!("analysis-max-depth", n = a.depth), px * 0.85, Style::Regular, theme::TEXT, dx, dy, Anchor::Center)?;
+    b(p, hits, cell(9.7, 0.8, y), "+", AnalysisAction::Depth(1), Look::Normal)?;
+    b(p, hits, cell(10.6, 1.4, y), &tr!("analysis-close"), AnalysisAction::Close, Look::Normal)?;
+    y += row + px * 0.3;
+    let arrow_look = if a.arrow { Look::Chosen } else { Look::Normal };
+    b(p, hits, cell(0.0, 2.5, y), &tr!("analysis-arrow"), AnalysisAction::Arrow, arrow_look)?;
+    let graph_look = if a.graph_running() { Look::Disabled } else { Look::Normal };
+    b(p, hits, cell(2.5, 3.0, y), &tr!("analysis-game"), AnalysisAction::Graph, graph_look)?;
+    b(p, hits, cell(5.5, 3.0, y), &tr!("analysis-add-engine"), AnalysisAction::AddEngine, Look::Normal)?;
+    let note_at = (x + w * 8.7 / 12.0, y + row / 2.0);
+    line(p, &a.note, px * 0.85, Style::Regular, theme::TEXT_DIM, note_at, w * 3.3 / 12.0, Anchor::MidLeft)?;
+    y += row + px * 0.3;
+    let lh = line_height(px * 0.9);
+    for (i, text) in a.texts.iter().enumerate() {
+        let color = if i == 0 { theme::TEXT } else { theme::TEXT_DIM };
+        let at = (x, y + lh * i as f32);
+        line(p, text, px * 0.9, Style::Regular, color, at, w, Anchor::TopLeft)?;
+    }
+    y += super::MAX_LINES as f32 * lh + px * 0.2;
+    let graph = Area { x, y, w, h: (area.y + area.h - pad - y).max(px) };
+    draw_graph(p, hits, &a.graph, graph, shown)
+}
+
+/// The evaluation graph: one bar per position from the middle line, up
+/// for the first player, down for the second; a click goes to that ply.
+fn draw_graph<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    graph: &[Option<i32>],
+    area: Area,
+    shown: usize,
+) -> Result<(), GuiError> {
+    p.fill_rect(area.x, area.y, area.w, area.h, GRAPH_BACK)?;
+    let mid = area.y + area.h / 2.0;
+    p.line(area.x, mid, area.x + area.w, mid, 1.0, theme::TEXT_DIM)?;
+    if graph.is_empty() {
+        return Ok(());
+    }
+    let bw = area.w / graph.len() as f32;
+    for (ply, score) in graph.iter().enumerate() {
+        let bx = area.x + ply as f32 * bw;
+        let bar = Area { x: bx, y: area.y, w: bw, h: area.h };
+        if ply == shown {
+            p.fill_rect(bx, area.y, bw.max(2.0), area.h, GRAPH_SHOWN)?;
+        }
+        if let Some(s) = score {
+            let share = if is_decided(*s) { s.signum() as f32 } else { (*s as f32 / GRAPH_CAP).clamp(-1.0, 1.0) };
+            let h = share.abs() * (area.h / 2.0 - 1.0);
+            let (top, color) = if share >= 0.0 { (mid - h, FIRST_AHEAD) } else { (mid, SECOND_AHEAD) };
+            p.fill_rect(bx + bw * 0.1, top, (bw * 0.8).max(1.0), h.max(1.0), color)?;
+        }
+        hits.add(bar, act(AnalysisAction::GraphPly(ply)));
+    }
+    Ok(())
+}
+
+/// The bar of a graph score (for the layout dump): -1 … 1 of the half height.
+pub fn graph_share(score: i32) -> f32 {
+    if score.abs() >= WIN - 10_000 {
+        score.signum() as f32
+    } else {
+        (score as f32 / GRAPH_CAP).clamp(-1.0, 1.0)
+    }
+}
+
+/// The arrow of move `m` on the board: from its first cell to its last
+/// (a ring on the cell of a move that names one cell only). The one place
+/// the analysis draws on the board.
+pub fn paint_arrow<T: RenderTarget>(
+    p: &mut Painter<T>,
+    layout: &BoardLayout,
+    geometry: &Geometry,
+    m: Move,
+) -> Result<Option<[(f32, f32); 2]>, GuiError> {
+    let at = |cell: u16| {
+        let c = geometry.cells.get(cell as usize)?;
+        Some(layout.to_screen(c.x, c.y, c.layer))
+    };
+    let size = layout.scale.max(8.0);
+    let (from, to) = match (m.from, m.to) {
+        (f, t) if f != CELL_NONE && t != CELL_NONE && f != t => (at(f), at(t)),
+        (_, t) if t != CELL_NONE => (at(t), at(t)),
+        (f, _) => (at(f), at(f)),
+    };
+    let (Some(a), Some(b)) = (from, to) else { return Ok(None) };
+    if a == b {
+        p.ring(a.0, a.1, size * 0.45, size * 0.1, ARROW)?;
+        return Ok(Some([a, b]));
+    }
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let head = (size * 0.45).min(len * 0.6);
+    let base = (b.0 - ux * head, b.1 - uy * head);
+    p.line(a.0, a.1, base.0, base.1, size * 0.16, ARROW)?;
+    let half = head * 0.6;
+    let wing = |s: f32| (base.0 - uy * half * s, base.1 + ux * half * s);
+    p.fill_polygon(&[b, wing(1.0), wing(-1.0)], ARROW)?;
+    Ok(Some([a, b]))
+}
+
+/// The Add engine dialog over `window`.
+pub fn draw_form<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    form: &EngineForm,
+    window: Area,
+    hover: (f32, f32),
+) -> Result<(), GuiError> {
+    let px = (window.h.min(window.w) / 40.0).clamp(12.0, 16.0);
+    hits.add(window, Action::Swallow);
+    let bh = px * 2.0;
+    let lh = line_height(px);
+    let box_ = crate::dialogs::frame(p, window, px * 34.0, px * 30.0)?;
+    let (x, w) = (box_.x + px, box_.w - 2.0 * px);
+    let mut y = box_.y + px;
+    p.text(&tr!("engine-title"), px * 1.2, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
+    y += lh * 1.6;
+    let label = |p: &mut Painter<T>, text: &str, y: f32| {
+        p.text(text, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft)
+    };
+    for (field, title, hint) in [(PATH, tr!("engine-path"), "/usr/games/stockfish"), (NAME, tr!("engine-name"), "")] {
+        label(p, &title, y)?;
+        y += lh;
+        let area = Area { x, y, w, h: bh };
+        let focused = form.focus == Some(field);
+        text_field(p, hits, area, &form.fields[field], hint, focused, act(AnalysisAction::Field(field)), px)?;
+        y += bh + px * 0.5;
+    }
+    label(p, &tr!("engine-protocol"), y)?;
+    y += lh;
+    let proto = PROTOCOLS[form.protocol % PROTOCOLS.len()].to_uppercase();
+    button(
+        p,
+        hits,
+        Area { x, y, w: w * 0.4, h: bh },
+        &format!("{proto} ▸"),
+        act(AnalysisAction::Protocol),
+        Look::Normal,
+        hover,
+        px,
+    )?;
+    y += bh + px * 0.5;
+    label(p, &tr!("engine-options"), y)?;
+    y += lh;
+    let opts = Area { x, y, w, h: lh * 4.0 + px * 0.6 };
+    draw_options(p, hits, form, opts, px)?;
+    y += opts.h + px * 0.5;
+    let message = if form.checking() { tr!("engine-checking") } else { form.error.clone().unwrap_or_default() };
+    let color = if form.error.is_some() { theme::ERROR } else { theme::TEXT_DIM };
+    crate::widgets::text_box(p, &message, px * 0.9, color, Area { x, y, w, h: lh * 3.0 })?;
+    let by = box_.y + box_.h - px - bh;
+    let look = if form.checking() { Look::Disabled } else { Look::Normal };
+    button(
+        p,
+        hits,
+        Area { x, y: by, w: w * 0.48, h: bh },
+        &tr!("engine-add"),
+        act(AnalysisAction::CheckEngine),
+        look,
+        hover,
+        px,
+    )?;
+    let cancel = Area { x: x + w * 0.52, y: by, w: w * 0.48, h: bh };
+    button(p, hits, cancel, &tr!("button-cancel"), act(AnalysisAction::CloseEngine), Look::Normal, hover, px)
+}
+
+/// The options field: several `name=value` lines (Enter starts a new one).
+fn draw_options<T: RenderTarget>(
+    p: &mut Painter<T>,
+    hits: &mut Hits,
+    form: &EngineForm,
+    area: Area,
+    px: f32,
+) -> Result<(), GuiError> {
+    let focused = form.focus == Some(OPTIONS);
+    p.fill_rect(area.x, area.y, area.w, area.h, theme::FIELD)?;
+    p.frame_rect(area.x, area.y, area.w, area.h, 1.0, if focused { theme::ACCENT } else { theme::BUTTON_HOT })?;
+    let lh = line_height(px);
+    let text = &form.fields[OPTIONS];
+    if text.is_empty() && !focused {
+        let at = (area.x + px * 0.4, area.y + px * 0.3);
+        line(p, "Threads=1", px * 0.9, Style::Regular, theme::TEXT_DIM, at, area.w - px, Anchor::TopLeft)?;
+    }
+    // The last four lines, where the caret is.
+    let lines: Vec<&str> = text.split('\n').collect();
+    let first = lines.len().saturating_sub(4);
+    let mut end = (area.x + px * 0.4, area.y + px * 0.3);
+    for (i, l) in lines[first..].iter().enumerate() {
+        let at = (area.x + px * 0.4, area.y + px * 0.3 + lh * i as f32);
+        line(p, l, px, Style::Regular, theme::TEXT, at, area.w - px, Anchor::TopLeft)?;
+        end = (at.0 + p.text_size(l, px, Style::Regular).0 as f32, at.1);
+    }
+    if focused {
+        p.fill_rect(end.0 + 1.0, end.1, 2.0, lh * 0.9, theme::ACCENT)?;
+    }
+    hits.add(area, act(AnalysisAction::Field(OPTIONS)));
+    Ok(())
+}

@@ -1,0 +1,34 @@
+//! What a click in analysis mode asks for: the strip's buttons, the graph
+//! and the Add engine dialog (apart from [`crate::analysis`], so the
+//! window's list of actions does not depend on the analysis).
+
+/// A click in the analysis strip or the Add engine dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisAction {
+    /// Open or close the analysis strip (the key and the panel's button).
+    Toggle,
+    /// Close the strip (its own button).
+    Close,
+    /// The next analyser in the list.
+    NextAnalyser,
+    /// One line more (+1) or fewer (−1).
+    Lines(i32),
+    /// One ply deeper (+1) or shallower (−1).
+    Depth(i32),
+    /// The best move's arrow on or off.
+    Arrow,
+    /// Analyse every position of the game for the graph.
+    Graph,
+    /// Show the position after this many plies (a click on the graph).
+    GraphPly(usize),
+    /// Open the Add engine dialog.
+    AddEngine,
+    /// The dialog: type into field `usize`.
+    Field(usize),
+    /// The dialog: the next protocol.
+    Protocol,
+    /// The dialog: start the engine, and keep it when it answers.
+    CheckEngine,
+    /// The dialog: close without adding.
+    CloseEngine,
+}
