@@ -107,11 +107,10 @@ pub enum Line {
 impl Process {
     /// Starts the program; its stderr is discarded.
     pub fn spawn(spec: &EngineSpec) -> Result<Process, EngineError> {
-        let mut child = Command::new(&spec.command)
-            .args(&spec.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+        let mut command = Command::new(&spec.command);
+        command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        crate::priority::background_command(&mut command);
+        let mut child = command
             .spawn()
             .map_err(|source| EngineError::Spawn { command: spec.command.clone(), source })?;
         let stdin = child.stdin.take().ok_or(EngineError::NoPipe("stdin"))?;
