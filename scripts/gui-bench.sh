@@ -13,7 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 play_s=${1:-25}
-bin=target/release/tabula
+# TABULA_BIN: another build to compare (its plugins are those of this tree).
+bin=${TABULA_BIN:-target/release/tabula}
 work=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -26,10 +27,10 @@ export DISPLAY=$display SDL_AUDIODRIVER=dummy TABULA_SETTINGS=$work/settings.tom
 plugins="[plugins]
 dirs = [\"$PWD/target/release\"]"
 # Each run keeps its autosave apart, so no window offers to resume another's game.
-run=0
+# Usage: window NAME CONFIG (run in the background: exec makes `$!` the
+# window itself, for its SIGTERM).
 window() {
-    run=$((run + 1))
-    XDG_DATA_HOME=$work/data$run "$bin" play --config "$@"
+    XDG_DATA_HOME=$work/data-$1 exec "$bin" play --config "$2"
 }
 cat > "$work/cvc.toml" <<TOML
 [game]
@@ -46,13 +47,13 @@ strategy = "alphabeta"
 time_ms = 2000
 $plugins
 TOML
-TABULA_FRAME_LOG=$work/frames.txt window "$work/cvc.toml" 2>"$work/cvc.log" &
+TABULA_FRAME_LOG=$work/frames.txt window cvc "$work/cvc.toml" 2>"$work/cvc.log" &
 pid=$!
 sleep "$play_s"
 kill -TERM $pid
 wait $pid || true
 echo "== computer against computer, $play_s s"
-grep -E "first frame|frames (while|idle)" "$work/cvc.log"
+grep -E "first frame|frames (while|idle)" "$work/cvc.log" || true
 
 # Drags: a person (white) against the computer. The cells' places come
 # from the layout dump of a first window; the measured one has it off.
@@ -69,7 +70,7 @@ strategy = "alphabeta"
 time_ms = 1000
 $plugins
 TOML
-TABULA_GUI_TEST_LAYOUT=1 window "$work/pvc.toml" 2>"$work/layout.log" &
+TABULA_GUI_TEST_LAYOUT=1 window layout "$work/pvc.toml" 2>"$work/layout.log" &
 pid=$!
 for _ in $(seq 300); do grep -q '^TABULA_LAYOUT ' "$work/layout.log" && break; sleep 0.1; done
 kill -TERM $pid
@@ -80,7 +81,7 @@ cells = json.load(sys.stdin)["cells"]
 for a, b in [("e2", "e4"), ("d2", "d4"), ("g1", "f3"), ("b1", "c3"), ("f1", "e2"), ("e1", "g1")]:
     print(*[int(v) for v in cells[a] + cells[b]])
 ')
-TABULA_FRAME_LOG=$work/drags.txt window "$work/pvc.toml" 2>"$work/pvc.log" &
+TABULA_FRAME_LOG=$work/drags.txt window drags "$work/pvc.toml" 2>"$work/pvc.log" &
 pid=$!
 win=$(xdotool search --sync --name Tabula | head -1)
 sleep 2
@@ -97,11 +98,11 @@ done <<<"$cells"
 kill -TERM $pid
 wait $pid || true
 echo "== a person drags six pieces against the computer"
-grep -E "frames while dragging" "$work/pvc.log"
+grep -E "frames while dragging" "$work/pvc.log" || true
 
 # Idle: two people, nobody moves. CPU ticks of the process over 30 s.
 idle() {
-    window "$1" 2>/dev/null &
+    window "$3" "$1" 2>/dev/null &
     local p=$!
     sleep 5
     local hz before after
@@ -125,7 +126,7 @@ name = "B"
 kind = "human"
 $plugins
 TOML
-idle "$work/people.toml" "(time-used clock ticking)"
+idle "$work/people.toml" "(time-used clock ticking)" people
 cat > "$work/over.toml" <<TOML
 [game]
 rules = "chess"
@@ -140,5 +141,5 @@ moves = ["f2f3", "e7e5", "g2g4", "d8h4"]
 result = "win black (checkmate)"
 $plugins
 TOML
-idle "$work/over.toml" "(finished game, nothing moves)"
+idle "$work/over.toml" "(finished game, nothing moves)" over
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
