@@ -26,10 +26,13 @@ fn the_frame_log_marks_the_frames_of_a_slide_during_a_search() {
     }
     let dir = scratch_dir("gui_frames");
     let config = dir.join("cvc.toml");
-    let computer = |name: &str| format!("[[players]]\nname = \"{name}\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 200\n");
+    let computer = |name: &str| {
+        format!("[[players]]\nname = \"{name}\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 200\n")
+    };
     std::fs::write(&config, format!("[game]\nrules = \"chess\"\n{}{}", computer("A"), computer("B"))).unwrap();
     let log = dir.join("frames.txt");
-    let mut gui = Window::open_with_env(&tabula_binary(), &config, &dir, &[("TABULA_FRAME_LOG", log.to_str().unwrap())]);
+    let mut gui =
+        Window::open_with_env(&tabula_binary(), &config, &dir, &[("TABULA_FRAME_LOG", log.to_str().unwrap())]);
     let end = Instant::now() + Duration::from_secs(240);
     while !log.exists() {
         assert!(Instant::now() < end, "no frame log after 240 s; stderr:\n{}", gui.seen.join("\n"));
