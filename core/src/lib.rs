@@ -18,6 +18,7 @@ pub mod lines;
 pub mod outcome;
 pub mod players;
 pub mod plugins;
+pub mod priority;
 pub mod protocols;
 pub mod records;
 pub mod rules_server;

@@ -425,6 +425,7 @@ impl StrategyPlayer {
         let limits = self.limits;
         let mut position = position;
         let launched = thread::Builder::new().name(format!("strategy {}", self.name)).spawn(move || {
+            crate::priority::enter_search_thread();
             let mut strategy = strategy.lock().unwrap_or_else(PoisonError::into_inner);
             let _ = began.set(Instant::now());
             let mut observer = ChannelObserver { events: tx.clone() };

@@ -17,7 +17,7 @@ use sdl2::video::Window;
 use super::clicks::ClickState;
 use super::controls::{Focus, Hits};
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
-use super::frames::FrameLog;
+use super::frames::{FrameLog, Motion};
 use super::game::{Event, Game};
 use super::input::Drag;
 use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
@@ -150,6 +150,7 @@ fn no_display(e: impl std::fmt::Display) -> GuiError {
 /// window without asking.
 pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let started = Instant::now();
+    super::frames::tune_process();
     let fonts = fonts::fonts()?;
     // The window owns SIGTERM: SDL must not turn it into a Quit event (which
     // would ask the player whether to leave).
@@ -237,7 +238,8 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         }
         app.dump_layout(w, h, cache.drawn());
         let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
-        frames.record(frame_start.elapsed(), app.game.is_thinking(), cpu);
+        let motion = Motion::of(app.slide.is_some(), app.drag.as_ref().is_some_and(|d| d.moved));
+        frames.record(frame_start.elapsed(), app.game.is_thinking(), motion, cpu);
     }
     app.game.cancel_search();
     frames.finish();

@@ -1,18 +1,87 @@
-//! Frame-time measurement: with `TABULA_FRAME_LOG=FILE` the window records
-//! how long each frame's work took (wall time, and the CPU time the window's
-//! thread spent, which does not count waiting for a core on a loaded
-//! machine) and the time between frames, marks the frames drawn while a
-//! computer was searching, writes them to FILE at exit and prints
-//! percentiles on stderr.
+//! Frame-time measurement and the process settings that keep frames short.
+//!
+//! With `TABULA_FRAME_LOG=FILE` the window records how long each frame's
+//! work took (wall time, and the CPU time the window's thread spent, which
+//! does not count waiting for a core on a loaded machine), the time since
+//! the previous frame, whether a computer was searching and what moved on
+//! screen (a sliding piece, a dragged one), writes them to FILE as it goes
+//! and at exit, and prints percentiles on stderr.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// Settings of the window's process that keep frames short; called once
+/// before the window opens.
+///
+/// * Computer players search in the background
+///   ([`tabula_core::priority`]): on a machine with two cores the search
+///   otherwise takes the core the window's thread, the GL driver's threads
+///   and the X server need, and a frame's wall time doubles.
+/// * Freed memory stays with the process (glibc): the GL driver allocates
+///   and frees a window-sized buffer at every present, and with glibc's
+///   default, moving threshold the top of the heap is given back to the
+///   system and faulted in again, page by page, at the next frame — about
+///   half of the window thread's CPU time per frame on llvmpipe.
+pub fn tune_process() {
+    tabula_core::priority::set_background_searches(true);
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` only changes the allocator's thresholds; it is
+    // called before the window and its threads exist. The values are
+    // glibc's own ceiling for its moving mmap threshold on 64-bit
+    // systems (32 MiB, a 4K window's buffer) and twice that for trimming.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
+    }
+}
+
+/// What moved on screen when a frame was drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Motion {
+    /// Nothing: the frame shows a change that happened once.
+    Still,
+    /// A piece was sliding to its cell.
+    Slide,
+    /// A piece was being dragged with the pointer.
+    Drag,
+}
+
+impl Motion {
+    /// The motion of a frame drawn while a piece slides or is dragged.
+    pub fn of(sliding: bool, dragging: bool) -> Motion {
+        if sliding {
+            Motion::Slide
+        } else if dragging {
+            Motion::Drag
+        } else {
+            Motion::Still
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            Motion::Still => 0,
+            Motion::Slide => 1,
+            Motion::Drag => 2,
+        }
+    }
+}
+
+/// One drawn frame.
+#[derive(Copy, Clone, Debug)]
+struct Sample {
+    work: Duration,
+    /// Since the previous frame (zero for the first).
+    interval: Duration,
+    searching: bool,
+    motion: Motion,
+    cpu: Duration,
+}
+
 /// Per-frame durations, when asked for.
 pub struct FrameLog {
     path: Option<PathBuf>,
-    /// (work, interval since the previous frame, searching, thread CPU time).
-    samples: Vec<(Duration, Duration, bool, Duration)>,
+    samples: Vec<Sample>,
     last: Option<Instant>,
 }
 
@@ -43,16 +112,16 @@ impl FrameLog {
         self.path.is_some()
     }
 
-    /// Records one frame: its wall time, whether a computer searched, and the
-    /// thread's CPU time spent on it.
-    pub fn record(&mut self, work: Duration, searching: bool, cpu: Duration) {
+    /// Records one frame: its wall time, whether a computer searched, what
+    /// moved, and the thread's CPU time spent on it.
+    pub fn record(&mut self, work: Duration, searching: bool, motion: Motion, cpu: Duration) {
         if self.path.is_none() {
             return;
         }
         let now = Instant::now();
         let interval = self.last.map_or(Duration::ZERO, |l| now - l);
         self.last = Some(now);
-        self.samples.push((work, interval, searching, cpu));
+        self.samples.push(Sample { work, interval, searching, motion, cpu });
         // Written as it goes, so a window closed by a signal still leaves figures.
         if self.samples.len() % 120 == 0 {
             self.write();
@@ -61,10 +130,16 @@ impl FrameLog {
 
     fn write(&self) {
         let Some(path) = &self.path else { return };
-        let mut text = String::from("# work_us interval_us searching cpu_us\n");
-        for (work, interval, searching, cpu) in &self.samples {
-            let line =
-                format!("{} {} {} {}\n", work.as_micros(), interval.as_micros(), u8::from(*searching), cpu.as_micros());
+        let mut text = String::from("# work_us interval_us searching cpu_us motion(0 still, 1 slide, 2 drag)\n");
+        for s in &self.samples {
+            let line = format!(
+                "{} {} {} {} {}\n",
+                s.work.as_micros(),
+                s.interval.as_micros(),
+                u8::from(s.searching),
+                s.cpu.as_micros(),
+                s.motion.code()
+            );
             text.push_str(&line);
         }
         if let Err(e) = std::fs::write(path, text) {
@@ -78,24 +153,53 @@ impl FrameLog {
             return;
         }
         self.write();
-        for (label, searching) in [("while searching", true), ("idle", false)] {
-            let mut work: Vec<Duration> = self.samples.iter().filter(|s| s.2 == searching).map(|s| s.0).collect();
-            let mut gaps: Vec<Duration> =
-                self.samples.iter().skip(1).filter(|s| s.2 == searching).map(|s| s.1).collect();
-            let mut cpu: Vec<Duration> = self.samples.iter().filter(|s| s.2 == searching).map(|s| s.3).collect();
-            eprintln!(
-                "tabula: frames {label}: {} frames, work p50 {:.2} ms p99 {:.2} ms, cpu p50 {:.2} ms p99 {:.2} ms, \
-                 interval p50 {:.2} ms p99 {:.2} ms",
-                work.len(),
-                percentile_ms(&mut work, 0.5),
-                percentile_ms(&mut work, 0.99),
-                percentile_ms(&mut cpu, 0.5),
-                percentile_ms(&mut cpu, 0.99),
-                percentile_ms(&mut gaps, 0.5),
-                percentile_ms(&mut gaps, 0.99)
-            );
+        for line in summary(&self.samples) {
+            eprintln!("tabula: {line}");
         }
     }
+}
+
+/// The summary lines: frames while a computer searched and while none did
+/// (work, CPU, interval), then the intervals while something moved.
+fn summary(samples: &[Sample]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (label, searching) in [("while searching", true), ("idle", false)] {
+        let frames: Vec<&Sample> = samples.iter().filter(|s| s.searching == searching).collect();
+        let mut work: Vec<Duration> = frames.iter().map(|s| s.work).collect();
+        let mut cpu: Vec<Duration> = frames.iter().map(|s| s.cpu).collect();
+        let mut gaps: Vec<Duration> =
+            samples.iter().skip(1).filter(|s| s.searching == searching).map(|s| s.interval).collect();
+        lines.push(format!(
+            "frames {label}: {} frames, work p50 {:.2} ms p99 {:.2} ms, cpu p50 {:.2} ms p99 {:.2} ms, \
+             interval p50 {:.2} ms p99 {:.2} ms",
+            work.len(),
+            percentile_ms(&mut work, 0.5),
+            percentile_ms(&mut work, 0.99),
+            percentile_ms(&mut cpu, 0.5),
+            percentile_ms(&mut cpu, 0.99),
+            percentile_ms(&mut gaps, 0.5),
+            percentile_ms(&mut gaps, 0.99)
+        ));
+    }
+    for (label, motion) in [("sliding", Motion::Slide), ("dragging", Motion::Drag)] {
+        // The wait after a frame of the motion: up to the next frame, which
+        // may be the one that shows the piece at rest.
+        let after: Vec<&Sample> = samples.windows(2).filter(|w| w[0].motion == motion).map(|w| &w[1]).collect();
+        let mut gaps: Vec<Duration> = after.iter().map(|s| s.interval).collect();
+        let mut work: Vec<Duration> = after.iter().map(|s| s.work).collect();
+        let mut cpu: Vec<Duration> = after.iter().map(|s| s.cpu).collect();
+        let searching = after.iter().filter(|s| s.searching).count();
+        lines.push(format!(
+            "frames while {label}: {} intervals ({searching} while searching), interval p50 {:.2} ms p99 {:.2} ms, \
+             work p99 {:.2} ms, cpu p99 {:.2} ms",
+            gaps.len(),
+            percentile_ms(&mut gaps, 0.5),
+            percentile_ms(&mut gaps, 0.99),
+            percentile_ms(&mut work, 0.99),
+            percentile_ms(&mut cpu, 0.99)
+        ));
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -108,5 +212,30 @@ mod tests {
         assert_eq!(percentile_ms(&mut v, 0.5), 51.0);
         assert_eq!(percentile_ms(&mut v, 0.99), 99.0);
         assert_eq!(percentile_ms(&mut [], 0.5), 0.0);
+    }
+
+    fn frame(interval_ms: u64, motion: Motion) -> Sample {
+        let ms = Duration::from_millis;
+        Sample { work: ms(2), interval: ms(interval_ms), searching: true, motion, cpu: ms(1) }
+    }
+
+    #[test]
+    fn a_motion_counts_the_waits_after_its_frames() {
+        // A still frame long after the last, a slide of three frames and
+        // the frame that shows the piece at rest, then a long pause.
+        let samples = [
+            frame(0, Motion::Still),
+            frame(300, Motion::Slide),
+            frame(20, Motion::Slide),
+            frame(30, Motion::Slide),
+            frame(40, Motion::Still),
+            frame(500, Motion::Still),
+        ];
+        let lines = summary(&samples);
+        let sliding = lines.iter().find(|l| l.starts_with("frames while sliding")).expect("a sliding line");
+        assert!(sliding.contains("3 intervals (3 while searching)"), "{sliding}");
+        assert!(sliding.contains("interval p50 30.00 ms p99 40.00 ms"), "{sliding}");
+        let dragging = lines.iter().find(|l| l.starts_with("frames while dragging")).expect("a dragging line");
+        assert!(dragging.contains(": 0 intervals"), "{dragging}");
     }
 }

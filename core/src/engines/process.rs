@@ -107,13 +107,11 @@ pub enum Line {
 impl Process {
     /// Starts the program; its stderr is discarded.
     pub fn spawn(spec: &EngineSpec) -> Result<Process, EngineError> {
-        let mut child = Command::new(&spec.command)
-            .args(&spec.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| EngineError::Spawn { command: spec.command.clone(), source })?;
+        let mut command = Command::new(&spec.command);
+        command.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        crate::priority::background_command(&mut command);
+        let mut child =
+            command.spawn().map_err(|source| EngineError::Spawn { command: spec.command.clone(), source })?;
         let stdin = child.stdin.take().ok_or(EngineError::NoPipe("stdin"))?;
         let stdout = child.stdout.take().ok_or(EngineError::NoPipe("stdout"))?;
         let (tx, rx) = sync_channel(QUEUE_LINES);
