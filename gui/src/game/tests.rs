@@ -1,6 +1,9 @@
 //! Tests of [`super::Game`]: opening, clocks through undo, seat changes.
 
 use super::*;
+use rules_api::PluginKind;
+use tabula_core::plugins::find_plugin;
+use tabula_core::source::Level;
 
 #[test]
 fn a_corrupt_save_is_refused_with_the_file_named() {
