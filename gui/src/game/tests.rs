@@ -233,6 +233,18 @@ fn both_sides_are_shown_by_the_most_valuable_piece_they_both_have() {
     assert_eq!((game.icon_kind(0), game.icon_kind(1)), (queen, queen));
 }
 
+#[test]
+fn a_side_is_never_shown_by_a_piece_only_it_has() {
+    // Stratego's start shows Red's ranks (the marshal's 10) and not Blue's:
+    // both sides get the same icon, which shows no rank, in their colours.
+    let game = two_people(Some("stratego"));
+    let info = game.session.info();
+    let (red, blue) = (game.icon_kind(0), game.icon_kind(1));
+    assert_eq!(red, blue, "one icon for both sides");
+    let blank = info.piece_types.get(red as usize).is_none_or(|t| t.glyphs.iter().all(|g| g.is_empty()));
+    assert!(blank, "the icon shows no rank: {red}");
+}
+
 /// The built-in game (chess) between two people, or `rules` instead.
 fn two_people(rules: Option<&str>) -> Game {
     let mut config = Config::default_config().unwrap();
