@@ -456,7 +456,7 @@ impl Net {
                 }
                 if self.free_seats() < free {
                     let line = tr!(if self.room_full() { "net-room-full" } else { "net-joined" });
-                    self.say_chat(line.into());
+                    self.say_chat(line);
                 }
             }
             ServerMsg::Moved { ply, mv, clocks, result, view, .. } => match (self.viewed.take(), view) {
