@@ -333,3 +333,78 @@ engine-error-path = Type the engine's program (its path).
 engine-error-option = Options, line { $line }: '{ $text }' is not name=value.
 engine-error-name = An engine named { $name } exists already.
 engine-error-start = The engine failed: { $reason }
+## The Network dialog (join or host a game)
+lobby-title = Network
+lobby-tab-join = Join a game
+lobby-tab-host = Host a game
+lobby-your-name = Your name
+lobby-password = Password
+lobby-password-join = for a private game
+lobby-password-host = optional
+lobby-waiting = Games waiting for a player:
+lobby-looking = Looking on the local network… (or type a server below)
+lobby-scan-failed = { $error }; type a server below
+lobby-server = Server
+lobby-find = Find games
+lobby-host-port = host:port
+lobby-host-text = Choose the game, its rules, your side, a computer opponent if you like, and the clock; the game is then announced on the local network, and others join it from Join a game, or by this computer's address and port { $port }.
+lobby-choose-game = Choose the game…
+lobby-needs-password = This game needs its password: type it in Password first
+lobby-none-there = { $addr }: no game waiting there (or no server answered)
+lobby-found = { $addr }: { $count ->
+    [one] one game waiting
+   *[other] { $count } games waiting
+}
+lobby-cannot-host = cannot host: { $reason }
+lobby-nobody-yet = nobody yet
+lobby-game-with = { $title } with { $who }
+lobby-with-password = password
+lobby-encrypted = encrypted
+## The network strip and the notes of a network game
+net-encrypted-new = encrypted; new certificate SHA-256 { $fingerprint } (remembered)
+net-encrypted-known = encrypted; certificate { $fingerprint }…
+net-encrypted = encrypted
+net-not-encrypted = not encrypted
+net-you = (you)
+net-away = (away)
+net-free-seat = (waiting…)
+net-online = online: { $addr }
+net-waiting-for = { $count ->
+    [one] waiting for a player
+   *[other] waiting for { $count } players
+}
+net-link-down = connection lost { $seconds } s ago — reconnecting
+net-away-clock-runs = { $name } left { $ago } ago: their clock runs on
+net-away-game-waits = { $name } left { $ago } ago: the game waits for them
+net-accept = Accept
+net-decline = Decline
+net-offer-draw = Offer draw
+net-chat = Chat
+net-send = Send
+net-say = say: { $text }
+net-asks = { $name } asks { $kind ->
+    [undo] to take back
+    [new] for a new game
+   *[draw] for a draw
+}:
+net-you-asked = you asked { $kind ->
+    [undo] to take back
+    [new] for a new game
+   *[draw] for a draw
+}
+net-answered = { $name } { $answer ->
+    [yes] accepts
+   *[no] declines
+} { $kind ->
+    [undo] the take-back
+    [new] the new game
+   *[draw] the draw
+}
+net-not-sent = the message could not be sent
+net-lost = connection lost ({ $reason }); reconnecting
+net-reconnected = reconnected
+net-room-full = Every seat is taken: the game is on
+net-joined = A player joined
+net-is-back = { $name } is back
+net-left = { $name } left the game
+net-seat = Seat { $number }

@@ -296,3 +296,72 @@ engine-error-path = 请输入引擎程序（路径）。
 engine-error-option = 选项第 { $line } 行：“{ $text }”不是 name=value。
 engine-error-name = 已有名为 { $name } 的引擎。
 engine-error-start = 引擎启动失败：{ $reason }
+## 联机对话框（加入或开设对局）
+lobby-title = 联机
+lobby-tab-join = 加入对局
+lobby-tab-host = 开设对局
+lobby-your-name = 你的名字
+lobby-password = 密码
+lobby-password-join = 私人对局需要
+lobby-password-host = 可不填
+lobby-waiting = 等待玩家的对局：
+lobby-looking = 正在局域网中查找……（也可在下方输入服务器）
+lobby-scan-failed = { $error }；请在下方输入服务器
+lobby-server = 服务器
+lobby-find = 查找对局
+lobby-host-port = 主机:端口
+lobby-host-text = 选择游戏、规则、你执哪一方、是否加入电脑对手以及计时方式；对局随后会在局域网中公布，其他人可以在“加入对局”中加入，或者输入这台电脑的地址和端口 { $port }。
+lobby-choose-game = 选择游戏……
+lobby-needs-password = 此对局需要密码：请先在“密码”中输入
+lobby-none-there = { $addr }：那里没有等待的对局（或服务器没有应答）
+lobby-found = { $addr }：{ $count } 个对局在等待
+lobby-cannot-host = 无法开设对局：{ $reason }
+lobby-nobody-yet = 尚无玩家
+lobby-game-with = { $title }，玩家：{ $who }
+lobby-with-password = 需要密码
+lobby-encrypted = 已加密
+## 联机对局的状态栏和提示
+net-encrypted-new = 已加密；新证书 SHA-256 { $fingerprint }（已记住）
+net-encrypted-known = 已加密；证书 { $fingerprint }…
+net-encrypted = 已加密
+net-not-encrypted = 未加密
+net-you = （你）
+net-away = （已离开）
+net-free-seat = （等待中…）
+net-online = 在线：{ $addr }
+net-waiting-for = 等待 { $count } 位玩家
+net-link-down = 连接已断开 { $seconds } 秒，正在重连
+net-away-clock-runs = { $name } 已离开 { $ago }：其计时继续
+net-away-game-waits = { $name } 已离开 { $ago }：对局等待其返回
+net-accept = 接受
+net-decline = 拒绝
+net-offer-draw = 提和
+net-chat = 聊天
+net-send = 发送
+net-say = 说：{ $text }
+net-asks = { $name } 请求{ $kind ->
+    [undo] 悔棋
+    [new] 开始新的一局
+   *[draw] 和棋
+}：
+net-you-asked = 你已请求{ $kind ->
+    [undo] 悔棋
+    [new] 开始新的一局
+   *[draw] 和棋
+}
+net-answered = { $name }{ $answer ->
+    [yes] 接受了
+   *[no] 拒绝了
+}{ $kind ->
+    [undo] 悔棋
+    [new] 新的一局
+   *[draw] 和棋
+}
+net-not-sent = 消息未能发出
+net-lost = 连接已断开（{ $reason }）；正在重连
+net-reconnected = 已重新连接
+net-room-full = 所有座位都已坐满：对局开始
+net-joined = 一位玩家加入了
+net-is-back = { $name } 回来了
+net-left = { $name } 离开了对局
+net-seat = 座位 { $number }

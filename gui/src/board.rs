@@ -220,7 +220,8 @@ fn draw_corners<T: RenderTarget>(
 
 /// Draws a piece of `owner` and `kind` centred at (x, y) pixels with
 /// `radius` pixels: a disc in the owner's colour, rimmed in the ink colour
-/// with the type's glyph in ink; stones (no glyph) get a darker rim. The
+/// with the type's glyph in ink; stones (no glyph) get a darker rim, and a
+/// kind the game does not have is the disc alone, the owner's colour. The
 /// piece is composed once per size into one image, so a frame draws each
 /// piece with a single copy.
 pub fn draw_piece<T: RenderTarget>(

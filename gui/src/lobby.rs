@@ -26,7 +26,7 @@ pub use crate::lobby_action::{Field, LobbyAction, Tab};
 use crate::network::NetOptions;
 use crate::paint::{Anchor, Painter};
 use crate::widgets::button;
-use crate::{theme, GuiError};
+use crate::{theme, tr, GuiError};
 
 /// Who hosts: carried from the Host tab into the New game dialog, whose
 /// Start button then hosts the game described instead of starting it here.
@@ -123,7 +123,7 @@ impl Lobby {
             LobbyAction::Join(i) => {
                 let g = self.found.get(i)?.clone();
                 if g.password && self.password.is_empty() {
-                    self.note = Some(("This game needs its password: type it in Password first".into(), true));
+                    self.note = Some((tr!("lobby-needs-password"), true));
                     self.focus = Some(Field::Password);
                     return None;
                 }
@@ -166,9 +166,9 @@ impl Lobby {
         let server = FoundServer { name: addr.clone(), addr: addr.clone(), versions: Vec::new(), fingerprint: None };
         self.typed = open_games(&server);
         self.note = Some(if self.typed.is_empty() {
-            (format!("{addr}: no game waiting there (or no server answered)"), true)
+            (tr!("lobby-none-there", addr = addr.as_str()), true)
         } else {
-            (format!("{addr}: {} game(s) waiting", self.typed.len()), false)
+            (tr!("lobby-found", addr = addr.as_str(), count = self.typed.len()), false)
         });
         self.refresh();
     }
@@ -227,7 +227,8 @@ pub fn host_server(dirs: PluginDirs, name: &str, isolate_rules: bool) -> Result<
     let data = PathBuf::from("tabula-data");
     // Encrypted by a certificate of its own, kept with its database; plain
     // clients (older windows) are still served on the same port.
-    std::fs::create_dir_all(&data).map_err(|e| format!("cannot host: {}: {e}", data.display()))?;
+    std::fs::create_dir_all(&data)
+        .map_err(|e| tr!("lobby-cannot-host", reason = format!("{}: {e}", data.display())))?;
     let tls = match ServerTls::self_signed(&data, &[]) {
         Ok(t) => Some(t),
         Err(e) => {
@@ -248,8 +249,8 @@ pub fn host_server(dirs: PluginDirs, name: &str, isolate_rules: bool) -> Result<
     };
     let server = Server::bind(config("0.0.0.0:7717"))
         .or_else(|_| Server::bind(config("0.0.0.0:0")))
-        .map_err(|e| format!("cannot host: {e}"))?;
-    let port = server.local_addr().map_err(|e| format!("cannot host: {e}"))?.port();
+        .map_err(|e| tr!("lobby-cannot-host", reason = e.to_string()))?;
+    let port = server.local_addr().map_err(|e| tr!("lobby-cannot-host", reason = e.to_string()))?.port();
     thread::spawn(move || server.run());
     let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
     if let Some(f) = &fingerprint {
@@ -311,12 +312,14 @@ fn text_field<T: RenderTarget>(
 
 fn game_line(g: &OpenGame) -> String {
     let players: Vec<String> = g.players.iter().map(|p| tabula_net::text::printable(p, false)).collect();
-    let who = if players.is_empty() { "nobody yet".to_string() } else { players.join(", ") };
+    let who = if players.is_empty() { tr!("lobby-nobody-yet") } else { players.join(", ") };
     let clock = g.clock.map_or(String::new(), |c| format!(", {}+{}", c.initial_ms / 60_000, c.increment_ms / 1000));
-    let lock = if g.password { ", password" } else { "" };
-    let secure = if g.addr.starts_with("tls://") { ", encrypted" } else { "" };
+    let lock = if g.password { format!(", {}", tr!("lobby-with-password")) } else { String::new() };
+    let secure = if g.addr.starts_with("tls://") { format!(", {}", tr!("lobby-encrypted")) } else { String::new() };
     let server = tabula_net::text::printable(&g.server, false);
-    format!("{} with {who}{clock}{lock}{secure} — {server} ({})", tabula_net::text::printable(&g.title, false), g.addr)
+    let title = crate::messages::game_name(&tabula_net::text::printable(&g.title, false));
+    let with = tr!("lobby-game-with", title = title, who = who);
+    format!("{with}{clock}{lock}{secure} — {server} ({})", g.addr)
 }
 
 /// Draws the dialog over `window`.
@@ -337,12 +340,12 @@ pub fn draw_lobby<T: RenderTarget>(
     p.frame_rect(a.x, a.y, a.w, a.h, 1.0, theme::BUTTON_HOT)?;
     let (x, inner) = (a.x + px, a.w - 2.0 * px);
     let mut y = a.y + px;
-    p.text("Network", px * 1.3, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
-    let tabs = [("Join a game", Tab::Join), ("Host a game", Tab::Host)];
+    p.text(&tr!("lobby-title"), px * 1.3, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
+    let tabs = [(tr!("lobby-tab-join"), Tab::Join), (tr!("lobby-tab-host"), Tab::Host)];
     for (k, (label, tab)) in tabs.into_iter().enumerate() {
         let look = if lobby.tab == tab { Look::Chosen } else { Look::Normal };
         let area = Area { x: x + px * 9.0 + k as f32 * px * 10.0, y, w: px * 9.5, h: bh };
-        button(p, hits, area, label, Action::Lobby(LobbyAction::Tab(tab)), look, hover, px)?;
+        button(p, hits, area, &label, Action::Lobby(LobbyAction::Tab(tab)), look, hover, px)?;
     }
     y += bh + px;
     let label_w = px * 7.0;
@@ -351,11 +354,11 @@ pub fn draw_lobby<T: RenderTarget>(
         let area = Area { x: x + label_w, y, w: px * 16.0, h: bh };
         text_field(p, hits, area, text, lobby.focus == Some(field), field, px)
     };
-    row(p, hits, y, "Your name", &lobby.name, Field::Name)?;
+    row(p, hits, y, &tr!("lobby-your-name"), &lobby.name, Field::Name)?;
     y += bh + px * 0.5;
-    row(p, hits, y, "Password", &lobby.password, Field::Password)?;
-    let hint = if lobby.tab == Tab::Join { "for a private game" } else { "optional" };
-    p.text(hint, px * 0.9, Style::Regular, theme::TEXT_DIM, x + label_w + px * 17.0, y + bh / 2.0, Anchor::MidLeft)?;
+    row(p, hits, y, &tr!("lobby-password"), &lobby.password, Field::Password)?;
+    let hint = tr!(if lobby.tab == Tab::Join { "lobby-password-join" } else { "lobby-password-host" });
+    p.text(&hint, px * 0.9, Style::Regular, theme::TEXT_DIM, x + label_w + px * 17.0, y + bh / 2.0, Anchor::MidLeft)?;
     y += bh + px;
     match lobby.tab {
         Tab::Join => join_tab(p, hits, lobby, (x, y, inner), px, hover)?,
@@ -366,7 +369,7 @@ pub fn draw_lobby<T: RenderTarget>(
         p.text(text, px * 0.9, Style::Regular, colour, x, a.y + a.h - bh - px * 2.2, Anchor::TopLeft)?;
     }
     let close = Area { x: a.x + a.w - px * 9.0, y: a.y + a.h - bh - px, w: px * 8.0, h: bh };
-    button(p, hits, close, "Close", Action::CloseDialog, Look::Normal, hover, px)
+    button(p, hits, close, &tr!("button-close"), Action::CloseDialog, Look::Normal, hover, px)
 }
 
 fn join_tab<T: RenderTarget>(
@@ -378,12 +381,12 @@ fn join_tab<T: RenderTarget>(
     hover: (f32, f32),
 ) -> Result<(), GuiError> {
     let bh = px * 2.0;
-    p.text("Games waiting for a player:", px, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
+    p.text(&tr!("lobby-waiting"), px, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
     y += px * 1.6;
     if lobby.found.is_empty() {
         let text = match &lobby.scanner {
-            Ok(_) => "Looking on the local network… (or type a server below)".to_string(),
-            Err(e) => format!("{e}; type a server below"),
+            Ok(_) => tr!("lobby-looking"),
+            Err(e) => tr!("lobby-scan-failed", error = e.to_string()),
         };
         p.text(&text, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft)?;
     }
@@ -394,13 +397,13 @@ fn join_tab<T: RenderTarget>(
     }
     // The server line stays put however many games are listed.
     let y = y + (6 - lobby.found.len().min(6)) as f32 * (bh + px * 0.3);
-    p.text("Server", px, Style::Regular, theme::TEXT_DIM, x, y + bh / 2.0, Anchor::MidLeft)?;
+    p.text(&tr!("lobby-server"), px, Style::Regular, theme::TEXT_DIM, x, y + bh / 2.0, Anchor::MidLeft)?;
     let field = Area { x: x + px * 7.0, y, w: px * 16.0, h: bh };
     text_field(p, hits, field, &lobby.address, lobby.focus == Some(Field::Address), Field::Address, px)?;
     let go = Area { x: field.x + field.w + px * 0.5, y, w: px * 8.0, h: bh };
-    button(p, hits, go, "Find games", Action::Lobby(LobbyAction::Lookup), Look::Normal, hover, px)?;
+    button(p, hits, go, &tr!("lobby-find"), Action::Lobby(LobbyAction::Lookup), Look::Normal, hover, px)?;
     p.text(
-        "host:port",
+        &tr!("lobby-host-port"),
         px * 0.9,
         Style::Regular,
         theme::TEXT_DIM,
@@ -419,10 +422,8 @@ fn host_tab<T: RenderTarget>(
     hover: (f32, f32),
 ) -> Result<(), GuiError> {
     let bh = px * 2.0;
-    let text = "Choose the game, its rules, your side, a computer opponent if you like, and the clock; \
-                the game is then announced on the local network, and others join it from Join a game, \
-                or by this computer's address and port 7717.";
-    for (k, line) in crate::widgets::wrap_lines(p, text, px * 0.9, w).iter().enumerate() {
+    let text = tr!("lobby-host-text", port = "7717");
+    for (k, line) in crate::widgets::wrap_lines(p, &text, px * 0.9, w).iter().enumerate() {
         p.text(line, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y + k as f32 * px * 1.2, Anchor::TopLeft)?;
     }
     y += px * 5.0;
@@ -430,7 +431,7 @@ fn host_tab<T: RenderTarget>(
         p,
         hits,
         Area { x, y, w: px * 14.0, h: bh },
-        "Choose the game…",
+        &tr!("lobby-choose-game"),
         Action::Lobby(LobbyAction::Host),
         Look::Normal,
         hover,

@@ -65,6 +65,12 @@ pub fn game_name(name: &str) -> String {
     known_word("game", name).unwrap_or_else(|| name.to_string())
 }
 
+/// A family's title in the game list as players of this language read it
+/// (`Shogi family` -> `将棋类`), or as the plugin wrote it.
+pub fn family_title(title: &str) -> String {
+    known_word("family", title).unwrap_or_else(|| title.to_string())
+}
+
 /// A move without cells (`pass`, `swap`) as players of this language say
 /// it, or as the plugin wrote it.
 pub fn move_word(word: &str) -> String {

@@ -182,11 +182,22 @@ mod tests {
             help_text("Gomoku (renju)", &[("size".into(), "15".into()), ("rule".into(), "renju".into())], "x".into());
         assert!(gomoku.contains("15×15 棋盘，连珠规则。"), "{gomoku}");
         // A game nobody translated keeps its own help, in any language.
-        assert_eq!(help_text("Amazons", &[], "THE AMAZONS".into()), "THE AMAZONS");
+        assert_eq!(help_text("Nobody's game", &[], "NOBODY".into()), "NOBODY");
+        // The plugins that spoke English only before (issue 25, defect 4).
+        assert_eq!(crate::messages::game_name("Stratego"), "西洋陆军棋");
+        assert_eq!(crate::messages::game_name("Mensch ärgere Dich nicht (3 players)"), "飞行棋（3人）");
+        assert_eq!(crate::messages::reason_text("flag captured"), "军旗被夺");
+        assert_eq!(crate::messages::family_title("Shogi family"), "将棋类");
+        let ludo = [("players", "4"), ("finish", "all")].map(|(k, v)| (k.to_string(), v.to_string()));
+        let help = help_text("Mensch ärgere Dich nicht (4 players)", &ludo, "LUDO".into());
+        assert!(help.starts_with("飞行棋") && help.contains("本局 4 人") && help.contains("争夺名次"), "{help}");
+        let english = help_text("Draughts (English)", &[("rule".into(), "english".into())], "x".into());
+        assert!(english.starts_with("英式跳棋"), "{english}");
         set_language(Lang::En);
         assert_eq!(help_text("Go 9×9", &options, "GO".into()), "GO");
         assert_eq!(crate::messages::side_name(&shogi, 0), "Sente");
         assert_eq!(crate::messages::game_name("Xiangqi"), "Xiangqi");
         assert_eq!(crate::messages::move_word("pass"), "pass");
+        assert_eq!(crate::messages::family_title("Shogi family"), "Shogi family");
     }
 }

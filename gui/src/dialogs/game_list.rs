@@ -50,7 +50,8 @@ pub fn draw_game_list<T: RenderTarget>(
         ListRow::Group(g) => {
             let open = typed || expanded.get(g).copied().unwrap_or(false);
             let mark = if open { "▾" } else { "▸" };
-            let title = format!("{mark} {} ({})", catalog.groups[g].title, catalog.count(g));
+            let name = crate::messages::family_title(&catalog.groups[g].title);
+            let title = format!("{mark} {name} ({})", catalog.count(g));
             if cell.contains(hover.0, hover.1) {
                 p.fill_rect(cell.x, cell.y, cell.w, cell.h, theme::BUTTON_HOT)?;
             }

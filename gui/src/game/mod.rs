@@ -23,6 +23,10 @@ fn next_generation() -> u64 {
     GENERATIONS.fetch_add(1, Ordering::Relaxed)
 }
 
+/// The icon kind that stands for no piece type of the game: drawn as a
+/// plain disc in the player's colour.
+pub const SIDE_COLOUR: u16 = u16::MAX;
+
 /// Who sits in a seat.
 pub struct Seat {
     /// Display name from the config.
@@ -327,34 +331,36 @@ impl Game {
     }
 
     /// The kind of piece that stands for `player` in the panel and the
-    /// move list.
+    /// move list; [`SIDE_COLOUR`] (no kind of the game) draws as a plain
+    /// disc in the player's colour.
     pub fn icon_kind(&self, player: u8) -> u16 {
-        self.icons.get(player as usize).copied().unwrap_or(0)
+        self.icons.get(player as usize).copied().unwrap_or(SIDE_COLOUR)
     }
 
     /// The piece that stands for each player: of the kinds every player
     /// has on the start position's board, the most valuable (the queen of
-    /// chess, the checker of backgammon); else the player's first piece;
-    /// else the game's plain stone (a piece type without glyphs).
+    /// chess, the checker of backgammon); else the game's plain stone (a
+    /// piece type without glyphs); else the side's colour alone. Never a
+    /// kind only one side has: in a game that hides, one side's pieces
+    /// show their ranks and the other's do not (Stratego's marshal "10"
+    /// against a blank), and the icons must not differ for that.
     fn first_pieces(&self) -> Vec<u16> {
         let info = self.session.info();
         let players = info.players.len() as u8;
-        let stone = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).unwrap_or(0) as u16;
+        let stone = info.piece_types.iter().position(|t| t.glyphs.iter().all(|g| g.is_empty())).map(|k| k as u16);
         let mut pieces = RVec::new();
         let _ = self.session.start_position().pieces(&mut pieces);
         let value = |kind: u16| info.piece_types.get(kind as usize).map_or(i32::MIN, |t| t.value);
         let shared = pieces
             .iter()
             .map(|p| p.kind)
+            .filter(|&k| (k as usize) < info.piece_types.len())
             .filter(|&k| (0..players).all(|o| pieces.iter().any(|p| p.owner == o && p.kind == k)))
             .fold(None, |best: Option<u16>, k| match best {
                 Some(b) if value(b) >= value(k) => Some(b),
                 _ => Some(k),
             });
-        (0..players)
-            .map(|o| shared.or_else(|| pieces.iter().find(|p| p.owner == o).map(|p| p.kind)).unwrap_or(stone))
-            .map(|kind| kind.min(info.piece_types.len().saturating_sub(1) as u16))
-            .collect()
+        vec![shared.or(stone).unwrap_or(SIDE_COLOUR); players as usize]
     }
 
     /// How this game's moves are numbered (from its start position and the

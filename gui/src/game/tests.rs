@@ -1,9 +1,7 @@
 //! Tests of [`super::Game`]: opening, clocks through undo, seat changes.
 
 use super::*;
-use crate::seats::NewSeat;
 use rules_api::PluginKind;
-use tabula_core::config::ClockConfig;
 use tabula_core::plugins::find_plugin;
 use tabula_core::source::Level;
 
@@ -233,6 +231,18 @@ fn both_sides_are_shown_by_the_most_valuable_piece_they_both_have() {
     let game = Game::open(config, "test", &[]).expect("the default rules plugin is built");
     let queen = game.session.info().piece_types.iter().position(|t| t.name.as_str() == "queen").unwrap() as u16;
     assert_eq!((game.icon_kind(0), game.icon_kind(1)), (queen, queen));
+}
+
+#[test]
+fn a_side_is_never_shown_by_a_piece_only_it_has() {
+    // Stratego's start shows Red's ranks (the marshal's 10) and not Blue's:
+    // both sides get the same icon, which shows no rank, in their colours.
+    let game = two_people(Some("stratego"));
+    let info = game.session.info();
+    let (red, blue) = (game.icon_kind(0), game.icon_kind(1));
+    assert_eq!(red, blue, "one icon for both sides");
+    let blank = info.piece_types.get(red as usize).is_none_or(|t| t.glyphs.iter().all(|g| g.is_empty()));
+    assert!(blank, "the icon shows no rank: {red}");
 }
 
 /// The built-in game (chess) between two people, or `rules` instead.

@@ -30,6 +30,7 @@ use tabula_net::protocol::{ClientMsg, Clock, MoveInfo, OfferInfo, RequestKind, R
 use tabula_net::text::printable;
 
 use crate::game::{Event, Game};
+use crate::tr;
 
 /// What the window connects to and does first.
 #[derive(Clone, Debug, Default)]
@@ -288,7 +289,7 @@ impl Net {
     fn send(&mut self, msg: ClientMsg) {
         let sent = self.sender.as_mut().map(|s| s.send(&msg));
         if !matches!(sent, Some(Ok(()))) && self.link == Link::Up {
-            self.lost("the message could not be sent".into());
+            self.lost(tr!("net-not-sent"));
         }
     }
 
@@ -339,7 +340,7 @@ impl Net {
     fn lost(&mut self, why: String) {
         self.sender = None;
         self.link = Link::Down(Instant::now());
-        self.say_chat(format!("connection lost ({why}); reconnecting"));
+        self.say_chat(tr!("net-lost", reason = why));
         let (options, tx, room, token) = (self.options.clone(), self.events_tx.clone(), self.room, self.token.clone());
         thread::spawn(move || reconnect(&options, &tx, room, &token));
     }
@@ -365,7 +366,7 @@ impl Net {
                 NetEvent::Back(sender) => {
                     self.sender = Some(sender);
                     self.link = Link::Up;
-                    self.say_chat("reconnected".into());
+                    self.say_chat(tr!("net-reconnected"));
                 }
                 NetEvent::Msg(msg) => self.message(*msg, game, &mut changes),
             }
@@ -454,8 +455,8 @@ impl Net {
                     Err(e) => changes.push(Change::Say(e, true)),
                 }
                 if self.free_seats() < free {
-                    let line = if self.room_full() { "Every seat is taken: the game is on" } else { "A player joined" };
-                    self.say_chat(line.into());
+                    let line = tr!(if self.room_full() { "net-room-full" } else { "net-joined" });
+                    self.say_chat(line);
                 }
             }
             ServerMsg::Moved { ply, mv, clocks, result, view, .. } => match (self.viewed.take(), view) {
@@ -477,15 +478,16 @@ impl Net {
             ServerMsg::Offer { seat, kind, .. } if seat != self.seat => {
                 self.offer = Some(OfferInfo { seat, kind });
             }
-            ServerMsg::Offer { kind, .. } => self.say_chat(format!("you asked {}", words(kind))),
+            ServerMsg::Offer { kind, .. } => self.say_chat(tr!("net-you-asked", kind = request_key(kind))),
             ServerMsg::Answered { seat, kind, accept, .. } => {
                 // One refusal ends a request; acceptances are announced one by one.
                 if !accept {
                     self.offer = None;
                 }
                 if seat != self.seat {
-                    let verb = if accept { "accepts" } else { "declines" };
-                    changes.push(Change::Say(format!("{} {verb} {}", self.name(seat), noun(kind)), false));
+                    let answer = if accept { "yes" } else { "no" };
+                    let text = tr!("net-answered", name = self.name(seat), answer = answer, kind = request_key(kind));
+                    changes.push(Change::Say(text, false));
                 }
             }
             ServerMsg::Presence { seat, connected, .. } => self.presence(seat, connected),
@@ -514,8 +516,8 @@ impl Net {
             if let Some(a) = self.away.get_mut(i) {
                 *a = (!connected).then(Instant::now);
             }
-            let line = if connected { "is back" } else { "left the game" };
-            self.say_chat(format!("{} {line}", self.name(seat)));
+            let id = if connected { "net-is-back" } else { "net-left" };
+            self.say_chat(tr!(id, name = self.name(seat)));
         }
     }
 
@@ -523,7 +525,7 @@ impl Net {
     pub fn name(&self, seat: u8) -> String {
         match self.names.get(seat as usize) {
             Some(name) if !name.is_empty() => name.clone(),
-            _ => format!("Seat {}", seat as usize + 1),
+            _ => tr!("net-seat", number = seat as usize + 1),
         }
     }
 
@@ -549,21 +551,13 @@ fn seat_count(rules: &str, options: &[(String, String)], extra_dirs: &[PathBuf])
     Ok(info.players.len())
 }
 
-/// What a request asks, after "asks" / "asked".
-pub fn words(kind: RequestKind) -> &'static str {
+/// A request's key in the catalogue's sentences about it (`net-asks`,
+/// `net-answered`, …), which say it in each language's words.
+pub fn request_key(kind: RequestKind) -> &'static str {
     match kind {
-        RequestKind::Undo => "to take back",
-        RequestKind::NewGame => "for a new game",
-        RequestKind::Draw => "for a draw",
-    }
-}
-
-/// The request as a thing accepted or declined.
-fn noun(kind: RequestKind) -> &'static str {
-    match kind {
-        RequestKind::Undo => "the take-back",
-        RequestKind::NewGame => "the new game",
-        RequestKind::Draw => "the draw",
+        RequestKind::Undo => "undo",
+        RequestKind::NewGame => "new",
+        RequestKind::Draw => "draw",
     }
 }
 

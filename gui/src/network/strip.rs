@@ -8,7 +8,7 @@ use rules_api::Rgba;
 use sdl2::render::RenderTarget;
 use tabula_net::link::Security;
 
-use super::{words, Link, Net};
+use super::{request_key, Link, Net};
 use crate::clock::countdown_text;
 use crate::controls::{Action, Hits, Look};
 use crate::fonts::Style;
@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::layout::Area;
 use crate::paint::{Anchor, Painter};
 use crate::widgets::button;
-use crate::{theme, GuiError};
+use crate::{theme, tr, GuiError};
 
 /// One thing the strip drew, for the test layout dump: what it is
 /// (`players`, `status`, `chat`, `prompt`, `away`, `typing`, `button`), its
@@ -36,10 +36,10 @@ pub struct StripItem {
 /// compare with what the host says), shortened after that.
 pub fn security_line(s: &Security) -> String {
     match (&s.tls, &s.fingerprint) {
-        (Some(_), Some(f)) if s.first_use => format!("encrypted; new certificate SHA-256 {f} (remembered)"),
-        (Some(_), Some(f)) => format!("encrypted; certificate {}…", &f[..f.len().min(23)]),
-        (Some(_), None) => "encrypted".into(),
-        _ => "not encrypted".into(),
+        (Some(_), Some(f)) if s.first_use => tr!("net-encrypted-new", fingerprint = f.as_str()),
+        (Some(_), Some(f)) => tr!("net-encrypted-known", fingerprint = &f[..f.len().min(23)]),
+        (Some(_), None) => tr!("net-encrypted"),
+        _ => tr!("net-not-encrypted"),
     }
 }
 
@@ -99,11 +99,15 @@ fn fit<T: RenderTarget>(p: &Painter<T>, text: &str, px: f32, style: Style, room:
 fn players_text(net: &Net, game: &Game) -> String {
     let seats: Vec<String> = (0..net.names.len())
         .map(|i| {
-            let you = if i == net.seat as usize { " (you)" } else { "" };
+            let you = if i == net.seat as usize { format!(" {}", tr!("net-you")) } else { String::new() };
             let free = net.names[i].is_empty();
-            let away = if net.away.get(i).is_some_and(Option::is_some) { " (away)" } else { "" };
+            let away = if net.away.get(i).is_some_and(Option::is_some) {
+                format!(" {}", tr!("net-away"))
+            } else {
+                String::new()
+            };
             let clock = game.countdown(i).map_or(String::new(), |d| format!(" {}", countdown_text(d)));
-            let name = if free { "(waiting…)" } else { net.names[i].as_str() };
+            let name = if free { tr!("net-free-seat") } else { net.names[i].clone() };
             format!("{name}{you}{clock}{away}")
         })
         .collect();
@@ -116,17 +120,14 @@ fn players_text(net: &Net, game: &Game) -> String {
 fn status_text(net: &Net) -> (String, Rgba) {
     match net.link {
         Link::Up => {
-            let status = net.status.clone().unwrap_or_else(|| format!("online: {}", net.addr()));
+            let status = net.status.clone().unwrap_or_else(|| tr!("net-online", addr = net.addr()));
             let waiting = match net.free_seats() {
                 0 => String::new(),
-                1 => " — waiting for a player".into(),
-                n => format!(" — waiting for {n} players"),
+                n => format!(" — {}", tr!("net-waiting-for", count = n)),
             };
             (format!("{status}{waiting} — {}", security_line(&net.security)), theme::TEXT_DIM)
         }
-        Link::Down(since) => {
-            (format!("connection lost {} s ago — reconnecting", since.elapsed().as_secs()), theme::ERROR)
-        }
+        Link::Down(since) => (tr!("net-link-down", seconds = since.elapsed().as_secs() as usize), theme::ERROR),
     }
 }
 
@@ -139,8 +140,8 @@ fn away_text(net: &Net, game: &Game) -> Option<String> {
     let name = net.name(seat as u8);
     let ago = minutes(since.elapsed());
     Some(match net.control() {
-        Some(_) => format!("{name} left {ago} ago: their clock runs on"),
-        None => format!("{name} left {ago} ago: the game waits for them"),
+        Some(_) => tr!("net-away-clock-runs", name = name, ago = ago),
+        None => tr!("net-away-game-waits", name = name, ago = ago),
     })
 }
 
@@ -189,21 +190,24 @@ pub fn draw_strip<T: RenderTarget>(
     // line being typed or who left; beside the buttons when it fits there,
     // else on a row of its own above them.
     let answering = net.offer.is_some();
-    let buttons: Vec<(&str, Action, Look)> = match net.offer {
-        Some(_) => {
-            vec![("Accept", Action::NetAnswer(true), Look::Normal), ("Decline", Action::NetAnswer(false), Look::Normal)]
-        }
+    let buttons: Vec<(String, Action, Look)> = match net.offer {
+        Some(_) => vec![
+            (tr!("net-accept"), Action::NetAnswer(true), Look::Normal),
+            (tr!("net-decline"), Action::NetAnswer(false), Look::Normal),
+        ],
         None => {
             let look = if game.is_over() { Look::Disabled } else { Look::Normal };
-            let chat = if net.typing.is_some() { "Send" } else { "Chat" };
-            vec![("Offer draw", Action::NetDraw, look), (chat, Action::NetChat, Look::Normal)]
+            let chat = tr!(if net.typing.is_some() { "net-send" } else { "net-chat" });
+            vec![(tr!("net-offer-draw"), Action::NetDraw, look), (chat, Action::NetChat, Look::Normal)]
         }
     };
     let note = match (net.offer, &net.typing) {
-        (Some(offer), _) => {
-            Some(("prompt", format!("{} asks {}:", net.name(offer.seat), words(offer.kind)), theme::ACCENT))
-        }
-        (None, Some(text)) => Some(("typing", format!("say: {text}_"), theme::TEXT)),
+        (Some(offer), _) => Some((
+            "prompt",
+            tr!("net-asks", name = net.name(offer.seat), kind = request_key(offer.kind)),
+            theme::ACCENT,
+        )),
+        (None, Some(text)) => Some(("typing", tr!("net-say", text = format!("{text}_")), theme::TEXT)),
         (None, None) => away_text(net, game).map(|t| ("away", t, theme::WARN)),
     };
     let bw = px * 7.0;
@@ -232,8 +236,8 @@ pub fn draw_strip<T: RenderTarget>(
     }
     for (label, action, look) in buttons {
         let at = Area { x: bx, y: by, w: bw, h: bh };
-        button(w.p, hits, at, label, action, look, hover, px)?;
-        w.items.push(StripItem { kind: "button", text: label.into(), area: at });
+        button(w.p, hits, at, &label, action, look, hover, px)?;
+        w.items.push(StripItem { kind: "button", text: label, area: at });
         bx += bw + px * 0.5;
     }
     if let (Some((kind, text, colour)), true, false) = (&note, beside, answering) {

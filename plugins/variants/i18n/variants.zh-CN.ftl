@@ -4,6 +4,11 @@
 # (`choice-variant-<name>`), the sides of the shogi and janggi families, and
 # help for the variants players meet first.
 option-variant = 变体
+family-chess-variants = 国际象棋变体
+family-shogi-family = 将棋类
+family-xiangqi-family = 象棋类
+family-makruk-family = 泰国象棋类
+family-other-games = 其他棋类
 option-variant-dirs = 变体目录
 side-sente = 先手
 side-gote = 後手

@@ -1,0 +1,2 @@
+# The dark chess plugin's words in English, where they read better than its own.
+reason-fifty-move-rule = the fifty-move rule
