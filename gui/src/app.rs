@@ -49,6 +49,7 @@ mod events;
 mod files;
 mod online;
 mod pgn;
+mod play;
 mod view;
 
 /// How long a piece takes to slide to its square.
@@ -130,6 +131,8 @@ struct App {
     editor: Option<super::editor::Editor>,
     /// What the network strip drew last (for the test layout dump).
     strip_items: Vec<super::network::StripItem>,
+    /// Premoves, the player's arrows and circles.
+    aids: play::PlayAids,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -285,7 +288,9 @@ impl App {
             text_input: None,
             handed_to: None,
             editor: None,
+            aids: play::PlayAids::default(),
         };
+        app.apply_piece_set();
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
         crate::i18n::add_plugin_dirs(crate::plugin_words::dirs_for(&app.game.config, app.game.extra_dirs()));
@@ -378,6 +383,7 @@ impl App {
                 }
                 Event::Ended => self.sound.play(Effect::End),
                 Event::Failed(text) => self.say(text, true),
+                Event::DrawAnswer { accepted, score } => self.draw_answered(accepted, score),
             }
         }
     }
@@ -437,6 +443,7 @@ impl App {
             // The computer's moves slide; a person's were dragged or clicked.
             self.react(events, true);
         }
+        self.run_premove();
         if self.slide.is_some_and(|s| s.start.elapsed() >= SLIDE) {
             self.slide = None;
             self.dirty = true;

@@ -167,6 +167,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("settings", tr!("button-settings"), Action::SettingsDialog, true),
         b("help", tr!("button-help"), Action::Help, true),
         b("network", tr!("button-network"), Action::NetworkDialog, true),
+        b("offer-draw", tr!("button-offer-draw"), Action::OfferDraw, local && game.draw_offer_seat().is_some()),
         b("quit", tr!("button-quit"), Action::Quit, true),
     ];
     list[9].on = game.paused;

@@ -91,6 +91,7 @@ impl App {
                 }
             }
             Action::Sound => self.toggle_sound(),
+            Action::OfferDraw => self.offer_draw(),
             Action::SettingsDialog => {
                 self.dialog = Some(Dialog::Settings(SettingsForm { settings: self.settings.clone() }));
             }
@@ -278,6 +279,8 @@ impl App {
                     // Escape in an open drop-down closes only the list.
                 } else if self.dialog.is_some() {
                     self.dialog = None;
+                } else if self.cancel_premove() {
+                    // Escape forgets a premove first.
                 } else if !self.back_one_click() {
                     self.view_ply = None;
                     self.replay = None;
@@ -398,6 +401,7 @@ impl App {
                 i18n::set_language(self.settings.lang());
                 self.rename_seats();
                 self.sound.enabled = self.settings.sound;
+                self.apply_piece_set();
                 if before != self.settings.auto_flip {
                     self.flipped = self.auto_flip();
                 }
