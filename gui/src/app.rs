@@ -22,7 +22,7 @@ use super::game::{Event, Game};
 use super::input::Drag;
 use super::layout::{Area, BoardLayout, WindowLayout, MIN_WINDOW};
 use super::lobby::{draw_lobby, Hosted, Lobby};
-use super::network::{draw_strip, Change, Net};
+use super::network::{draw_strip, Net};
 use super::numbering::Numbering;
 use super::paint::{Painter, TextureCache};
 use super::panel::{draw_panel, PanelState};
@@ -388,53 +388,6 @@ impl App {
         }
     }
 
-    /// A network game's news (moves, requests, chat, the link) and the
-    /// Network dialog's list; either redraws the window.
-    fn poll_network(&mut self) {
-        if let Some(lobby) = &mut self.lobby {
-            let before = lobby.signature();
-            lobby.refresh();
-            self.dirty |= lobby.signature() != before;
-        }
-        let changes = self.net.as_mut().map(|n| n.poll(&self.game)).unwrap_or_default();
-        self.dirty |= !changes.is_empty();
-        for change in changes {
-            match change {
-                Change::Replace(game) => {
-                    let dialog = self.dialog.take();
-                    self.replace_game(*game);
-                    // Keep the move chooser or help open across a refresh.
-                    self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
-                }
-                Change::Say(text, error) => self.say(text, error),
-            }
-        }
-        // The server's moves and rolls, in order, and its clocks.
-        let events = self.net.as_mut().map(|n| n.feed(&mut self.game)).unwrap_or_default();
-        self.react(events, true);
-        if self.net.is_some() && self.net_drawn.elapsed() >= NET_REDRAW {
-            self.net_drawn = Instant::now();
-            self.dirty = true;
-        }
-    }
-
-    /// SDL sends typed text only while text input is on: on for the
-    /// focused field, the Network dialog's field and a chat line.
-    fn sync_text_input(&self) {
-        let Some(ti) = &self.text_input else { return };
-        let typing = self.focus.is_some()
-            || self.editor.as_ref().is_some_and(|e| e.typing)
-            || self.lobby.as_ref().is_some_and(|l| l.focus.is_some())
-            || self.net.as_ref().is_some_and(|n| n.typing.is_some());
-        if typing != ti.is_active() {
-            if typing {
-                ti.start();
-            } else {
-                ti.stop();
-            }
-        }
-    }
-
     fn update(&mut self, window: &mut Window) {
         self.sync_text_input();
         self.poll_network();
@@ -503,46 +456,6 @@ impl App {
         key.push(u64::from(self.game.hint_pending()) | u64::from(self.game.hint.is_some()) << 1);
         key.push(self.game.session.history().len() as u64);
         key
-    }
-
-    /// Advances a running replay by one move when its time has come.
-    fn step_replay(&mut self) {
-        let Some(next) = self.replay else { return };
-        if Instant::now() < next {
-            return;
-        }
-        let len = self.game.session.history().len();
-        let ply = self.view_ply.unwrap_or(len) + 1;
-        if ply > len {
-            self.replay = None;
-            self.view_ply = None;
-        } else {
-            self.show_ply(ply, true);
-            self.replay = Some(next + Duration::from_millis(self.settings.replay_ms.max(100)));
-        }
-        self.dirty = true;
-    }
-
-    /// Shows the position after `ply` moves (the last one reviewed, not
-    /// live); `slide` animates the step forward.
-    fn show_ply(&mut self, ply: usize, slide: bool) {
-        let len = self.game.session.history().len();
-        let ply = ply.min(len);
-        let before = self.view_ply.unwrap_or(len);
-        self.clicks.clear();
-        self.view_ply = Some(ply);
-        // The review line replaces a message about the live game.
-        self.message = None;
-        self.slide = None;
-        if slide && self.settings.animate && ply == before + 1 {
-            let m = self.game.session.history()[ply - 1].mv;
-            let mut pieces = rules_api::RVec::new();
-            let _ = self.game.position_at(before).pieces(&mut pieces);
-            if let Some(piece) = pieces.iter().find(|p| p.cell == m.from && m.from != CELL_NONE) {
-                self.slide = Some(Slide { piece: *piece, from: m.from, to: m.to, start: Instant::now() });
-            }
-        }
-        self.dirty = true;
     }
 
     /// Replaces the game (New game, load, paste), keeping the window.

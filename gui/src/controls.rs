@@ -175,7 +175,7 @@ pub enum Action {
     /// Open the Network dialog (join or host a game).
     NetworkDialog,
     /// A click in the Network dialog.
-    Lobby(super::lobby::LobbyAction),
+    Lobby(super::lobby_action::LobbyAction),
     /// Open the board editor on the position shown.
     OpenEditor,
     /// A click in the board editor.

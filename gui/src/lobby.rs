@@ -22,45 +22,11 @@ use tabula_net::tls::{known_servers_file, remember_replacing, ServerTls};
 use crate::controls::{Action, Hits, Look};
 use crate::fonts::Style;
 use crate::layout::Area;
+pub use crate::lobby_action::{Field, LobbyAction, Tab};
 use crate::network::NetOptions;
 use crate::paint::{Anchor, Painter};
 use crate::widgets::button;
 use crate::{theme, GuiError};
-
-/// The two halves of the dialog.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tab {
-    /// Games found, or a typed server.
-    Join,
-    /// Open a game on this computer.
-    Host,
-}
-
-/// A text field of the dialog.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Field {
-    /// The player's name.
-    Name,
-    /// The room's password (to host a private room, or to join one).
-    Password,
-    /// A server typed as `host:port`.
-    Address,
-}
-
-/// What a click in the dialog asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyAction {
-    /// Show a tab.
-    Tab(Tab),
-    /// Type into a field.
-    Focus(Field),
-    /// Join the listed game at this index.
-    Join(usize),
-    /// Look up the games of the typed server.
-    Lookup,
-    /// Host: choose the game to host.
-    Host,
-}
 
 /// Who hosts: carried from the Host tab into the New game dialog, whose
 /// Start button then hosts the game described instead of starting it here.

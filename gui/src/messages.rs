@@ -253,6 +253,28 @@ pub fn count_text(n: u64) -> String {
     }
 }
 
+/// A game's help in this language: `help-<game>` from its plugin's words,
+/// given the game's options as arguments (`{ $size }`, `{ $komi }`), else
+/// `own`, the plugin's help text.
+pub fn help_text(game: &str, options: &[(String, String)], own: String) -> String {
+    // `Go 9×9` finds `help-go-9-9`, else `help-go-9`, else `help-go`.
+    let slug = slug(game);
+    let mut ids = vec![format!("help-{slug}")];
+    ids.extend(slug.match_indices('-').rev().map(|(i, _)| format!("help-{}", &slug[..i])));
+    let Some(id) = ids.into_iter().find(|id| crate::i18n::has(id)) else { return own };
+    let args: Vec<(&str, crate::i18n::Arg)> = options
+        .iter()
+        .map(|(k, v)| {
+            let value = match v.parse::<f64>() {
+                Ok(n) => crate::i18n::Arg::Num(n),
+                Err(_) => crate::i18n::Arg::Text(v.clone()),
+            };
+            (k.as_str(), value)
+        })
+        .collect();
+    crate::i18n::tr_args(&id, &args)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,8 @@ use crate::sound::SoundState;
 use crate::widgets::{button, line, text_box, text_field};
 use crate::{theme, tr, GuiError};
 
+mod movelist;
+
 /// The columns of the button grid.
 pub const BUTTON_COLUMNS: usize = 4;
 
@@ -289,7 +291,7 @@ pub fn draw_panel<T: RenderTarget>(
         let m = window.moves.unwrap_or(area);
         p.fill_rect(m.x, m.y, 1.0, m.h, theme::WINDOW)?;
     }
-    crate::movelist::draw_move_list(p, hits, game, &mut st, r.moves, px)
+    movelist::draw_move_list(p, hits, game, &mut st, r.moves, px)
 }
 
 /// The move entry's hint, with a legal move of this position as the example.

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use fluent_bundle::{FluentBundle, FluentResource};
 
-use crate::i18n::{empty_bundle, Lang};
+use crate::lang::{empty_bundle, Lang};
 
 /// The translation files for `lang` in `dir`, sorted by name.
 pub fn files(dir: &Path, lang: Lang) -> Vec<PathBuf> {
@@ -79,28 +79,6 @@ pub fn bundles(dirs: &[PathBuf], lang: Lang) -> Vec<FluentBundle<FluentResource>
     out
 }
 
-/// A game's help in this language: `help-<game>` from its plugin's words,
-/// given the game's options as arguments (`{ $size }`, `{ $komi }`), else
-/// `own`, the plugin's help text.
-pub fn help_text(game: &str, options: &[(String, String)], own: String) -> String {
-    // `Go 9×9` finds `help-go-9-9`, else `help-go-9`, else `help-go`.
-    let slug = crate::messages::slug(game);
-    let mut ids = vec![format!("help-{slug}")];
-    ids.extend(slug.match_indices('-').rev().map(|(i, _)| format!("help-{}", &slug[..i])));
-    let Some(id) = ids.into_iter().find(|id| crate::i18n::has(id)) else { return own };
-    let args: Vec<(&str, crate::i18n::Arg)> = options
-        .iter()
-        .map(|(k, v)| {
-            let value = match v.parse::<f64>() {
-                Ok(n) => crate::i18n::Arg::Num(n),
-                Err(_) => crate::i18n::Arg::Text(v.clone()),
-            };
-            (k.as_str(), value)
-        })
-        .collect();
-    crate::i18n::tr_args(&id, &args)
-}
-
 /// Where a game's plugins may ship words: the plugin directories of
 /// `config` (with `extra`), and the directory of its rules plugin when the
 /// config names it by path.
@@ -128,6 +106,7 @@ pub fn source_tree_dirs() -> Vec<PathBuf> {
 mod tests {
     use super::*;
     use crate::i18n::{add_plugin_dirs, set_language, tr};
+    use crate::messages::help_text;
 
     #[test]
     fn every_shipped_translation_parses_and_each_plugin_has_both_languages() {

@@ -498,7 +498,7 @@ impl App {
         options.reverse();
         let mut seen = std::collections::HashSet::new();
         options.retain(|(k, _)| seen.insert(k.clone()));
-        let text = crate::plugin_words::help_text(self.game.session.info().name.as_str(), &options, text);
+        let text = crate::messages::help_text(self.game.session.info().name.as_str(), &options, text);
         self.dialog = Some(Dialog::Help(text, 0));
     }
 

@@ -398,4 +398,21 @@ impl App {
             None => self.clicks.restore(drag.before),
         }
     }
+
+    /// SDL sends typed text only while text input is on: on for the
+    /// focused field, the Network dialog's field and a chat line.
+    pub(super) fn sync_text_input(&self) {
+        let Some(ti) = &self.text_input else { return };
+        let typing = self.focus.is_some()
+            || self.editor.as_ref().is_some_and(|e| e.typing)
+            || self.lobby.as_ref().is_some_and(|l| l.focus.is_some())
+            || self.net.as_ref().is_some_and(|n| n.typing.is_some());
+        if typing != ti.is_active() {
+            if typing {
+                ti.start();
+            } else {
+                ti.stop();
+            }
+        }
+    }
 }

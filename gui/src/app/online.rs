@@ -2,15 +2,17 @@
 //! the local network or on a typed server, and hosting one (chosen in the
 //! New game dialog's hosting form).
 
+use std::time::Instant;
+
 use sdl2::keyboard::Keycode;
 use tabula_core::config::Config;
 use tabula_core::plugins::PluginDirs;
 use tabula_net::protocol::{Clock, SeatSpec};
 
-use super::App;
+use super::{App, NET_REDRAW};
 use crate::dialogs::{Dialog, NewGameForm};
 use crate::lobby::{host_server, Field, Go, HostAs, Lobby, LobbyAction};
-use crate::network::{Net, NetOptions};
+use crate::network::{Change, Net, NetOptions};
 use crate::tr;
 
 impl App {
@@ -104,6 +106,36 @@ impl App {
         self.lobby = None;
         self.message = None;
         Ok(())
+    }
+
+    /// A network game's news (moves, requests, chat, the link) and the
+    /// Network dialog's list; either redraws the window.
+    pub(super) fn poll_network(&mut self) {
+        if let Some(lobby) = &mut self.lobby {
+            let before = lobby.signature();
+            lobby.refresh();
+            self.dirty |= lobby.signature() != before;
+        }
+        let changes = self.net.as_mut().map(|n| n.poll(&self.game)).unwrap_or_default();
+        self.dirty |= !changes.is_empty();
+        for change in changes {
+            match change {
+                Change::Replace(game) => {
+                    let dialog = self.dialog.take();
+                    self.replace_game(*game);
+                    // Keep the move chooser or help open across a refresh.
+                    self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
+                }
+                Change::Say(text, error) => self.say(text, error),
+            }
+        }
+        // The server's moves and rolls, in order, and its clocks.
+        let events = self.net.as_mut().map(|n| n.feed(&mut self.game)).unwrap_or_default();
+        self.react(events, true);
+        if self.net.is_some() && self.net_drawn.elapsed() >= NET_REDRAW {
+            self.net_drawn = Instant::now();
+            self.dirty = true;
+        }
     }
 }
 

@@ -3,10 +3,12 @@
 //! hand, and the caches that keep an idle window from asking the rules
 //! plugin anything.
 
-use rules_api::{Move, PositionBox, RVec};
+use std::time::{Duration, Instant};
+
+use rules_api::{Move, PositionBox, RVec, CELL_NONE};
 use sdl2::render::RenderTarget;
 
-use super::{App, SLIDE};
+use super::{App, Slide, SLIDE};
 use crate::board::BoardScene;
 use crate::clicks::ClickState;
 use crate::dialogs::Dialog;
@@ -237,5 +239,45 @@ impl App {
             ..BoardScene::plain(board, self.game.session.info(), &pieces, &highlights)
         };
         draw_board(p, layout, &scene)
+    }
+
+    /// Advances a running replay by one move when its time has come.
+    pub(super) fn step_replay(&mut self) {
+        let Some(next) = self.replay else { return };
+        if Instant::now() < next {
+            return;
+        }
+        let len = self.game.session.history().len();
+        let ply = self.view_ply.unwrap_or(len) + 1;
+        if ply > len {
+            self.replay = None;
+            self.view_ply = None;
+        } else {
+            self.show_ply(ply, true);
+            self.replay = Some(next + Duration::from_millis(self.settings.replay_ms.max(100)));
+        }
+        self.dirty = true;
+    }
+
+    /// Shows the position after `ply` moves (the last one reviewed, not
+    /// live); `slide` animates the step forward.
+    pub(super) fn show_ply(&mut self, ply: usize, slide: bool) {
+        let len = self.game.session.history().len();
+        let ply = ply.min(len);
+        let before = self.view_ply.unwrap_or(len);
+        self.clicks.clear();
+        self.view_ply = Some(ply);
+        // The review line replaces a message about the live game.
+        self.message = None;
+        self.slide = None;
+        if slide && self.settings.animate && ply == before + 1 {
+            let m = self.game.session.history()[ply - 1].mv;
+            let mut pieces = rules_api::RVec::new();
+            let _ = self.game.position_at(before).pieces(&mut pieces);
+            if let Some(piece) = pieces.iter().find(|p| p.cell == m.from && m.from != CELL_NONE) {
+                self.slide = Some(Slide { piece: *piece, from: m.from, to: m.to, start: Instant::now() });
+            }
+        }
+        self.dirty = true;
     }
 }

@@ -11,7 +11,8 @@
 use tabula_core::outcome::GameResult;
 use tabula_core::players::{ComputerPlayer, Search, SearchOutcome};
 
-use super::{Event, Game, Seater};
+use super::open::Seater;
+use super::{Event, Game};
 
 /// The highest score (the computer's view, in the strategy's units: a
 /// hundredth of a pawn in chess) at which the computer accepts a draw: a

@@ -2,28 +2,18 @@
 //! where, computer searches on worker threads, hints, clocks, captured
 //! pieces and the undo rules of a GUI. Every call returns quickly.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rules_api::{
-    Geometry, HighlightKind, Move, MoveFlags, PluginKind, PositionBox, PositionFlags, RVec, SearchInfo, SearchLimits,
-};
+use rules_api::{Geometry, HighlightKind, Move, MoveFlags, PositionBox, PositionFlags, RVec, SearchInfo};
 
-use super::clock::{think_budget, Clocks};
-use super::seats::NewSeat;
-use tabula_core::config::{ClockConfig, Config, PlayerConfig};
+use super::clock::Clocks;
+use tabula_core::config::Config;
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::players::{ComputerPlayer, Search, StrategyPlayer};
-use tabula_core::plugins::{find_plugin, LoadedPlugin, PluginDirs};
-use tabula_core::seating::{computer_player, Table};
-use tabula_core::session::{Chance, Session};
-use tabula_core::source::Level;
-use tabula_core::turn::{judge, ComputerTurn, TurnEnd};
-
-/// Thinking time of the hint search.
-const HINT_TIME_MS: u64 = 1500;
+use tabula_core::session::Session;
+use tabula_core::turn::ComputerTurn;
 
 /// The source of [`Game::generation`]s: shared by every game of the
 /// process, so a game that replaces another never repeats its number.
@@ -135,178 +125,6 @@ fn err(e: impl std::fmt::Display) -> String {
 }
 
 impl Game {
-    /// Sets up the game a configuration describes (replaying its record if
-    /// it has one); `source` names the file in errors.
-    pub fn open(config: Config, source: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
-        let dirs = config.plugin_dirs(extra_dirs);
-        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
-        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
-        let session = match &config.record {
-            Some(record) => Session::from_record(rules, record, source).map_err(err)?,
-            None => Session::new(rules, "").map_err(err)?,
-        };
-        Game::from_parts(config, session, extra_dirs)
-    }
-
-    /// [`Game::open`] for a game whose dice are rolled elsewhere (a network
-    /// server): the record's rolls are replayed as given, and the session
-    /// stops at every chance node until [`Game::play_roll`] brings the roll.
-    /// Its countdown follows [`Game::follow_clocks`], never flagging here.
-    pub fn open_external(config: Config, source: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
-        let dirs = config.plugin_dirs(extra_dirs);
-        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
-        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
-        let record = config.record.clone().unwrap_or_default();
-        let mut session = Session::with_chance(rules, &record.start, Chance::External).map_err(err)?;
-        session.play_all(record.moves.iter().map(String::as_str)).map_err(|e| format!("{source}: {e}"))?;
-        let mut game = Game::from_parts(config, session, extra_dirs)?;
-        game.outside_clock = true;
-        Ok(game)
-    }
-
-    /// A game shown from one seat's view alone (a network game with hidden
-    /// information: the server sends the seat's view text, never the moves
-    /// it may not read): the rules build a position from the view
-    /// (`position_from_view`) whose pieces and legal moves are the seat's.
-    /// It has no history of its own; a new view replaces the game.
-    pub fn open_view(config: Config, view: &str, extra_dirs: &[PathBuf]) -> Result<Game, String> {
-        use rules_api::RulesExt;
-        let dirs = config.plugin_dirs(extra_dirs);
-        let plugin = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
-        let rules = Arc::new(plugin.new_rules_isolated(&config.rules_options(), config.game.isolate).map_err(err)?);
-        let sample = tabula_core::watchdog::watch("position_from_view", || rules.position_for_view(view, 0));
-        let text = sample.and_then(|p| p.to_text().into_result()).map_err(err)?;
-        let session = Session::with_chance(rules, text.as_str(), Chance::External).map_err(err)?;
-        let mut game = Game::from_parts(config, session, extra_dirs)?;
-        game.outside_clock = true;
-        Ok(game)
-    }
-
-    /// Loads a saved game file.
-    pub fn load(path: &Path, extra_dirs: &[PathBuf]) -> Result<Game, String> {
-        let (config, session) = Session::load(path, extra_dirs).map_err(err)?;
-        Game::from_parts(config, session, extra_dirs)
-    }
-
-    fn from_parts(config: Config, session: Session, extra_dirs: &[PathBuf]) -> Result<Game, String> {
-        let players = session.info().players.len();
-        if config.players.len() != players {
-            return Err(format!("the game has {players} players but the config lists {}", config.players.len()));
-        }
-        let seats = {
-            let seater = Seater::new(&config, extra_dirs)?;
-            config.players.iter().map(|p| seater.seat(p)).collect::<Result<Vec<_>, _>>()?
-        };
-        let geometry = tabula_core::boundary::geometry(session.rules()).map_err(err)?;
-        let mut game = Game {
-            clocks: vec![Duration::ZERO; players],
-            countdown: config.clock.map(|c| Clocks::new(c, players, session.history().len())),
-            epoch: Instant::now(),
-            captured: vec![Vec::new(); players],
-            taken: Vec::new(),
-            actors: Vec::new(),
-            shown_texts: None,
-            icons: Vec::new(),
-            config,
-            session,
-            seats,
-            geometry,
-            extra_dirs: extra_dirs.to_vec(),
-            turn: None,
-            thinking: None,
-            thinking_line: String::new(),
-            hint_player: None,
-            hint_search: None,
-            hint: None,
-            turn_start: Instant::now(),
-            started: Instant::now(),
-            ended_after: None,
-            paused: false,
-            step: false,
-            search_clock: None,
-            count: count::CountView::default(),
-            generation: next_generation(),
-            outside_clock: false,
-            draw_offer: None,
-        };
-        game.icons = game.first_pieces();
-        game.restore_saved_times();
-        game.refresh_history();
-        game.refresh_count();
-        game.sync_clock();
-        Ok(game)
-    }
-
-    /// Changes who plays the seats without touching the game: seats marked
-    /// replaced get new players, the others keep theirs (and their running
-    /// search); names follow `seats`. A computer whose turn it is starts
-    /// searching on the next [`Game::tick`]. Nothing changes on an error.
-    pub fn change_seats(&mut self, seats: Vec<NewSeat>) -> Result<(), String> {
-        if seats.len() != self.seats.len() {
-            return Err(format!("the game has {} seats, not {}", self.seats.len(), seats.len()));
-        }
-        let mut built = Vec::new();
-        if seats.iter().any(|s| s.replaced) {
-            let seater = Seater::new(&self.config, &self.extra_dirs)?;
-            for s in &seats {
-                built.push(if s.replaced { Some(seater.seat(&s.player)?) } else { None });
-            }
-        } else {
-            built.resize_with(seats.len(), || None);
-        }
-        let to_move = self.session.side_to_move() as usize;
-        if built.get(to_move).is_some_and(Option::is_some) {
-            self.cancel_search();
-        }
-        for (i, (s, new)) in seats.into_iter().zip(built).enumerate() {
-            match new {
-                Some(seat) => self.seats[i] = seat,
-                None => self.seats[i].name = s.player.name.clone(),
-            }
-            self.config.players[i] = s.player;
-        }
-        if !self.all_computers() {
-            self.paused = false;
-            self.step = false;
-        }
-        // Who looks at the board may have changed.
-        self.refresh_history();
-        self.sync_clock();
-        Ok(())
-    }
-
-    /// Puts the clocks back as a saved game's record kept them.
-    fn restore_saved_times(&mut self) {
-        let Some(record) = &self.config.record else { return };
-        if record.used_ms.len() == self.clocks.len() {
-            self.clocks = record.used_ms.iter().map(|&ms| Duration::from_millis(ms)).collect();
-        }
-        let ply = self.session.history().len();
-        if let (Some(c), true) = (&mut self.countdown, record.clock_ms.len() == self.clocks.len()) {
-            c.set_remaining(&record.clock_ms.iter().map(|&ms| Duration::from_millis(ms)).collect::<Vec<_>>(), ply);
-        }
-    }
-
-    /// The times to keep in a saved game's record: the countdowns (under a
-    /// time control) and the time used, per seat, in milliseconds.
-    pub fn saved_times(&self) -> (Vec<u64>, Vec<u64>) {
-        let sides = 0..self.seats.len();
-        let clock = sides.clone().filter_map(|s| self.countdown(s)).map(|d| d.as_millis() as u64).collect();
-        let used = sides.map(|s| self.clock(s).as_millis() as u64).collect();
-        (clock, used)
-    }
-
-    /// Saves the game (its configuration, record and clocks) to `path`.
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        let (clock_ms, used_ms) = self.saved_times();
-        self.session
-            .save_with(path, &self.config, |r| {
-                r.clock_ms = clock_ms;
-                r.used_ms = used_ms;
-            })
-            .map_err(err)
-    }
-
     /// How far the running search is into its time: (elapsed, budget).
     pub fn search_progress(&self) -> Option<(Duration, Duration)> {
         self.search_clock.filter(|_| self.turn.is_some()).map(|(t, ms)| (t.elapsed(), Duration::from_millis(ms)))
@@ -345,63 +163,6 @@ impl Game {
     /// Whether a game is going on that leaving would lose.
     pub fn in_progress(&self) -> bool {
         !self.session.history().is_empty() && !self.is_over()
-    }
-
-    /// Time used by `side`, including the running turn.
-    pub fn clock(&self, side: usize) -> Duration {
-        let mut t = self.clocks.get(side).copied().unwrap_or_default();
-        if side == self.session.side_to_move() as usize && self.ended_after.is_none() && !self.paused {
-            t += self.turn_start.elapsed();
-        }
-        t
-    }
-    /// Time left for `side` under the time control (`None`: no clocks).
-    pub fn countdown(&self, side: usize) -> Option<Duration> {
-        self.countdown.as_ref().map(|c| c.remaining(side, self.epoch.elapsed()))
-    }
-    /// The side whose countdown clock is running.
-    pub fn countdown_running(&self) -> Option<usize> {
-        self.countdown.as_ref().and_then(Clocks::running)
-    }
-
-    /// Sets the countdown to times kept elsewhere (a network server's, per
-    /// seat, measured now) with `running`'s clock running from now; the
-    /// game then shows a countdown even without a `[clock]` of its own.
-    pub fn follow_clocks(&mut self, control: ClockConfig, times: &[Duration], running: Option<usize>) {
-        let ply = self.session.history().len();
-        let mut clocks = Clocks::new(control, self.seats.len(), ply);
-        clocks.set_remaining(times, ply);
-        clocks.run(running, self.epoch.elapsed());
-        self.countdown = Some(clocks);
-        self.outside_clock = true;
-    }
-
-    /// Runs the countdown of the side to move, or none while the game is
-    /// over or paused.
-    fn sync_clock(&mut self) {
-        if self.outside_clock {
-            return;
-        }
-        let side = (!self.is_over() && !self.paused).then(|| self.session.side_to_move() as usize);
-        let now = self.epoch.elapsed();
-        if let Some(c) = &mut self.countdown {
-            c.run(side, now);
-        }
-    }
-
-    /// Puts the countdown back to its times at the current ply (after an
-    /// undo or a redo).
-    fn restore_clock(&mut self) {
-        let ply = self.session.history().len();
-        if let Some(c) = &mut self.countdown {
-            c.restore(ply);
-        }
-    }
-
-    /// How long the game has lasted: the time its players used (frozen at
-    /// its end, kept in saved games).
-    pub fn duration(&self) -> Duration {
-        (0..self.seats.len()).map(|s| self.clock(s)).sum()
     }
 
     fn close_turn(&mut self) {
@@ -577,160 +338,6 @@ impl Game {
         events
     }
 
-    /// Pauses or resumes computer-vs-computer play.
-    pub fn toggle_pause(&mut self) {
-        self.close_turn();
-        self.paused = !self.paused;
-        if self.paused {
-            self.cancel_search();
-        }
-        self.sync_clock();
-    }
-
-    /// Stops (`true`) or restarts the clocks without touching the game, for
-    /// a question asked before play begins.
-    pub fn hold_clocks(&mut self, hold: bool) {
-        if self.paused != hold {
-            self.close_turn();
-            self.paused = hold;
-            self.sync_clock();
-        }
-    }
-
-    /// Lets the computer to move play one move while paused.
-    pub fn step(&mut self) {
-        self.step = true;
-    }
-
-    /// Asks the alpha-beta strategy for a suggestion (shown when ready).
-    pub fn request_hint(&mut self) -> Result<(), String> {
-        if self.is_over() {
-            return Err("the game is over".into());
-        }
-        if self.hint_player.is_none() {
-            let dirs = PluginDirs::new(
-                self.extra_dirs.iter().cloned().chain(self.config.plugin_dirs(&[]).dirs().iter().cloned()),
-            );
-            let plugin = find_plugin(Level::Hard.strategy(), PluginKind::STRATEGY, &dirs).map_err(err)?;
-            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
-            self.hint_player = Some(StrategyPlayer::new(&plugin, &[], limits).map_err(err)?);
-        }
-        let player = self.hint_player.as_mut().expect("set above");
-        self.hint_search = Some((player.start(self.session.position()), self.session.history().len()));
-        Ok(())
-    }
-
-    /// Whether a hint is being computed.
-    pub fn hint_pending(&self) -> bool {
-        self.hint_search.is_some()
-    }
-
-    /// Advances searches: starts the computer's search when it is to move,
-    /// collects answers and plays them. Never blocks.
-    pub fn tick(&mut self) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.tick_hint();
-        self.tick_draw_offer(&mut events);
-        if self.is_over() {
-            return events;
-        }
-        let flagged =
-            self.countdown.as_ref().filter(|_| !self.outside_clock).and_then(|c| c.flagged(self.epoch.elapsed()));
-        if let Some(side) = flagged {
-            self.lose_on_time(side, &mut events);
-            return events;
-        }
-        let side = self.session.side_to_move() as usize;
-        // A roll from outside is awaited: nobody is asked to move.
-        if !self.is_computer(side) || self.session.awaits_chance() {
-            return events;
-        }
-        let Some(turn) = self.turn.as_mut() else {
-            self.start_turn(side);
-            return events;
-        };
-        let mut latest = None;
-        let outcome = turn.poll(|info| latest = Some(info.clone()));
-        if let Some(info) = latest {
-            self.thinking_line = line_text(self.session.position(), &info.pv, 6);
-            self.thinking = Some(info);
-        }
-        let Some(outcome) = outcome else { return events };
-        let turn = self.turn.take().expect("polled above");
-        self.thinking = None;
-        let before = self.session.position().clone();
-        self.close_turn();
-        let player = self.seats[side].player.as_mut().expect("computer seat");
-        match turn.finish(&mut self.session, player, &outcome) {
-            Ok(TurnEnd::Played(m)) => events.extend(self.moved(&before, m.mv, side)),
-            Ok(TurnEnd::Forfeited(result)) => {
-                events.push(Event::Failed(result.reason().to_string()));
-                self.after_change(&mut events);
-            }
-            // The rules plugin failed, not the player: a new turn would fail
-            // the same way every frame, so computer play is paused with the
-            // reason shown.
-            Err(e) => {
-                if !self.paused {
-                    self.toggle_pause();
-                }
-                events.push(Event::Failed(format!("{e} (computer play is paused)")));
-            }
-        }
-        events
-    }
-
-    /// Starts the search of the computer in `side` (unless play is paused),
-    /// with less time when its clock runs low.
-    fn start_turn(&mut self, side: usize) {
-        if self.paused && !self.step {
-            return;
-        }
-        self.step = false;
-        let budget = self.think_budget(side);
-        let player = self.seats[side].player.as_mut().expect("computer seat");
-        if let Some(time_ms) = budget {
-            player.set_limits(SearchLimits { time_ms, ..player.turn_limits() });
-        }
-        let budget = player.turn_limits().time_ms;
-        self.turn = Some(ComputerTurn::start(&self.session, player));
-        self.search_clock = Some((Instant::now(), budget));
-        self.thinking = None;
-    }
-
-    /// `side`'s clock reached zero: the running search stops and `side`
-    /// forfeits on time.
-    fn lose_on_time(&mut self, side: usize, events: &mut Vec<Event>) {
-        self.cancel_search();
-        self.close_turn();
-        self.session.forfeit(side as u8, ForfeitCause::Time, "time");
-        self.after_change(events);
-    }
-
-    /// Under a time control, how long the computer in `side` may think now:
-    /// its configured time, less when its clock runs low.
-    fn think_budget(&self, side: usize) -> Option<u64> {
-        let control = self.config.clock?;
-        let left = self.countdown(side)?;
-        let configured =
-            self.config.players.get(side).map_or(tabula_core::config::DEFAULT_TIME_MS, PlayerConfig::time_ms);
-        Some(think_budget(configured, left, control.increment_ms))
-    }
-
-    fn tick_hint(&mut self) {
-        let Some((search, ply)) = self.hint_search.as_mut() else { return };
-        let ply = *ply;
-        let Some(outcome) = search.poll(|_| {}).cloned() else { return };
-        self.hint_search = None;
-        if let Some(player) = self.hint_player.as_mut() {
-            player.finish(&outcome);
-        }
-        if ply == self.session.history().len() {
-            let limits = SearchLimits { time_ms: HINT_TIME_MS, depth: 0, nodes: 0, max_time_ms: 0 };
-            self.hint = judge(&outcome, self.session.position(), limits).ok().map(|r| r.best);
-        }
-    }
-
     /// The kind of piece that stands for `player` in the panel and the
     /// move list.
     pub fn icon_kind(&self, player: u8) -> u16 {
@@ -833,45 +440,6 @@ impl Game {
     }
 }
 
-/// Builds seats for one game: the rules plugin and its options (which an
-/// engine or an isolated strategy is told about) and where plugins are.
-struct Seater<'a> {
-    config: &'a Config,
-    dirs: PluginDirs,
-    rules: LoadedPlugin,
-    rules_options: Vec<(String, String)>,
-}
-
-impl<'a> Seater<'a> {
-    fn new(config: &'a Config, extra_dirs: &[PathBuf]) -> Result<Seater<'a>, String> {
-        let dirs = config.plugin_dirs(extra_dirs);
-        let rules = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
-        Ok(Seater { config, dirs, rules, rules_options: config.rules_options() })
-    }
-
-    /// The seat for one configured player: a person, or a computer
-    /// (strategy, isolated strategy or external engine) ready to move.
-    fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
-        let table = Table { rules: &self.rules, options: &self.rules_options };
-        let player = computer_player(p, self.config, &self.dirs, &table).map_err(err)?;
-        Ok(Seat { name: p.name.clone(), player })
-    }
-}
-
-/// The first `n` moves of `pv` from `position` in standard notation.
-fn line_text(position: &PositionBox, pv: &[Move], n: usize) -> String {
-    let mut position = position.clone();
-    let mut words = Vec::new();
-    for &m in pv.iter().take(n) {
-        let Ok(text) = position.move_to_text(m, rules_api::Notation::STANDARD).into_result() else { break };
-        words.push(text.to_string());
-        if position.make_move(m).into_result().is_err() {
-            break;
-        }
-    }
-    words.join(" ")
-}
-
 /// Whether a piece of a player other than `mover` is gone from `before` to `after`.
 fn took_piece(before: &PositionBox, after: &PositionBox, mover: u8) -> bool {
     let after = piece_counts(after);
@@ -891,9 +459,12 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
     counts
 }
 
+mod clocks;
 mod count;
 mod draw_offer;
+mod open;
 mod taken;
+mod turns;
 mod views;
 pub use views::View;
 #[cfg(test)]

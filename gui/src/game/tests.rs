@@ -1,6 +1,11 @@
 //! Tests of [`super::Game`]: opening, clocks through undo, seat changes.
 
 use super::*;
+use crate::seats::NewSeat;
+use rules_api::PluginKind;
+use tabula_core::config::ClockConfig;
+use tabula_core::plugins::find_plugin;
+use tabula_core::source::Level;
 
 #[test]
 fn a_corrupt_save_is_refused_with_the_file_named() {
