@@ -13,6 +13,9 @@ if [[ "${1:-}" == "--test" ]]; then
     # The GUI's end-to-end test: a virtual X server, synthetic clicks and keys,
     # and ImageMagick's `import` for the screenshot artifact.
     test_pkgs+=(xvfb xdotool imagemagick)
+    # tests/gui_play_sound.rs: SoX measures the window's recorded sound
+    # effects (their length, pitch and loudness).
+    test_pkgs+=(sox)
     # tests/reference_rules.rs: Fairy-Stockfish is the xiangqi reference.
     test_pkgs+=(fairy-stockfish python3 python3-pip)
     # host/tests/proto_*.rs: Stockfish is the external UCI engine seated in

@@ -50,6 +50,7 @@ mod events;
 mod files;
 mod online;
 mod pgn;
+mod play;
 mod view;
 
 /// How long a piece takes to slide to its square.
@@ -135,6 +136,8 @@ struct App {
     analysis: super::analysis::Analysis,
     /// Where the best move's arrow was drawn (for the test layout dump).
     arrow_at: Option<[(f32, f32); 2]>,
+    /// Premoves, the player's arrows and circles.
+    aids: play::PlayAids,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -294,7 +297,9 @@ impl App {
             editor: None,
             analysis: Default::default(),
             arrow_at: None,
+            aids: play::PlayAids::default(),
         };
+        app.apply_piece_set();
         app.over_seen = app.game.is_over();
         app.flipped = app.auto_flip();
         crate::i18n::add_plugin_dirs(crate::plugin_words::dirs_for(&app.game.config, app.game.extra_dirs()));
@@ -387,6 +392,7 @@ impl App {
                 }
                 Event::Ended => self.sound.play(Effect::End),
                 Event::Failed(text) => self.say(text, true),
+                Event::DrawAnswer { accepted, score } => self.draw_answered(accepted, score),
             }
         }
     }
@@ -399,6 +405,7 @@ impl App {
             // The computer's moves slide; a person's were dragged or clicked.
             self.react(events, true);
         }
+        self.run_premove();
         if self.slide.is_some_and(|s| s.start.elapsed() >= SLIDE) {
             self.slide = None;
             self.dirty = true;

@@ -233,6 +233,12 @@ pub fn draw_piece<T: RenderTarget>(
     y: f32,
     radius: f32,
 ) -> Result<(), GuiError> {
+    let set = crate::themes::piece_set();
+    if set != crate::themes::PieceSet::Game
+        && crate::themes::draw_piece_in_set(p, set, info, owner, kind, x, y, radius)?
+    {
+        return Ok(());
+    }
     let player = info.players.get(owner as usize);
     let fill = player.map_or(Rgba::rgb(200, 200, 200), |pl| pl.color);
     let ink = player.map_or(Rgba::rgb(0, 0, 0), |pl| pl.ink);

@@ -31,6 +31,12 @@ pub enum FormKey {
     Animate,
     /// The Settings dialog: the replay speed.
     ReplaySpeed,
+    /// The Settings dialog: the board's coordinates.
+    Coordinates,
+    /// The Settings dialog: the board theme.
+    BoardTheme,
+    /// The Settings dialog: the piece set.
+    PieceSet,
 }
 
 /// Where typed text goes.
@@ -162,6 +168,8 @@ pub enum Action {
     NetAnswer(bool),
     /// Network game: offer a draw.
     NetDraw,
+    /// Offer the computer a draw.
+    OfferDraw,
     /// Network game: start or send a chat line.
     NetChat,
     /// Open the Network dialog (join or host a game).

@@ -170,6 +170,7 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("help", tr!("button-help"), Action::Help, true),
         b("network", tr!("button-network"), Action::NetworkDialog, true),
         b("analysis", tr!("button-analysis"), Action::Analysis(crate::analysis_action::AnalysisAction::Toggle), local),
+        b("offer-draw", tr!("button-offer-draw"), Action::OfferDraw, local && game.draw_offer_seat().is_some()),
         b("quit", tr!("button-quit"), Action::Quit, true),
     ];
     list[9].on = game.paused;

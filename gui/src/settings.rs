@@ -26,6 +26,12 @@ pub struct Settings {
     pub animate: bool,
     /// Milliseconds per move when a game replays.
     pub replay_ms: u64,
+    /// The board's coordinates (the plugin's labels) are drawn.
+    pub coordinates: bool,
+    /// The board theme's word ([`crate::themes::BoardTheme`]).
+    pub board_theme: String,
+    /// The piece set's word ([`crate::themes::PieceSet`]).
+    pub piece_set: String,
     /// The New game dialog's last choices.
     pub new_game: NewGameMemory,
     /// The engines added from the window (analysers and players).
@@ -116,6 +122,9 @@ impl Default for Settings {
             auto_flip: true,
             animate: true,
             replay_ms: 1000,
+            coordinates: true,
+            board_theme: "game".into(),
+            piece_set: "game".into(),
             new_game: NewGameMemory::default(),
             engines: Vec::new(),
         }

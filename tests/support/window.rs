@@ -66,7 +66,8 @@ impl Window {
         Window::open_with_env(binary, config, dir, &[])
     }
 
-    /// [`Window::open`] with more environment variables for the window.
+    /// [`Window::open`] with more environment variables for the window
+    /// (they win over the harness's own).
     pub fn open_with_env(binary: &Path, config: &Path, dir: &Path, env: &[(&str, &str)]) -> Window {
         let config = config.to_string_lossy();
         Window::open_args(binary, &["play", "--config", &config], dir, env)
@@ -78,7 +79,6 @@ impl Window {
         let xvfb = tabula_xvfb::Display::start(1280, 800);
         let display = xvfb.name().to_string();
         let mut child = Command::new(binary)
-            .envs(env.iter().copied())
             .args(args)
             .current_dir(dir)
             .env("DISPLAY", &display)
@@ -87,6 +87,9 @@ impl Window {
             .env("TABULA_SETTINGS", dir.join("settings.toml"))
             // The autosave and the saves stay in the test's directory.
             .env("XDG_DATA_HOME", dir.join("data"))
+            // The caller's variables last: a test may record the sound
+            // (`SDL_AUDIODRIVER=disk`) instead of silencing it.
+            .envs(env.iter().copied())
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
             .spawn()
@@ -174,6 +177,30 @@ impl Window {
         std::thread::sleep(Duration::from_millis(150));
         self.xdotool(&["click", "1"]);
         std::thread::sleep(Duration::from_millis(250));
+    }
+
+    /// Drags with the right button from one `[x, y]` of the layout to
+    /// another (the same place: a right click), holding `modifier` (an
+    /// xdotool key name: `shift`, `ctrl`) when given.
+    pub fn right_drag(&self, from: &serde_json::Value, to: &serde_json::Value, modifier: Option<&str>) {
+        let at = |v: &serde_json::Value| {
+            let (x, y) = (v[0].as_f64().unwrap_or_else(|| panic!("not a position: {v}")), v[1].as_f64().unwrap_or(0.0));
+            [format!("{x}"), format!("{y}")]
+        };
+        let ([fx, fy], [tx, ty]) = (at(from), at(to));
+        if let Some(key) = modifier {
+            self.xdotool(&["keydown", key]);
+        }
+        self.xdotool(&["mousemove", "--window", &self.id, &fx, &fy]);
+        std::thread::sleep(Duration::from_millis(100));
+        self.xdotool(&["mousedown", "3"]);
+        self.xdotool(&["mousemove", "--window", &self.id, &tx, &ty]);
+        std::thread::sleep(Duration::from_millis(100));
+        self.xdotool(&["mouseup", "3"]);
+        if let Some(key) = modifier {
+            self.xdotool(&["keyup", key]);
+        }
+        std::thread::sleep(Duration::from_millis(150));
     }
 
     /// Turns the mouse wheel one notch over window coordinates, towards

@@ -91,6 +91,7 @@ impl App {
                 }
             }
             Action::Sound => self.toggle_sound(),
+            Action::OfferDraw => self.offer_draw(),
             Action::SettingsDialog => {
                 self.dialog = Some(Dialog::Settings(SettingsForm { settings: self.settings.clone() }));
             }
@@ -279,6 +280,8 @@ impl App {
                     // Escape in an open drop-down closes only the list.
                 } else if self.dialog.is_some() {
                     self.dialog = None;
+                } else if self.cancel_premove() {
+                    // Escape forgets a premove first.
                 } else if !self.back_one_click() {
                     self.view_ply = None;
                     self.replay = None;
@@ -400,6 +403,7 @@ impl App {
                 i18n::set_language(self.settings.lang());
                 self.rename_seats();
                 self.sound.enabled = self.settings.sound;
+                self.apply_piece_set();
                 if before != self.settings.auto_flip {
                     self.flipped = self.auto_flip();
                 }

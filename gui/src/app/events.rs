@@ -14,6 +14,9 @@ use crate::input::{self, Drag, DRAG_THRESHOLD};
 
 impl App {
     pub(super) fn handle(&mut self, event: SdlEvent) {
+        if let SdlEvent::KeyDown { keymod, .. } | SdlEvent::KeyUp { keymod, .. } = &event {
+            self.track_mods(*keymod);
+        }
         match event {
             SdlEvent::Quit { .. } => self.act(Action::Quit),
             // The board editor, while open, takes the keys, typing and clicks.
@@ -88,8 +91,11 @@ impl App {
             SdlEvent::MouseWheel { y, .. } => self.wheel(y),
             SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => self.press(x as f32, y as f32),
             SdlEvent::MouseButtonUp { mouse_btn: MouseButton::Left, x, y, .. } => self.release(x as f32, y as f32),
-            SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Right, .. } => {
-                self.back_one_click();
+            SdlEvent::MouseButtonDown { mouse_btn: MouseButton::Right, x, y, .. } => {
+                self.right_press(x as f32, y as f32)
+            }
+            SdlEvent::MouseButtonUp { mouse_btn: MouseButton::Right, x, y, .. } => {
+                self.right_release(x as f32, y as f32)
             }
             SdlEvent::Window { win_event, .. } => {
                 if matches!(win_event, WindowEvent::Resized(..) | WindowEvent::SizeChanged(..)) {
@@ -287,6 +293,7 @@ impl App {
             self.clicks.clear();
             return;
         };
+        self.clear_marks();
         if self.game.is_marking() {
             // The marks, territory and score change with every click.
             if let Err(e) = self.game.toggle_dead(cell) {
@@ -295,6 +302,7 @@ impl App {
             return;
         }
         if !self.game.human_to_move() {
+            self.premove_press(cell);
             return;
         }
         if let Some(kind) = picked {
@@ -315,7 +323,7 @@ impl App {
     }
 
     /// The cell of the board on screen under pixel (x, y).
-    fn cell_under(&self, x: f32, y: f32) -> Option<u16> {
+    pub(super) fn cell_under(&self, x: f32, y: f32) -> Option<u16> {
         let layout = self.layout.as_ref()?;
         let board = &self.board.as_ref()?.board;
         layout.cell_at(&board.geometry, &board.hidden, x, y)

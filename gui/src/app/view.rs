@@ -130,11 +130,13 @@ impl App {
         let position = self.shown_position();
         let mut hand_list = RVec::new();
         position.hands(&mut hand_list).into_result()?;
-        let board = self.shown_board()?.clone();
+        let mut board = self.shown_board()?.clone();
+        self.themed(&mut board);
         let inner = if hand_list.is_empty() { inner } else { hands::board_area(inner, &board.geometry) };
         let layout = BoardLayout::covering(&self.game.geometry, &board.geometry, inner, self.flipped);
         let live_legal = if self.view_ply.is_none() { self.game.legal_moves() } else { Vec::new() };
         self.draw_scene(p, &layout, &board, &position, &live_legal)?;
+        self.draw_aids(p, &layout, &board)?;
         self.draw_hands(p, &layout, &board, &position, &hand_list, &live_legal)?;
         self.layout = Some(layout);
         Ok(())

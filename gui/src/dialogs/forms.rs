@@ -14,6 +14,7 @@ use crate::messages::{level_note, seat_label, side_name};
 use crate::paint::Anchor;
 use crate::seats::{offered_levels, SeatChoice, SeatsForm};
 use crate::settings::{Settings, REPLAY_SPEEDS};
+use crate::themes::{BoardTheme, PieceSet};
 use crate::widgets::{choice_row, line, text_box};
 use crate::{theme, tr, GuiError};
 
@@ -42,6 +43,13 @@ impl SettingsForm {
             (FormKey::AutoFlip, tr!("settings-auto-flip"), on_off(), usize::from(!s.auto_flip)),
             (FormKey::Animate, tr!("settings-animate"), on_off(), usize::from(!s.animate)),
             (FormKey::ReplaySpeed, tr!("settings-replay"), speeds, speed),
+            (FormKey::Coordinates, tr!("settings-coordinates"), on_off(), usize::from(!s.coordinates)),
+            (FormKey::BoardTheme, tr!("settings-board-theme"), names(&BoardTheme::ALL.map(BoardTheme::message_id)), {
+                BoardTheme::ALL.iter().position(|&t| t == BoardTheme::from_word(&s.board_theme)).unwrap_or(0)
+            }),
+            (FormKey::PieceSet, tr!("settings-piece-set"), names(&PieceSet::ALL.map(PieceSet::message_id)), {
+                PieceSet::ALL.iter().position(|&t| t == PieceSet::from_word(&s.piece_set)).unwrap_or(0)
+            }),
         ]
     }
 
@@ -56,9 +64,17 @@ impl SettingsForm {
             FormKey::AutoFlip => s.auto_flip = index == 0,
             FormKey::Animate => s.animate = index == 0,
             FormKey::ReplaySpeed => s.replay_ms = REPLAY_SPEEDS.get(index).copied().unwrap_or(s.replay_ms),
+            FormKey::Coordinates => s.coordinates = index == 0,
+            FormKey::BoardTheme => s.board_theme = BoardTheme::ALL.get(index).map_or("game", |t| t.word()).into(),
+            FormKey::PieceSet => s.piece_set = PieceSet::ALL.get(index).map_or("game", |t| t.word()).into(),
             _ => {}
         }
     }
+}
+
+/// The names of `ids` in the interface's language.
+fn names(ids: &[&str]) -> Vec<String> {
+    ids.iter().map(|id| tr!(id)).collect()
 }
 
 /// Draws the Settings dialog.

@@ -54,6 +54,13 @@ pub enum Event {
     Ended,
     /// A computer failed (its forfeit is recorded).
     Failed(String),
+    /// The computer answered a draw offer, with its score when it had one.
+    DrawAnswer {
+        /// It accepted: the game is drawn by agreement.
+        accepted: bool,
+        /// Its evaluation (its own view).
+        score: Option<i32>,
+    },
 }
 
 /// One game with its players.
@@ -113,6 +120,8 @@ pub struct Game {
     /// The countdown is kept elsewhere (a network server): it is shown as
     /// told ([`Game::follow_clocks`]) and its flag falls there, not here.
     outside_clock: bool,
+    /// A draw offer the computer is weighing.
+    draw_offer: Option<draw_offer::DrawOffer>,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -215,7 +224,10 @@ impl Game {
     fn moved(&mut self, before: &PositionBox, mv: Move, mover: usize) -> Vec<Event> {
         let mut infos = RVec::new();
         let _ = before.move_infos(rules_api::RSlice::from_slice(&[mv]), &mut infos);
-        let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE));
+        // A game that flags no captures still shows one: a piece of
+        // another player left the board.
+        let capture = infos.first().is_some_and(|i| i.flags.contains(MoveFlags::CAPTURE))
+            || took_piece(before, self.session.position(), mover as u8);
         let mut pieces = RVec::new();
         let _ = before.pieces(&mut pieces);
         let piece = pieces.iter().find(|p| p.cell == mv.from).copied();
@@ -434,6 +446,14 @@ impl Game {
     }
 }
 
+/// Whether a piece of a player other than `mover` is gone from `before` to `after`.
+fn took_piece(before: &PositionBox, after: &PositionBox, mover: u8) -> bool {
+    let after = piece_counts(after);
+    piece_counts(before)
+        .into_iter()
+        .any(|((owner, kind), n)| owner != mover && after.get(&(owner, kind)).copied().unwrap_or(0) < n)
+}
+
 fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16), usize> {
     let mut pieces = RVec::new();
     let mut counts = std::collections::BTreeMap::new();
@@ -447,6 +467,7 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
 
 mod clocks;
 mod count;
+mod draw_offer;
 mod open;
 mod taken;
 mod turns;

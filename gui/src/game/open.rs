@@ -108,6 +108,7 @@ impl Game {
             count: count::CountView::default(),
             generation: next_generation(),
             outside_clock: false,
+            draw_offer: None,
         };
         game.icons = game.first_pieces();
         game.restore_saved_times();
@@ -190,7 +191,7 @@ impl Game {
 
 /// Builds seats for one game: the rules plugin and its options (which an
 /// engine or an isolated strategy is told about) and where plugins are.
-struct Seater<'a> {
+pub(super) struct Seater<'a> {
     config: &'a Config,
     dirs: PluginDirs,
     rules: LoadedPlugin,
@@ -198,7 +199,7 @@ struct Seater<'a> {
 }
 
 impl<'a> Seater<'a> {
-    fn new(config: &'a Config, extra_dirs: &[PathBuf]) -> Result<Seater<'a>, String> {
+    pub(super) fn new(config: &'a Config, extra_dirs: &[PathBuf]) -> Result<Seater<'a>, String> {
         let dirs = config.plugin_dirs(extra_dirs);
         let rules = find_plugin(&config.resolve_ref(&config.game.rules), PluginKind::RULES, &dirs).map_err(err)?;
         Ok(Seater { config, dirs, rules, rules_options: config.rules_options() })
@@ -206,7 +207,7 @@ impl<'a> Seater<'a> {
 
     /// The seat for one configured player: a person, or a computer
     /// (strategy, isolated strategy or external engine) ready to move.
-    fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
+    pub(super) fn seat(&self, p: &PlayerConfig) -> Result<Seat, String> {
         let table = Table { rules: &self.rules, options: &self.rules_options };
         let player = computer_player(p, self.config, &self.dirs, &table).map_err(err)?;
         Ok(Seat { name: p.name.clone(), player })

@@ -72,6 +72,7 @@ impl Game {
     pub fn tick(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         self.tick_hint();
+        self.tick_draw_offer(&mut events);
         if self.is_over() {
             return events;
         }
