@@ -19,6 +19,8 @@ pub mod outcome;
 pub mod players;
 pub mod plugins;
 pub mod priority;
+#[cfg(all(test, target_os = "linux"))]
+mod priority_tests;
 pub mod protocols;
 pub mod records;
 pub mod rules_server;
