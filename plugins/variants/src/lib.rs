@@ -37,6 +37,7 @@ mod effects;
 mod eval;
 pub mod fen;
 mod fen_write;
+mod guard;
 mod legal;
 pub mod library;
 mod makemove;
