@@ -70,7 +70,7 @@ impl Position {
             royal,
             vacated: Squares::EMPTY,
             filled: Squares::EMPTY,
-            drops: v.drops.as_ref().is_none_or(|d| d.opposite_bishops == NO_KIND),
+            drops: v.drops.as_ref().map_or(true, |d| d.opposite_bishops == NO_KIND),
         };
         let theirs = |sq: u16, mask: u32| {
             let c = self.at(sq);
