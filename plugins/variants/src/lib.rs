@@ -41,6 +41,7 @@ mod eval;
 pub mod fen;
 mod fen_write;
 pub mod kind;
+mod guard;
 mod legal;
 pub mod library;
 mod makemove;

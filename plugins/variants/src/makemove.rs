@@ -36,6 +36,7 @@ impl Position {
             since_null: self.since_null,
             counting: self.counting,
             gates: self.gate_history.len() as u32,
+            gate_hash: self.gate_hash,
             to_hand: NO_KIND,
             bikjang: self.v.rules.bikjang && self.royals_face(),
         }
@@ -293,9 +294,7 @@ impl Position {
         self.royal_sq = u.royal_sq;
         self.since_null = u.since_null;
         self.counting = u.counting;
-        if self.v.gating.is_some() {
-            self.gate_hash = self.gates_hash();
-        }
+        self.gate_hash = u.gate_hash;
         Ok(())
     }
 

@@ -10,10 +10,72 @@ use crate::betza::{CAPTURE, HOP_ONE, MOVE, NO_HOP};
 use crate::position::{tag, Position};
 use crate::variant::{is_piece, kind_of, owner_of, Promotion, NO_SQ, WALL};
 
+/// Where generated moves go: a list, or a search for one move
+/// ([`FindLegal`]), so that checking a single move allocates nothing.
+pub(crate) trait MoveSink {
+    /// Takes one pseudo-legal move.
+    fn push(&mut self, m: Move);
+}
+
+impl MoveSink for RVec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        RVec::push(self, m);
+    }
+}
+
+/// Looks for one move among the pseudo-legal moves and tests only that
+/// one for legality (`any_extra`: the promotion field does not matter, as
+/// for the plain move under a gating move).
+pub(crate) struct FindLegal<'a> {
+    pos: &'a Position,
+    want: Move,
+    any_extra: bool,
+    found: bool,
+}
+
+impl MoveSink for FindLegal<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if !self.found
+            && m.from == self.want.from
+            && m.to == self.want.to
+            && m.tag == self.want.tag
+            && (self.any_extra || m.extra == self.want.extra)
+            && self.pos.is_legal(m)
+        {
+            self.found = true;
+        }
+    }
+}
+
 impl Position {
     /// Every legal move, the game's end rules not considered.
     pub fn generate(&self, out: &mut RVec<Move>) {
         let start = out.len();
+        let v = &*self.v;
+        self.pseudo_moves(out);
+        let guard = self.guard();
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if guard.as_ref().is_some_and(|g| g.clears(m)) || self.is_legal(m) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        self.choose(out, start);
+        if v.gating.is_some_and(|g| g.seirawan) {
+            self.add_gatings(out, start);
+        }
+        if v.walls.is_some() {
+            self.add_walls(out, start);
+        }
+    }
+
+    /// Every pseudo-legal move, in the order the legal moves are listed.
+    pub(crate) fn pseudo_moves<S: MoveSink>(&self, out: &mut S) {
         let us = self.side;
         let v = &*self.v;
         for from in 0..v.nsq() as u16 {
@@ -34,22 +96,55 @@ impl Position {
         if v.rules.pass {
             out.push(Move::PASS);
         }
-        let mut keep = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if self.is_legal(m) {
-                out[keep] = m;
-                keep += 1;
+    }
+
+    /// Whether the variant's legal moves are its legal pseudo-legal moves
+    /// (gated forms aside), so one move is checked without listing them
+    /// all: no rule chooses among them and no wall is added.
+    pub(crate) fn simple_moves(&self) -> bool {
+        let v = &*self.v;
+        v.walls.is_none()
+            && !v.rules.must_capture
+            && !v.rules.pass_on_stalemate
+            && !v.drops.as_ref().is_some_and(|d| d.must)
+    }
+
+    /// Whether `m` is one of the legal moves now. Allocates nothing unless
+    /// a rule chooses among the legal moves (compulsory captures, walls).
+    pub fn is_legal_move(&self, m: Move) -> bool {
+        if self.ended_by_rule().is_some() {
+            return false;
+        }
+        if !self.simple_moves() {
+            let mut candidates = RVec::new();
+            self.generate(&mut candidates);
+            return candidates.contains(&m);
+        }
+        let gated = m.tag & tag::GATE != 0;
+        if gated && !self.gate_allowed(m) {
+            return false;
+        }
+        let want = Move { tag: m.tag & !(tag::GATE | tag::GATE_ROOK), ..m };
+        let mut find = FindLegal { pos: self, want, any_extra: gated, found: false };
+        let v = &*self.v;
+        // Only the generator that makes moves of this kind (as in
+        // `pseudo_moves`).
+        match tag::of(want) {
+            tag::NORMAL | tag::EN_PASSANT | tag::DEMOTION if want.from != CELL_NONE => {
+                if want.from as usize >= v.nsq() || !self.own(want.from, self.side) {
+                    return false;
+                }
+                self.piece_moves(want.from, self.at(want.from), &mut find);
             }
+            tag::CASTLE_LEFT | tag::CASTLE_RIGHT if v.castling.is_some() && self.castling != 0 => {
+                self.castling_moves(&mut find)
+            }
+            tag::DROP if v.drops.is_some() => self.drops(&mut find),
+            tag::LEAP if v.gating.is_some_and(|g| g.cambodian) => self.leaps(&mut find),
+            tag::PASS if v.rules.pass => find.push(Move::PASS),
+            _ => {}
         }
-        out.truncate(keep);
-        self.choose(out, start);
-        if v.gating.is_some_and(|g| g.seirawan) {
-            self.add_gatings(out, start);
-        }
-        if v.walls.is_some() {
-            self.add_walls(out, start);
-        }
+        find.found
     }
 
     /// The rules that keep only some legal moves: compulsory captures,
@@ -92,7 +187,7 @@ impl Position {
     }
 
     /// Pseudo-legal moves of the piece `code` on `from`.
-    pub(crate) fn piece_moves(&self, from: u16, code: u8, out: &mut RVec<Move>) {
+    pub(crate) fn piece_moves<S: MoveSink>(&self, from: u16, code: u8, out: &mut S) {
         let v = &*self.v;
         let us = owner_of(code);
         let kind = kind_of(code);
@@ -141,7 +236,7 @@ impl Position {
     /// An en passant capture: a pawn's ([`tag::EN_PASSANT`]) only when a
     /// pawn stands behind the square; Fairy-Stockfish lets a fairy pawn's
     /// capture onto a marked square take the marked piece.
-    fn push_ep(&self, from: u16, to: u16, out: &mut RVec<Move>) {
+    fn push_ep<S: MoveSink>(&self, from: u16, to: u16, out: &mut S) {
         if !self.v.rules.ep_region[self.side as usize].has(to) {
             return;
         }
@@ -149,7 +244,7 @@ impl Position {
     }
 
     /// A move with the promotions it may or must make.
-    fn push_move(&self, from: u16, to: u16, kind: u8, capture: bool, out: &mut RVec<Move>) {
+    fn push_move<S: MoveSink>(&self, from: u16, to: u16, kind: u8, capture: bool, out: &mut S) {
         let v = &*self.v;
         let us = self.side;
         let pk = &v.kinds[kind as usize];
@@ -198,7 +293,7 @@ impl Position {
 
     /// A promoted piece's move, turning back when it may (Kyoto, micro
     /// shogi).
-    fn push_demotion(&self, from: u16, to: u16, kind: u8, capture: bool, out: &mut RVec<Move>) {
+    fn push_demotion<S: MoveSink>(&self, from: u16, to: u16, kind: u8, capture: bool, out: &mut S) {
         let v = &*self.v;
         let p = &v.promotions;
         let us = self.side;

@@ -15,37 +15,6 @@ use crate::variant::{is_piece, kind_of, owner_of, Variant, WALL};
 use crate::VariantRules;
 
 impl Position {
-    /// Whether the variant's moves are all a piece's own, so a move can be
-    /// checked against one piece's moves instead of the whole list.
-    fn simple_moves(&self) -> bool {
-        let v = &*self.v;
-        v.walls.is_none()
-            && v.gating.is_none()
-            && !v.rules.must_capture
-            && !v.rules.pass_on_stalemate
-            && !v.drops.as_ref().is_some_and(|d| d.must)
-    }
-
-    /// Whether `m` is one of the legal moves now.
-    pub fn is_legal_move(&self, m: Move) -> bool {
-        if self.ended_by_rule().is_some() {
-            return false;
-        }
-        let mut candidates = RVec::new();
-        let kind = tag::of(m);
-        let piece_move = matches!(kind, tag::NORMAL | tag::EN_PASSANT | tag::DEMOTION) && m.tag & !tag::KIND == 0;
-        if piece_move && self.simple_moves() && m.from != CELL_NONE {
-            let nsq = self.v.nsq();
-            if m.from as usize >= nsq || m.to as usize >= nsq || !self.own(m.from, self.side) {
-                return false;
-            }
-            self.piece_moves(m.from, self.at(m.from), &mut candidates);
-            return candidates.contains(&m) && self.is_legal(m);
-        }
-        self.generate(&mut candidates);
-        candidates.contains(&m)
-    }
-
     fn hint(&self, m: Move) -> (i32, MoveFlags) {
         let v = &*self.v;
         let mut flags = MoveFlags::NONE;

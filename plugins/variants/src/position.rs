@@ -135,6 +135,8 @@ pub(crate) struct Undo {
     pub since_null: u32,
     pub counting: (u16, u16),
     pub gates: u32,
+    /// The gates' hash before the move.
+    pub gate_hash: u64,
     /// The hand kind a capture added to (for taking it back).
     pub to_hand: u8,
     /// The position before the move had the kings facing (janggi's

@@ -3,13 +3,14 @@
 
 use rules_api::{Move, RVec, CELL_NONE};
 
+use crate::movegen::MoveSink;
 use crate::position::{castle_bit, tag, Position};
 use crate::rules::{Enclosing, WallRule};
 use crate::variant::{is_piece, kind_of, owner_of, Promotion, Variant, NO_KIND, NO_SQ};
 
 impl Position {
     /// Castling, encoded as the king moving onto its rook's square.
-    pub(crate) fn castling_moves(&self, out: &mut RVec<Move>) {
+    pub(crate) fn castling_moves<S: MoveSink>(&self, out: &mut S) {
         let v = &*self.v;
         let Some(rule) = v.castling else { return };
         let us = self.side;
@@ -73,7 +74,7 @@ impl Position {
     }
 
     /// Drops from hand.
-    pub(crate) fn drops(&self, out: &mut RVec<Move>) {
+    pub(crate) fn drops<S: MoveSink>(&self, out: &mut S) {
         let v = &*self.v;
         let Some(d) = &v.drops else { return };
         let us = self.side;
@@ -146,7 +147,7 @@ impl Position {
 
     /// Cambodian chess: the king's first leap (a knight's move one rank
     /// forward, not out of check) and the met's first double step.
-    pub(crate) fn leaps(&self, out: &mut RVec<Move>) {
+    pub(crate) fn leaps<S: MoveSink>(&self, out: &mut S) {
         let v = &*self.v;
         let us = self.side;
         let gates = self.gates[us as usize];
@@ -161,14 +162,14 @@ impl Position {
                 continue;
             }
             let (f, r) = (v.file(from) as i32, v.rank(from) as i32);
-            let targets: Vec<(i32, i32)> = if kind_of(c) == v.royal && !self.in_check {
-                vec![(f - 2, r + fwd), (f + 2, r + fwd)]
+            let targets: &[(i32, i32)] = if kind_of(c) == v.royal && !self.in_check {
+                &[(f - 2, r + fwd), (f + 2, r + fwd)]
             } else if kind_of(c) == met {
-                vec![(f, r + 2 * fwd)]
+                &[(f, r + 2 * fwd)]
             } else {
-                Vec::new()
+                &[]
             };
-            for (tf, tr) in targets {
+            for &(tf, tr) in targets {
                 if tf < 0 || tr < 0 || tf >= v.files as i32 || tr >= v.ranks as i32 {
                     continue;
                 }
@@ -185,8 +186,6 @@ impl Position {
     /// square).
     pub(crate) fn add_gatings(&self, out: &mut RVec<Move>, start: usize) {
         let v = &*self.v;
-        let us = self.side;
-        let gates = self.gates[us as usize];
         let end = out.len();
         for i in start..end {
             let m = out[i];
@@ -196,29 +195,58 @@ impl Position {
             }
             let castle = k == tag::CASTLE_LEFT || k == tag::CASTLE_RIGHT;
             for (square, flag) in [(m.from, 0), (if castle { m.to } else { NO_SQ }, tag::GATE_ROOK)] {
-                if square == NO_SQ || !gates.has(square) {
+                if !self.gate_open(m, square) {
                     continue;
                 }
-                if castle {
-                    let (_, kto, _, rto) = self.castling_squares(m);
-                    if square == kto || square == rto {
-                        continue;
-                    }
-                }
                 for kind in 0..v.nkinds() as u8 {
-                    let pk = &v.kinds[kind as usize];
-                    let rel = v.relative_rank(us, square);
-                    if self.hand[us as usize][kind as usize] > 0
-                        && pk.region[us as usize].has(square)
-                        && rel >= pk.drop_ranks.0
-                        && rel <= pk.drop_ranks.1
-                        && v.drops.as_ref().map(|d| d.region[us as usize].has(square)) != Some(false)
-                    {
+                    if self.may_gate(square, kind) {
                         out.push(Move { extra: kind as u16 + 1, tag: m.tag | tag::GATE | flag, ..m });
                     }
                 }
             }
         }
+    }
+
+    /// Whether the legal move `m` may gate on `square` (one of its own):
+    /// a gate not yet left, and for castling not where king or rook land.
+    fn gate_open(&self, m: Move, square: u16) -> bool {
+        if square == NO_SQ || !self.gates[self.side as usize].has(square) {
+            return false;
+        }
+        if matches!(tag::of(m), tag::CASTLE_LEFT | tag::CASTLE_RIGHT) {
+            let (_, kto, _, rto) = self.castling_squares(m);
+            return square != kto && square != rto;
+        }
+        true
+    }
+
+    /// Whether a piece of `kind` in hand may enter on `square`.
+    fn may_gate(&self, square: u16, kind: u8) -> bool {
+        let v = &*self.v;
+        let us = self.side;
+        let pk = &v.kinds[kind as usize];
+        let rel = v.relative_rank(us, square);
+        self.hand[us as usize][kind as usize] > 0
+            && pk.region[us as usize].has(square)
+            && rel >= pk.drop_ranks.0
+            && rel <= pk.drop_ranks.1
+            && v.drops.as_ref().map(|d| d.region[us as usize].has(square)) != Some(false)
+    }
+
+    /// Whether the gating part of `m` (a gating move: its plain move is
+    /// checked apart) is one [`Self::add_gatings`] makes.
+    pub(crate) fn gate_allowed(&self, m: Move) -> bool {
+        let v = &*self.v;
+        if !v.gating.is_some_and(|g| g.seirawan) || m.extra == 0 || m.extra as usize > v.nkinds() {
+            return false;
+        }
+        let k = tag::of(m);
+        let castle = k == tag::CASTLE_LEFT || k == tag::CASTLE_RIGHT;
+        if k == tag::DROP || k == tag::PASS || (m.tag & tag::GATE_ROOK != 0 && !castle) {
+            return false;
+        }
+        let square = self.gate_square(m);
+        self.gate_open(m, square) && self.may_gate(square, (m.extra - 1) as u8)
     }
 
     /// Walls: every legal move comes once per square its wall may go to.
