@@ -1,7 +1,7 @@
 //! The hostile campaign of scripts/net-campaign.sh: honest players keep
 //! playing game after game while attackers, each from loopback addresses
 //! of its own (standing for other machines), try everything issue 23
-//! found ([`attacks`]). It reports the honest players' move round trips
+//! found (the `attacks` module). It reports the honest players' move round trips
 //! and checks that every move they saw acknowledged, in every game, is in
 //! the server's records.
 
