@@ -132,7 +132,7 @@ fn the_ext_table_names_every_method_of_position_ext_and_rules_ext() {
 
 #[test]
 fn every_method_a_plugin_implements_is_named() {
-    let plugin = read("rules-api/src/plugin.rs");
+    let plugin = read("rules-api/src/impls.rs");
     let guide = guide();
     let named = quoted(&guide);
     for name in ["PositionImpl", "RulesImpl", "StrategyImpl"] {
