@@ -69,11 +69,14 @@ impl BoardPreview {
     }
 }
 
+/// A game's name and the options chosen for it.
+type Choice = (String, Vec<(String, String)>);
+
 /// The previews read so far, by game and options; `None` where the rules
 /// would not build with those options (no preview is drawn).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Previews {
-    read: HashMap<(String, Vec<(String, String)>), Option<Arc<BoardPreview>>>,
+    read: HashMap<Choice, Option<Arc<BoardPreview>>>,
 }
 
 impl Previews {
