@@ -380,15 +380,21 @@ impl App {
         let options = form.options();
         let dirs = self.game.config.plugin_dirs(self.game.extra_dirs());
         let isolate = self.game.config.game.isolate;
-        let sides = find_plugin(&name, PluginKind::RULES, &dirs)
+        let rules = find_plugin(&name, PluginKind::RULES, &dirs)
             .ok()
-            .and_then(|plugin| plugin.isolating(isolate).new_rules(&options).ok())
-            .and_then(|rules| tabula_core::boundary::info(&rules).ok())
-            .map(|info| {
-                let sides = info.players.iter().map(|p| p.name.to_string()).collect::<Vec<_>>();
-                (crate::messages::game_name(info.name.as_str()), sides)
-            });
-        if let (Some((title, sides)), Some(Dialog::NewGame(form))) = (sides, &mut self.dialog) {
+            .and_then(|p| p.isolating(isolate).new_rules(&options).ok());
+        let sides = rules.as_ref().and_then(|rules| tabula_core::boundary::info(rules).ok()).map(|info| {
+            let sides = info.players.iter().map(|p| p.name.to_string()).collect::<Vec<_>>();
+            (crate::messages::game_name(info.name.as_str()), sides)
+        });
+        let Some(Dialog::NewGame(form)) = &mut self.dialog else { return };
+        // The board preview is read once per game and options, and none
+        // is drawn for options the rules refuse.
+        if !form.previews.has(&name, &options) {
+            let preview = rules.as_ref().and_then(|rules| crate::dialogs::BoardPreview::of(rules).ok());
+            form.previews.keep(&name, &options, preview);
+        }
+        if let Some((title, sides)) = sides {
             form.set_game_info(title, sides);
         }
     }

@@ -206,6 +206,10 @@ impl App {
                 }).collect::<Vec<_>>(),
                 "filter": f.filter,
                 "open": f.open.map(|o| format!("{:?}", o.0)),
+                // The board preview drawn: where, its cells and pieces.
+                "preview": f.preview_area.zip(f.preview()).map(|(a, p)| serde_json::json!({
+                    "area": [a.x, a.y, a.w, a.h], "cells": p.cells(), "pieces": p.pieces.len(),
+                })),
             }),
             Some(Dialog::Seats(f)) => serde_json::json!({ "open": f.open.map(|o| o.0) }),
             _ => serde_json::Value::Null,

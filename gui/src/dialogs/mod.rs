@@ -9,6 +9,7 @@ mod forms;
 mod game_list;
 mod new_game;
 mod over;
+mod preview;
 mod seat_rows;
 
 use rules_api::{GameInfo, Move};
@@ -18,6 +19,7 @@ pub use files::{GamesForm, LoadForm, SaveForm};
 pub use forms::SettingsForm;
 pub use new_game::{GameChoice, ListRow, NewGameForm};
 pub use over::card_lines;
+pub use preview::BoardPreview;
 
 use crate::board::draw_piece;
 use crate::controls::{Action, Focus, Hits, Look};

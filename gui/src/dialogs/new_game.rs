@@ -14,6 +14,7 @@
 use rules_api::OptionSpec;
 
 use super::catalog::{self, Catalog};
+use super::preview::{BoardPreview, Previews};
 use super::seat_rows::level_of;
 use crate::controls::FormKey;
 use crate::layout::Area;
@@ -96,6 +97,10 @@ pub struct NewGameForm {
     pub engines: Vec<crate::saved_engines::SavedEngine>,
     /// Per seat, the engine (an index into `engines`) chosen in its list.
     pub engine_seats: Vec<Option<usize>>,
+    /// The start positions read for the choices made so far.
+    pub previews: Previews,
+    /// Where the last frame drew the chosen game's preview, if it did.
+    pub preview_area: Option<Area>,
 }
 
 /// One row of the form: its key, label, description and what it holds.
@@ -152,6 +157,8 @@ impl NewGameForm {
             host: None,
             engines: Vec::new(),
             engine_seats: Vec::new(),
+            previews: Previews::default(),
+            preview_area: None,
         };
         form.choose_game(entry, memory);
         form.game_scroll =
@@ -358,6 +365,12 @@ impl NewGameForm {
             .filter(|(k, (spec, value))| given(k) && value.trim() != spec.default.as_str() && !value.trim().is_empty())
             .map(|(_, (spec, value))| (spec.name.to_string(), value.trim().to_string()))
             .collect()
+    }
+
+    /// The start position of the chosen game with the options chosen
+    /// now, when it was read (see [`Previews`]) and the rules built.
+    pub fn preview(&self) -> Option<&BoardPreview> {
+        self.previews.get(&self.chosen()?.name, &self.options())
     }
 
     fn chosen(&self) -> Option<&GameChoice> {

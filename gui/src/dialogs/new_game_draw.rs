@@ -134,6 +134,14 @@ pub fn draw<T: RenderTarget>(
         }
         Ok(())
     })?;
+    // The start position in the room the rows leave under them.
+    let used = rows.len() as f32 * row_h + px * 0.6;
+    let room = Area { y: rows_area.y + used, h: rows_area.h - used, ..rows_area };
+    let preview = form.preview().filter(|_| room.h >= px * 4.0);
+    if let Some(preview) = preview {
+        preview.draw(pen.p, room)?;
+    }
+    form.preview_area = preview.is_some().then_some(room);
 
     let note_area = Area { x: a.x + px, y: bottom + px * 0.4, w: a.w - 2.0 * px, h: px * 2.6 };
     match &form.error {
