@@ -141,26 +141,19 @@ pub fn paint_arrow<T: RenderTarget>(
         let c = geometry.cells.get(cell as usize)?;
         Some(layout.to_screen(c.x, c.y, c.layer))
     };
-    let size = layout.scale.max(8.0);
     let (from, to) = match (m.from, m.to) {
-        (f, t) if f != CELL_NONE && t != CELL_NONE && f != t => (at(f), at(t)),
-        (_, t) if t != CELL_NONE => (at(t), at(t)),
-        (f, _) => (at(f), at(f)),
+        (f, t) if f != CELL_NONE && t != CELL_NONE && f != t => (f, t),
+        (_, t) if t != CELL_NONE => (t, t),
+        (f, _) => (f, f),
     };
-    let (Some(a), Some(b)) = (from, to) else { return Ok(None) };
-    if a == b {
-        p.ring(a.0, a.1, size * 0.45, size * 0.1, ARROW)?;
-        return Ok(Some([a, b]));
+    let (Some(a), Some(b)) = (at(from), at(to)) else { return Ok(None) };
+    // The same painters as the player's own right-click marks, in the
+    // analysis colour; a placement or a one-cell move is a circle.
+    if from == to {
+        crate::marks::draw_circle(p, layout, geometry, &[], to, ARROW, 0.1)?;
+    } else {
+        crate::marks::draw_arrow(p, layout, geometry, &[], from, to, ARROW, 0.16)?;
     }
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    let (ux, uy) = (dx / len, dy / len);
-    let head = (size * 0.45).min(len * 0.6);
-    let base = (b.0 - ux * head, b.1 - uy * head);
-    p.line(a.0, a.1, base.0, base.1, size * 0.16, ARROW)?;
-    let half = head * 0.6;
-    let wing = |s: f32| (base.0 - uy * half * s, base.1 + ux * half * s);
-    p.fill_polygon(&[b, wing(1.0), wing(-1.0)], ARROW)?;
     Ok(Some([a, b]))
 }
 
