@@ -10,7 +10,7 @@
 //! `TABULA_SKIP_GUI_E2E=1` asks to skip it.
 
 use serde_json::Value;
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
 
 /// The window on `config`, in a directory of its own (settings, saves).
 fn open(config: &str) -> (tempfile::TempDir, Window) {
@@ -19,12 +19,6 @@ fn open(config: &str) -> (tempfile::TempDir, Window) {
     std::fs::write(&path, config).unwrap();
     let window = Window::open(&tabula_binary(), &path, dir.path());
     (dir, window)
-}
-
-fn shot(w: &Window, name: &str) -> std::path::PathBuf {
-    let path = artifact(name);
-    w.screenshot(&path);
-    path
 }
 
 fn xy(v: &Value) -> (f64, f64) {

@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
 
 /// The window on `config`, in a directory of its own (settings, saves).
 fn open(config: &str) -> (tempfile::TempDir, Window) {
@@ -19,12 +19,6 @@ fn open(config: &str) -> (tempfile::TempDir, Window) {
     std::fs::write(&path, config).unwrap();
     let window = Window::open(&tabula_binary(), &path, dir.path());
     (dir, window)
-}
-
-fn shot(w: &Window, name: &str) -> std::path::PathBuf {
-    let path = artifact(name);
-    w.screenshot(&path);
-    path
 }
 
 fn centre(layout: &serde_json::Value, cell: &str) -> (f64, f64) {

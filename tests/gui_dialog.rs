@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use serde_json::Value;
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
 
 /// The window tests share two cores with everything else: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -33,13 +33,6 @@ fn open() -> (tempfile::TempDir, Window) {
     std::fs::write(&path, CONFIG).unwrap();
     let window = Window::open(&tabula_binary(), &path, dir.path());
     (dir, window)
-}
-
-fn shot(w: &Window, name: &str) -> std::path::PathBuf {
-    let path = artifact(name);
-    w.screenshot(&path);
-    eprintln!("screenshot: {}", path.display());
-    path
 }
 
 /// Where button `name` is in layout `v`.

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use serde_json::{json, Value};
 use tabula_suite::net::{Client, Server};
-use tabula_suite::window::{artifact, names, tabula_binary, tools_present, Window};
+use tabula_suite::window::{names, shot, tabula_binary, tools_present, Window};
 
 /// The window tests share two cores with everything else: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -41,12 +41,6 @@ fn marks(v: &Value) -> Vec<(String, String, String)> {
 
 fn mark(from: &str, to: &str, colour: &str) -> (String, String, String) {
     (from.into(), to.into(), colour.into())
-}
-
-fn shot(w: &Window, name: &str) {
-    let path = artifact(name);
-    w.screenshot(&path);
-    eprintln!("screenshot: {}", path.display());
 }
 
 /// Clicks `from` then `to` for a premove and waits until it is complete.

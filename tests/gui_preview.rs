@@ -10,16 +10,10 @@
 use std::time::Duration;
 
 use serde_json::Value;
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
 
 const CONFIG: &str = "[game]\nrules = \"chess\"\n\n[[players]]\nname = \"Tester\"\nkind = \"human\"\n\n\
      [[players]]\nname = \"Engine\"\nkind = \"ai\"\nstrategy = \"random\"\ntime_ms = 100\n";
-
-fn shot(w: &Window, name: &str) {
-    let path = artifact(name);
-    w.screenshot(&path);
-    eprintln!("screenshot: {}", path.display());
-}
 
 /// The preview's cells and pieces in layout `v`, when one is drawn.
 fn preview(v: &Value) -> Option<(u64, u64)> {

@@ -44,6 +44,15 @@ pub fn artifact(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// Takes a screenshot of `w` into `target/test-artifacts/NAME`, says where
+/// on stderr (to look at it), and returns its path.
+pub fn shot(w: &Window, name: &str) -> PathBuf {
+    let path = artifact(name);
+    w.screenshot(&path);
+    eprintln!("screenshot: {}", path.display());
+    path
+}
+
 fn parse_layout(line: &str) -> Option<serde_json::Value> {
     line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok())
 }
