@@ -74,17 +74,7 @@ impl App {
         }
         let (Some(layout), Some(board)) = (&self.layout, &self.board) else { return };
         let board = &board.board;
-        let cells: serde_json::Map<String, serde_json::Value> = board
-            .geometry
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| board.is_shown(*i as u16))
-            .map(|(_, c)| {
-                let (x, y) = layout.to_screen(c.x, c.y, c.layer);
-                (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
-            })
-            .collect();
+        let cells = cell_positions(board, layout);
         let name = |cell: &u16| board.geometry.cells.get(*cell as usize).map(|c| c.name.to_string());
         let clicked: Vec<String> = self.clicks.clicked().iter().filter_map(name).collect();
         let targets: Vec<String> = self.clicks.targets().iter().filter_map(name).collect();
@@ -261,4 +251,23 @@ impl App {
             self.dumped = text;
         }
     }
+}
+
+/// The screen centre of every cell `board` shows, by cell name, for the
+/// layout dump (the game's board and the editor's).
+pub(super) fn cell_positions(
+    board: &crate::shown::ShownBoard,
+    layout: &crate::layout::BoardLayout,
+) -> serde_json::Map<String, serde_json::Value> {
+    board
+        .geometry
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| board.is_shown(*i as u16))
+        .map(|(_, c)| {
+            let (x, y) = layout.to_screen(c.x, c.y, c.layer);
+            (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
+        })
+        .collect()
 }

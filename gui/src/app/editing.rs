@@ -154,17 +154,7 @@ impl App {
         let Some(editor) = &self.editor else { return };
         let Some(layout) = &editor.layout else { return };
         let board = editor.shown();
-        let cells: serde_json::Map<String, serde_json::Value> = board
-            .geometry
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| board.is_shown(*i as u16))
-            .map(|(_, c)| {
-                let (x, y) = layout.to_screen(c.x, c.y, c.layer);
-                (c.name.to_string(), serde_json::json!([x.round(), y.round()]))
-            })
-            .collect();
+        let cells = super::dump::cell_positions(board, layout);
         let name = |cell: u16| board.geometry.cells.get(cell as usize).map(|c| c.name.to_string());
         let pieces: serde_json::Map<String, serde_json::Value> = editor
             .pieces()
