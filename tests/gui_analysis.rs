@@ -51,15 +51,19 @@ fn lines(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Opens the strip with the A key (again until the window takes keys).
+/// Opens the strip with the A key, again only when the window has shown
+/// no sign of the last press: A toggles the strip, so a press the window
+/// merely took long to handle (a loaded machine) and a second press would
+/// close it again. Each wait is longer than the one before.
 fn open_analysis(w: &mut Window) -> Value {
     w.layout("the first layout", |_| true);
-    for _ in 0..5 {
+    for attempt in 1..=5u64 {
         w.key("a");
-        if let Some(v) = w.try_wait_for(std::time::Duration::from_secs(3), |l| {
+        let opened = w.try_wait_for(std::time::Duration::from_secs(4 * attempt), |l| {
             let v: Option<Value> = l.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok());
             v.filter(|v| v["analysis"]["open"] == true)
-        }) {
+        });
+        if let Some(v) = opened {
             return v;
         }
     }
