@@ -21,7 +21,6 @@
 //! `TABULA_SKIP_GUI_E2E=1`.
 
 use std::path::Path;
-use std::time::Duration;
 
 use serde_json::Value;
 use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
@@ -38,7 +37,7 @@ const CONFIG: &str = "[game]\nrules = \"variants\"\n[game.options]\nvariant = \"
 const SAVED: &str = "[game]\nrules = \"variants\"\n[game.options]\nvariant = \"shogi\"\n\n\
      [[players]]\nname = \"Sente\"\nkind = \"human\"\n\n\
      [[players]]\nname = \"fairy-stockfish\"\nkind = \"engine\"\nprotocol = \"usi\"\n\
-     command = \"/usr/games/fairy-stockfish\"\ntime_ms = 200\n";
+     command = \"/usr/games/fairy-stockfish\"\ntime_ms = 200\n\n[record]\nmoves = []\n";
 
 /// Clicks button `name` of the latest layout.
 fn click(w: &mut Window, name: &str) {
@@ -57,19 +56,11 @@ fn names(v: &Value) -> Vec<String> {
     v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
-/// Opens the strip with the A key (again until the window takes keys).
+/// Opens the strip with the panel's Analysis button (once: a second
+/// press on a slow machine would close it again).
 fn open_analysis(w: &mut Window) -> Value {
-    w.layout("the first layout", |_| true);
-    for _ in 0..5 {
-        w.key("a");
-        if let Some(v) = w.try_wait_for(Duration::from_secs(3), |l| {
-            let v: Option<Value> = l.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok());
-            v.filter(|v| v["analysis"]["open"] == true)
-        }) {
-            return v;
-        }
-    }
-    panic!("the analysis did not open");
+    click(w, "analysis");
+    w.layout("the analysis strip", |v| v["analysis"]["open"] == true)
 }
 
 /// Sets the analysis depth to `depth` with the strip's − and + buttons.
@@ -223,9 +214,14 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     edit_fairy(&mut w, dir.path());
     keep_screenshot(&shot(&w, "gui-engines-list.png"), "engines-list.png");
     // Its analysis started again with the new options.
-    w.layout("lines again", |v| v["analysis"]["done"] == true && lines(v).len() == 3);
+    click(&mut w, "engines-close");
+    w.layout("lines again", |v| {
+        v["analysis"]["manage"].is_null() && v["analysis"]["done"] == true && lines(v).len() == 3
+    });
     // Cheap searches from here on (the analyser that follows is the host's).
     set_depth(&mut w, 1);
+    click(&mut w, "analysis-engines");
+    w.layout("the Engines dialog again", |v| v["analysis"]["manage"]["rows"][0]["name"] == "fairy-stockfish");
 
     // Remove asks first; Keep keeps it; Remove removes it.
     click(&mut w, "engines-remove:fairy-stockfish");
@@ -257,7 +253,7 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     let v = open_analysis(&mut w);
     assert!(v["analysis"]["engines"].as_array().is_some_and(Vec::is_empty), "{}", v["analysis"]);
     assert!(!names(&v["analysis"]["analysers"]).contains(&"fairy-stockfish".to_string()), "{}", v["analysis"]);
-    w.key("a");
+    click(&mut w, "analysis-close");
     w.layout("the strip closed", |v| v["analysis"]["open"] == false);
     w.key("ctrl+o");
     let v = w.layout("the Load dialog with the saved game", load_open);
