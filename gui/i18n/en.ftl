@@ -441,4 +441,4 @@ engine-save = Check and save
 engine-saved = Engine { $name } saved.
 engine-removed = Engine { $name } removed.
 engine-added-plays = Engine { $name } added: it can be seated in New game; its protocol cannot analyse.
-engine-not-added = { $name } is not among your added engines: this game keeps its own program ({ $program }).
+engine-not-added = { $name } is not an added engine: the game keeps its own { $program }

@@ -398,4 +398,4 @@ engine-save = 检查并保存
 engine-saved = 已保存引擎 { $name }。
 engine-removed = 已删除引擎 { $name }。
 engine-added-plays = 已添加引擎 { $name }：可在新对局中入座；其协议不能分析。
-engine-not-added = { $name } 不在已添加的引擎中：此对局保留自己的程序（{ $program }）。
+engine-not-added = { $name } 不是已添加的引擎：此对局保留自己的 { $program }

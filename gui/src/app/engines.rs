@@ -184,19 +184,28 @@ impl App {
     }
 
     /// What the status line says after a game was loaded: that it was,
-    /// and for each engine it seats that is not an added engine (removed
-    /// since, or never added here) that the game keeps its own program.
+    /// or (the line holds two lines) for each engine it seats that is not
+    /// an added engine (removed since, or never added here) that the game
+    /// keeps its own program.
     pub(super) fn loaded_note(&self, file: String) -> String {
-        let mut note = tr!("loaded", file = file);
-        for player in &self.game.config.players {
-            let PlayerSource::Engine(spec) = &player.source else { continue };
-            if self.settings.engines.iter().any(|e| e.name == player.name) {
-                continue;
-            }
-            note.push(' ');
-            note.push_str(&tr!("engine-not-added", name = player.name.as_str(), program = spec.command.as_str()));
+        let notes: Vec<String> = self
+            .game
+            .config
+            .players
+            .iter()
+            .filter(|player| !self.settings.engines.iter().any(|e| e.name == player.name))
+            .filter_map(|player| match &player.source {
+                PlayerSource::Engine(spec) => {
+                    Some(tr!("engine-not-added", name = player.name.as_str(), program = spec.command.as_str()))
+                }
+                _ => None,
+            })
+            .collect();
+        if notes.is_empty() {
+            tr!("loaded", file = file)
+        } else {
+            notes.join(" ")
         }
-        note
     }
 
     /// The layout dump's `manage` entry: the Engines dialog's rows and the

@@ -10,7 +10,7 @@ use crate::fonts::Style;
 use crate::layout::Area;
 use crate::paint::{Anchor, Painter};
 use crate::saved_engines::{analyses, SavedEngine};
-use crate::widgets::{button, line, line_height};
+use crate::widgets::{button, line, line_height, text_box};
 use crate::{theme, tr, GuiError};
 
 /// The most engines the dialog lists at once (the rest are counted).
@@ -71,7 +71,8 @@ pub fn draw_engines<T: RenderTarget>(
         };
         if dialog.confirm == Some(i) {
             let ask = tr!("engines-remove-ask", name = engine.name.as_str());
-            line(p, &ask, px, Style::Bold, theme::ERROR, (x, y + lh * 0.5), text_w, Anchor::TopLeft)?;
+            // Two lines: the question, and what becomes of saved games.
+            text_box(p, &ask, px * 0.9, theme::ERROR, Area { x, y, w: text_w - px * 0.5, h: lh * 2.0 })?;
             b(p, hits, 0.70, &tr!("engines-remove"), AnalysisAction::ConfirmRemove)?;
             b(p, hits, 0.86, &tr!("engines-keep"), AnalysisAction::KeepEngine)?;
         } else {
