@@ -1,7 +1,8 @@
 //! The window's side of analysis mode: its actions, the per-frame poll of
-//! the analysers' channels, the strip under the board, the arrow, the Add
-//! engine dialog's keys, seating an added engine, and the layout dump's
-//! `analysis` entry. The analysis itself is [`crate::analysis`].
+//! the analysers' channels, the strip under the board, the arrow, building
+//! an added engine as an analyser, and the layout dump's `analysis` entry.
+//! The engine dialogs are [`super::engines`]; the analysis itself is
+//! [`crate::analysis`].
 
 use rules_api::{PluginKind, PositionBox};
 use sdl2::render::RenderTarget;
