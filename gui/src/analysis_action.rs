@@ -1,5 +1,5 @@
-//! What a click in analysis mode asks for: the strip's buttons, the graph
-//! and the Add engine dialog (apart from [`crate::analysis`], so the
+//! What a click in analysis mode asks for: the strip's buttons, the graph,
+//! the Add engine dialog and the Engines dialog (apart from [`crate::analysis`], so the
 //! window's list of actions does not depend on the analysis).
 
 /// A click in the analysis strip or the Add engine dialog.
@@ -31,4 +31,16 @@ pub enum AnalysisAction {
     CheckEngine,
     /// The dialog: close without adding.
     CloseEngine,
+    /// Open the Engines dialog (the added engines: edit, remove).
+    Engines,
+    /// The Engines dialog: edit the engine at this index.
+    EditEngine(usize),
+    /// The Engines dialog: ask to remove the engine at this index.
+    RemoveEngine(usize),
+    /// The Engines dialog: yes, remove the engine asked about.
+    ConfirmRemove,
+    /// The Engines dialog: no, keep it.
+    KeepEngine,
+    /// Close the Engines dialog.
+    CloseEngines,
 }

@@ -46,6 +46,7 @@ mod actions;
 mod analysis;
 mod dump;
 mod editing;
+mod engines;
 mod events;
 mod files;
 mod online;

@@ -15,7 +15,7 @@ use crate::tr;
 pub struct SavedEngine {
     /// Its name in the window (unique among the engines).
     pub name: String,
-    /// `uci`, `ucci`, `gtp` or `gomocup`.
+    /// `uci`, `usi`, `ucci`, `gtp` or `gomocup`.
     pub protocol: String,
     /// The program and its arguments, as typed.
     pub command: String,
@@ -76,13 +76,18 @@ pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
 /// Whether `engine` is offered for a game: a two-player game without
 /// chance or hidden parts, and for UCI one whose dialect needs no
 /// `UCI_Variant` (a plain FEN game) or one whose variant the engine named.
+/// A USI engine plays the shogi family: the variants the engine named
+/// (Fairy-Stockfish names its `UCI_Variant` values under USI too), or
+/// shogi itself for an engine that names none.
 pub fn plays(engine: &SavedEngine, info: &rules_api::GameInfo, variant: Option<&str>) -> bool {
     if info.players.len() != 2 {
         return false;
     }
     match (engine.protocol.as_str(), variant) {
-        ("uci", Some(v)) => engine.variants.iter().any(|e| e == v),
+        ("uci" | "usi", Some(v)) if !engine.variants.is_empty() => engine.variants.iter().any(|e| e == v),
+        ("uci", Some(_)) => false,
         ("uci", None) => info.position_format.as_str() == "FEN",
+        ("usi", v) => v == Some("shogi"),
         _ => true,
     }
 }
@@ -90,15 +95,25 @@ pub fn plays(engine: &SavedEngine, info: &rules_api::GameInfo, variant: Option<&
 /// Whether the New game dialog offers `engine` for the rules plugin
 /// `rules` with `seats` seats: two-player games only, and for UCI the games
 /// the engine names as `UCI_Variant` values, or (for an engine without
-/// that option) the games whose dialect sends no `UCI_Variant` (chess).
+/// that option) the games whose dialect sends no `UCI_Variant` (chess). A
+/// USI engine is offered for the plugin USI speaks of (the variants
+/// plugin, whose shogi family it plays; the engine refuses another variant
+/// by name, and the game shows that as its forfeit).
 pub fn offered(engine: &SavedEngine, rules: &str, seats: usize) -> bool {
     if seats != 2 {
         return false;
     }
-    let dialect = tabula_core::protocols::settings::ProtocolSettings::builtin().dialect(rules);
-    let needs_variant = dialect.engine_options.contains_key("UCI_Variant");
+    let settings = tabula_core::protocols::settings::ProtocolSettings::builtin();
+    let needs_variant = settings.dialect(rules).engine_options.contains_key("UCI_Variant");
     match engine.protocol.as_str() {
         "uci" => !needs_variant || !engine.variants.is_empty(),
+        "usi" => settings.usi_rules == rules,
         _ => true,
     }
+}
+
+/// Whether `engine` can analyse: GTP and Gomocup have no analysis command
+/// (no lines, no scores), so those engines only play.
+pub fn analyses(engine: &SavedEngine) -> bool {
+    matches!(engine.protocol.as_str(), "uci" | "usi" | "ucci")
 }

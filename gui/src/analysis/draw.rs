@@ -1,5 +1,6 @@
 //! Drawing the analysis: the strip under the board (controls, lines,
-//! graph), the best move's arrow on the board, and the Add engine dialog.
+//! graph), the best move's arrow on the board, and the Add engine dialog
+//! (which also edits an added engine).
 //! The lines' texts are made when a report arrives, never here.
 
 use rules_api::score::{is_decided, WIN};
@@ -68,10 +69,11 @@ pub fn draw_strip<T: RenderTarget>(
     b(p, hits, cell(10.6, 1.4, y), &tr!("analysis-close"), AnalysisAction::Close, Look::Normal)?;
     y += row + px * 0.3;
     let arrow_look = if a.arrow { Look::Chosen } else { Look::Normal };
-    b(p, hits, cell(0.0, 2.5, y), &tr!("analysis-arrow"), AnalysisAction::Arrow, arrow_look)?;
+    b(p, hits, cell(0.0, 1.7, y), &tr!("analysis-arrow"), AnalysisAction::Arrow, arrow_look)?;
     let graph_look = if a.graph_running() { Look::Disabled } else { Look::Normal };
-    b(p, hits, cell(2.5, 3.0, y), &tr!("analysis-game"), AnalysisAction::Graph, graph_look)?;
-    b(p, hits, cell(5.5, 3.0, y), &tr!("analysis-add-engine"), AnalysisAction::AddEngine, Look::Normal)?;
+    b(p, hits, cell(1.7, 2.5, y), &tr!("analysis-game"), AnalysisAction::Graph, graph_look)?;
+    b(p, hits, cell(4.2, 2.4, y), &tr!("analysis-add-engine"), AnalysisAction::AddEngine, Look::Normal)?;
+    b(p, hits, cell(6.6, 2.0, y), &tr!("analysis-engines"), AnalysisAction::Engines, Look::Normal)?;
     let note_at = (x + w * 8.7 / 12.0, y + row / 2.0);
     line(p, &a.note, px * 0.85, Style::Regular, theme::TEXT_DIM, note_at, w * 3.3 / 12.0, Anchor::MidLeft)?;
     y += row + px * 0.3;
@@ -172,7 +174,11 @@ pub fn draw_form<T: RenderTarget>(
     let box_ = crate::dialogs::frame(p, window, px * 34.0, px * 30.0)?;
     let (x, w) = (box_.x + px, box_.w - 2.0 * px);
     let mut y = box_.y + px;
-    p.text(&tr!("engine-title"), px * 1.2, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
+    let title = match &form.editing {
+        Some(name) => tr!("engine-edit-title", name = name.as_str()),
+        None => tr!("engine-title"),
+    };
+    p.text(&title, px * 1.2, Style::Bold, theme::TEXT, x, y, Anchor::TopLeft)?;
     y += lh * 1.6;
     let label = |p: &mut Painter<T>, text: &str, y: f32| {
         p.text(text, px * 0.9, Style::Regular, theme::TEXT_DIM, x, y, Anchor::TopLeft)
@@ -213,7 +219,7 @@ pub fn draw_form<T: RenderTarget>(
         p,
         hits,
         Area { x, y: by, w: w * 0.48, h: bh },
-        &tr!("engine-add"),
+        &tr!(if form.editing.is_some() { "engine-save" } else { "engine-add" }),
         act(AnalysisAction::CheckEngine),
         look,
         hover,

@@ -1,7 +1,8 @@
 //! The engines the player added from the window: kept in the settings file
 //! (`[[engines]]`), offered as analysers and as computer players. The Add
-//! engine dialog checks an engine by starting it and completing its
-//! protocol's handshake on a thread of its own, and shows why it failed.
+//! engine dialog (also the dialog that edits an added engine) checks an
+//! engine by starting it and completing its protocol's handshake on a
+//! thread of its own, and shows why it failed.
 
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 
@@ -10,7 +11,7 @@ use crate::saved_engines::SavedEngine;
 use crate::tr;
 
 /// The protocols the dialog offers, in its order.
-pub const PROTOCOLS: [&str; 4] = ["uci", "ucci", "gtp", "gomocup"];
+pub const PROTOCOLS: [&str; 5] = ["uci", "usi", "ucci", "gtp", "gomocup"];
 
 /// The fields of the Add engine dialog.
 pub const FIELDS: usize = 3;
@@ -31,17 +32,37 @@ pub struct EngineForm {
     pub focus: Option<usize>,
     /// Why the engine was refused.
     pub error: Option<String>,
+    /// The name of the added engine this dialog edits (`None`: it adds one).
+    pub editing: Option<String>,
     /// The check running on its thread.
     check: Option<(SavedEngine, Receiver<Result<Hello, String>>)>,
 }
 
 impl Default for EngineForm {
     fn default() -> Self {
-        EngineForm { fields: Default::default(), protocol: 0, focus: Some(PATH), error: None, check: None }
+        EngineForm {
+            fields: Default::default(),
+            protocol: 0,
+            focus: Some(PATH),
+            error: None,
+            editing: None,
+            check: None,
+        }
     }
 }
 
 impl EngineForm {
+    /// The dialog that edits `engine`, its fields filled in.
+    pub fn editing(engine: &SavedEngine) -> EngineForm {
+        let protocol = PROTOCOLS.iter().position(|p| *p == engine.protocol).unwrap_or(0);
+        EngineForm {
+            fields: [engine.name.clone(), engine.command.clone(), engine.options.join("\n")],
+            protocol,
+            editing: Some(engine.name.clone()),
+            ..EngineForm::default()
+        }
+    }
+
     /// Whether the engine is being started.
     pub fn checking(&self) -> bool {
         self.check.is_some()
@@ -160,6 +181,36 @@ mod tests {
         assert_eq!(player.name, "Fish");
         assert_eq!(player.engine_spec().map(|s| s.command.as_str()), Some("/usr/games/stockfish"));
         assert_eq!(player.strategy_options("[players.options]").unwrap(), [("Threads".to_string(), "1".to_string())]);
+    }
+
+    #[test]
+    fn the_edit_dialog_starts_from_the_engine_and_keeps_its_protocol() {
+        let engine = SavedEngine {
+            name: "Fairy".into(),
+            protocol: "usi".into(),
+            command: "/usr/games/fairy-stockfish".into(),
+            options: vec!["Threads=1".into(), "Hash=16".into()],
+            variants: vec!["shogi".into()],
+        };
+        let form = EngineForm::editing(&engine);
+        assert_eq!(form.editing.as_deref(), Some("Fairy"));
+        assert_eq!(PROTOCOLS[form.protocol], "usi");
+        assert_eq!(form.fields[OPTIONS], "Threads=1\nHash=16");
+        // Its own name is not taken from itself (the caller leaves it out).
+        assert_eq!(form.engine(&[]).map(|e| (e.name, e.options.len())), Ok(("Fairy".to_string(), 2)));
+        assert!(form.engine(&["Fairy".to_string()]).is_err());
+    }
+
+    #[test]
+    fn usi_engines_are_offered_for_the_shogi_family_and_gtp_only_plays() {
+        let usi =
+            SavedEngine { name: "F".into(), protocol: "usi".into(), command: "f".into(), ..SavedEngine::default() };
+        assert!(crate::saved_engines::offered(&usi, "variants", 2));
+        assert!(!crate::saved_engines::offered(&usi, "chess", 2));
+        assert!(!crate::saved_engines::offered(&usi, "variants", 3));
+        let gtp = SavedEngine { protocol: "gtp".into(), ..usi.clone() };
+        assert!(crate::saved_engines::analyses(&usi) && !crate::saved_engines::analyses(&gtp));
+        assert!(crate::saved_engines::offered(&gtp, "go", 2));
     }
 
     #[test]

@@ -86,8 +86,10 @@ pub struct Analysis {
     graph_job: Option<(u64, usize)>,
     /// The positions the graph still has to analyse, in order.
     graph_positions: Vec<PositionBox>,
-    /// The Add engine dialog, while open.
+    /// The Add engine dialog (also the one that edits an engine), while open.
     pub form: Option<engines::EngineForm>,
+    /// The Engines dialog, while open.
+    pub manage: Option<crate::dialogs::engines::EnginesDialog>,
 }
 
 impl Default for Analysis {
@@ -112,6 +114,7 @@ impl Default for Analysis {
             graph_job: None,
             graph_positions: Vec::new(),
             form: None,
+            manage: None,
         }
     }
 }
@@ -120,6 +123,11 @@ impl Analysis {
     /// The analyser chosen, if there is one.
     pub fn analyser(&self) -> Option<&Analyser> {
         self.analysers.get(self.chosen)
+    }
+
+    /// Whether one of the engine dialogs is open (it takes the keys).
+    pub fn takes_keys(&self) -> bool {
+        self.form.is_some() || self.manage.is_some()
     }
 
     /// Stops everything (the strip closes, the game is replaced).

@@ -1,17 +1,21 @@
 //! External engines as analysers. A UCI engine is told `MultiPV` and
 //! reports each line as `info … multipv k … pv …`; a UCCI engine gives one
-//! line. The engine keeps running between positions: a new position stops
-//! the search (`stop`), waits for its `bestmove`, and starts the next.
-//! GTP and Gomocup have no analysis commands, so their engines only play.
+//! line. A USI engine (shogi's UCI) is spoken to the same way, with the
+//! position as SFEN and its moves in USI's squares (`7g7f`, `P*5e`), which
+//! are read back into the game's moves. The engine keeps running between
+//! positions: a new position stops the search (`stop`), waits for its
+//! `bestmove`, and starts the next. GTP and Gomocup have no analysis
+//! commands, so their engines only play.
 
 use std::sync::mpsc::{RecvTimeoutError, Sender};
 use std::sync::PoisonError;
 use std::time::{Duration, Instant};
 
-use rules_api::score::WIN;
+use rules_api::score::{WIN, WIN_THRESHOLD};
 use rules_api::{Move, Notation, PositionBox};
 use tabula_core::engines::{EngineError, Process, HANDSHAKE_TIMEOUT};
 use tabula_core::protocols::coordinates::Coordinates;
+use tabula_core::protocols::usi_notation::UsiBoard;
 use tabula_core::source::{EngineSpec, Protocol};
 
 use super::worker::{Backend, Job, Line, Report};
@@ -96,12 +100,20 @@ impl EngineBackend {
     /// Starts the engine (on the worker thread) with `options` (the game's
     /// dialect's presets first, then the user's).
     pub fn new(spec: &EngineSpec, options: &[(String, String)], rank_offset: i32) -> Result<EngineBackend, String> {
-        if !matches!(spec.protocol, Protocol::Uci | Protocol::Ucci) {
+        if !matches!(spec.protocol, Protocol::Uci | Protocol::Ucci | Protocol::Usi) {
             return Err(crate::tr!("analysis-cannot-analyse", protocol = spec.protocol.word().to_uppercase()));
         }
         let (process, _) = start(spec, options)?;
+        // USI's squares follow the board of each position (set in `go`).
         let coordinates = Coordinates::Shifted(if spec.protocol == Protocol::Uci { rank_offset } else { 0 });
-        Ok(EngineBackend { process, protocol: spec.protocol, coordinates, multipv: 1 })
+        let backend = EngineBackend { process, protocol: spec.protocol, coordinates, multipv: 1 };
+        if spec.protocol == Protocol::Usi {
+            // USI asks for `usinewgame` after the engine is ready and
+            // before its first position.
+            backend.sync().map_err(|e| e.to_string())?;
+            backend.process.send("usinewgame").map_err(|e| e.to_string())?;
+        }
+        Ok(backend)
     }
 
     fn sync(&self) -> Result<(), EngineError> {
@@ -112,13 +124,21 @@ impl EngineBackend {
 
     fn go(&mut self, job: &Job) -> Result<(), String> {
         let text = job.position.to_text().into_result().map_err(|e| e.to_string())?;
+        let position = match self.protocol {
+            Protocol::Usi => {
+                let board = UsiBoard::of_position(&text).map_err(|e| e.to_string())?;
+                self.coordinates = Coordinates::Usi(board);
+                format!("position sfen {}", board.sfen_from_position(&text).map_err(|e| e.to_string())?)
+            }
+            _ => format!("position fen {text}"),
+        };
         let send = |line: &str| self.process.send(line).map_err(|e| e.to_string());
-        if self.protocol == Protocol::Uci && self.multipv != job.lines {
+        if self.protocol != Protocol::Ucci && self.multipv != job.lines {
             send(&format!("setoption name MultiPV value {}", job.lines))?;
             self.multipv = job.lines;
         }
         self.sync().map_err(|e| e.to_string())?;
-        send(&format!("position fen {text}"))?;
+        send(&position)?;
         send(&format!("go depth {}", job.depth))
     }
 
@@ -188,11 +208,14 @@ fn legal_count(position: &PositionBox) -> usize {
 /// One `info` line with a principal variation: its line number (`multipv`,
 /// 1 when absent) and the line, its moves checked one by one against the
 /// position (the line ends at the first move that is not legal there).
+/// A USI engine (USI `coordinates`) counts `mate` in plies, and a mate of
+/// unknown length (`mate +`) gives no line: its score cannot be shown.
 pub fn read_info(text: &str, position: &PositionBox, coordinates: Coordinates) -> Option<(usize, Line)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
         return None;
     }
+    let usi = matches!(coordinates, Coordinates::Usi(_));
     let (mut k, mut depth, mut score, mut pv_at) = (1usize, 0u32, None, None);
     let mut i = 1;
     while i < words.len() {
@@ -202,6 +225,7 @@ pub fn read_info(text: &str, position: &PositionBox, coordinates: Coordinates) -
             "score" => {
                 score = match (words.get(i + 1).copied(), words.get(i + 2)) {
                     (Some("cp"), Some(n)) => Some(n.parse::<i32>().ok()?),
+                    (Some("mate"), Some(n)) if usi => Some(usi_mate_score(n.parse().ok()?)),
                     (Some("mate"), Some(n)) => Some(mate_score(n.parse().ok()?)),
                     // UCCI: a plain number.
                     (Some(n), _) => Some(n.parse::<i32>().ok()?),
@@ -232,6 +256,16 @@ pub fn mate_score(moves: i32) -> i32 {
     }
 }
 
+/// USI's `mate N` (plies; negative: the mover is mated) on Tabula's scale.
+pub fn usi_mate_score(plies: i32) -> i32 {
+    let plies = plies.clamp(-(WIN - WIN_THRESHOLD), WIN - WIN_THRESHOLD);
+    if plies > 0 {
+        WIN - plies
+    } else {
+        -(WIN - plies.abs())
+    }
+}
+
 fn moves_of(words: &[&str], position: &PositionBox, coordinates: Coordinates) -> Vec<Move> {
     let mut position = position.clone();
     let mut pv = Vec::with_capacity(words.len());
@@ -255,6 +289,13 @@ mod tests {
         assert_eq!(mate_score(3), WIN - 5);
         assert_eq!(mate_score(-2), -(WIN - 4));
         assert_eq!(rules_api::score::plies_to_end(mate_score(1)), Some(1));
+    }
+
+    #[test]
+    fn usi_counts_mate_in_plies() {
+        assert_eq!(rules_api::score::plies_to_end(usi_mate_score(3)), Some(3));
+        assert_eq!(rules_api::score::plies_to_end(usi_mate_score(-4)), Some(-4));
+        assert!(rules_api::score::is_decided(usi_mate_score(i32::MAX)), "a huge count stays a decided score");
     }
 
     #[test]

@@ -1,16 +1,16 @@
 //! The window's side of analysis mode: its actions, the per-frame poll of
-//! the analysers' channels, the strip under the board, the arrow, the Add
-//! engine dialog's keys, seating an added engine, and the layout dump's
-//! `analysis` entry. The analysis itself is [`crate::analysis`].
+//! the analysers' channels, the strip under the board, the arrow, building
+//! an added engine as an analyser, and the layout dump's `analysis` entry.
+//! The engine dialogs are [`super::engines`]; the analysis itself is
+//! [`crate::analysis`].
 
 use rules_api::{PluginKind, PositionBox};
-use sdl2::keyboard::Keycode;
 use sdl2::render::RenderTarget;
 use tabula_core::plugins::{available_names, find_plugin, PluginDirs};
 use tabula_core::protocols::settings::ProtocolSettings;
 
 use super::App;
-use crate::analysis::engines::{self, EngineForm, OPTIONS, PROTOCOLS};
+use crate::analysis::engines::{self, OPTIONS, PROTOCOLS};
 use crate::analysis::strategy::StrategyBackend;
 use crate::analysis::uci::EngineBackend;
 use crate::analysis::worker::{Backend, Maker, Worker};
@@ -68,36 +68,23 @@ impl App {
                     self.show_ply(ply, false);
                 }
             }
-            AnalysisAction::AddEngine => a.form = Some(EngineForm::default()),
-            AnalysisAction::Field(f) => {
-                if let Some(form) = &mut a.form {
-                    form.focus = Some(f);
-                }
-            }
-            AnalysisAction::Protocol => {
-                if let Some(form) = &mut a.form {
-                    form.protocol = (form.protocol + 1) % PROTOCOLS.len();
-                }
-            }
-            AnalysisAction::CheckEngine => {
-                let taken: Vec<String> = self.settings.engines.iter().map(|e| e.name.clone()).collect();
-                if let Some(form) = &mut self.analysis.form {
-                    form.check(&taken);
-                }
-            }
-            AnalysisAction::CloseEngine => a.form = None,
+            other => self.engines_act(other),
         }
     }
 
-    /// Tabula's strategies, then the added engines that play this game.
-    fn analysers(&self) -> Vec<Analyser> {
+    /// Tabula's strategies, then the added engines that play this game
+    /// and can analyse (GTP and Gomocup engines only play).
+    pub(super) fn analysers(&self) -> Vec<Analyser> {
         let dirs = self.plugin_dirs();
         let mut names = available_names(PluginKind::STRATEGY, &dirs);
         // The hint's strategy first: the one a player expects.
         names.sort_by_key(|n| n != default_strategy());
         let info = self.game.session.info();
         let variant = self.uci_variant();
-        let engines = self.settings.engines.iter().filter(|e| crate::saved_engines::plays(e, info, variant.as_deref()));
+        let engines =
+            self.settings.engines.iter().filter(|e| {
+                crate::saved_engines::analyses(e) && crate::saved_engines::plays(e, info, variant.as_deref())
+            });
         names.into_iter().map(Analyser::Strategy).chain(engines.map(|e| Analyser::Engine(e.name.clone()))).collect()
     }
 
@@ -162,7 +149,7 @@ impl App {
     }
 
     /// Once per frame: the shown position's analysis starts or goes on,
-    /// the graph fills, and the Add engine dialog's check is collected.
+    /// the graph fills, and the engine dialog's check is collected.
     pub(super) fn tick_analysis(&mut self) {
         self.tick_engine_form();
         if !self.analysis.open {
@@ -181,27 +168,6 @@ impl App {
         let shown = || view.map_or_else(|| game.session.position().clone(), |ply| game.position_at(ply));
         self.dirty |= self.analysis.poll(shown, game.session.info());
         self.dirty |= self.analysis.poll_graph();
-    }
-
-    fn tick_engine_form(&mut self) {
-        let Some(form) = &mut self.analysis.form else { return };
-        let Some(engine) = form.poll() else {
-            self.dirty |= !form.checking() && form.error.is_some();
-            return;
-        };
-        let name = engine.name.clone();
-        self.settings.engines.push(engine);
-        self.analysis.form = None;
-        self.dirty = true;
-        if let Err(e) = self.settings.save() {
-            self.say(e, true);
-        }
-        self.analysis.analysers = self.analysers();
-        if let Some(i) = self.analysis.analysers.iter().position(|a| *a == Analyser::Engine(name.clone())) {
-            self.analysis.chosen = i;
-            self.analysis.restart();
-        }
-        self.say(tr!("engine-added", name = name), false);
     }
 
     /// Every position of the game, analysed one after another for the graph.
@@ -227,36 +193,6 @@ impl App {
         }
     }
 
-    /// Keys and typing for the Add engine dialog; true when it took them.
-    pub(super) fn engine_form_key(&mut self, key: Keycode) -> bool {
-        let Some(form) = &mut self.analysis.form else { return false };
-        self.dirty = true;
-        match (key, form.focus) {
-            (Keycode::Escape, _) => self.analysis.form = None,
-            (Keycode::Backspace, Some(f)) => {
-                form.fields[f].pop();
-            }
-            (Keycode::Return | Keycode::KpEnter, Some(OPTIONS)) => form.type_text("\n"),
-            (Keycode::Return | Keycode::KpEnter, _) => self.analysis_act(AnalysisAction::CheckEngine),
-            (Keycode::Tab, f) => form.focus = Some(f.map_or(0, |f| (f + 1) % engines::FIELDS)),
-            _ => {}
-        }
-        true
-    }
-
-    /// Text typed while the Add engine dialog is open.
-    pub(super) fn engine_form_text(&mut self, text: &str) -> bool {
-        let Some(form) = &mut self.analysis.form else { return false };
-        form.type_text(text);
-        self.dirty = true;
-        true
-    }
-
-    /// Whether the Add engine dialog takes typing.
-    pub(super) fn engine_form_typing(&self) -> bool {
-        self.analysis.form.as_ref().is_some_and(|f| f.focus.is_some())
-    }
-
     /// The board's area less the strip, and the strip's area, when open.
     pub(super) fn analysis_area(&self, board_area: &mut Area) -> Option<Area> {
         if !self.analysis.open {
@@ -279,18 +215,6 @@ impl App {
         Ok(())
     }
 
-    /// The Add engine dialog, over everything.
-    pub(super) fn draw_engine_form<T: RenderTarget>(
-        &mut self,
-        p: &mut Painter<T>,
-        whole: Area,
-    ) -> Result<(), GuiError> {
-        match &self.analysis.form {
-            Some(form) => draw::draw_form(p, &mut self.hits, form, whole, self.hover),
-            None => Ok(()),
-        }
-    }
-
     /// The layout dump's `analysis` entry: whether it is open, the
     /// analyser, the lines as shown, the arrow's ends, the graph, and the
     /// Add engine dialog.
@@ -299,7 +223,7 @@ impl App {
         let form = a.form.as_ref().map(|f| {
             serde_json::json!({
                 "fields": f.fields, "protocol": PROTOCOLS[f.protocol], "focus": f.focus,
-                "checking": f.checking(), "error": f.error,
+                "checking": f.checking(), "error": f.error, "editing": f.editing,
             })
         });
         serde_json::json!({
@@ -313,6 +237,7 @@ impl App {
             "graph_running": a.graph_running(),
             "engines": self.settings.engines.iter().map(|e| e.name.clone()).collect::<Vec<_>>(),
             "form": form,
+            "manage": self.engines_dump(),
         })
     }
 
@@ -328,6 +253,7 @@ impl App {
             ("analysis-arrow".into(), A(AnalysisAction::Arrow)),
             ("analysis-game".into(), A(AnalysisAction::Graph)),
             ("analysis-add-engine".into(), A(AnalysisAction::AddEngine)),
+            ("analysis-engines".into(), A(AnalysisAction::Engines)),
             ("analysis-close".into(), A(AnalysisAction::Close)),
             ("engine-protocol".into(), A(AnalysisAction::Protocol)),
             ("engine-add".into(), A(AnalysisAction::CheckEngine)),
@@ -337,6 +263,7 @@ impl App {
             ("engine-options".into(), A(AnalysisAction::Field(OPTIONS))),
         ];
         list.extend((0..self.analysis.graph.len()).map(|p| (format!("graph:{p}"), A(AnalysisAction::GraphPly(p)))));
+        list.extend(self.engines_buttons());
         list
     }
 }

@@ -29,11 +29,11 @@ impl App {
             {
                 self.editor_press(x as f32, y as f32, mouse_btn == MouseButton::Right)
             }
-            // The Add engine dialog, while open, takes the keys and typing.
+            // The engine dialogs, while open, take the keys and typing.
             SdlEvent::TextInput { text, .. } if self.analysis.form.is_some() => {
                 self.engine_form_text(&text);
             }
-            SdlEvent::KeyDown { keycode: Some(key), .. } if self.analysis.form.is_some() => {
+            SdlEvent::KeyDown { keycode: Some(key), .. } if self.analysis.takes_keys() => {
                 self.engine_form_key(key);
             }
             SdlEvent::TextInput { text, .. } if self.lobby.as_ref().is_some_and(|l| l.focus.is_some()) => {

@@ -116,7 +116,7 @@ impl App {
         match Game::load(path, self.game.extra_dirs()) {
             Ok(game) => {
                 self.replace_game(game);
-                self.say(tr!("loaded", file = crate::saves::short_path(path)), false);
+                self.say(self.loaded_note(crate::saves::short_path(path)), false);
             }
             Err(e) => {
                 let text = tr!("cannot-load", file = path.display().to_string(), reason = e);

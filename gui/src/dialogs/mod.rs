@@ -4,6 +4,7 @@
 //! variant, a function drawing it, and the actions its buttons send.
 
 mod catalog;
+pub mod engines;
 mod files;
 mod forms;
 mod game_list;
