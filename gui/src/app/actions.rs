@@ -349,6 +349,7 @@ impl App {
             };
             games.push(GameChoice { name, label, specs, sides });
         }
+        crate::dialogs::add_config_variants(&mut games, &self.game.config.option_dirs("variant_dirs"));
         self.games = Some(games.clone());
         games
     }
