@@ -79,7 +79,9 @@ fn a_variant_in_the_configs_variant_dirs_is_listed_previewed_and_played() {
     new_game_dialog(&mut w);
     w.xdotool(&["type", "--delay", "60", "archbishop"]);
     let v = w.layout("Archbishop chess found and previewed", |v| {
-        v["form"]["entry"] == "variants/archchess" && v["form"]["preview"]["pieces"] == 32
+        v["form"]["filter"] == "archbishop"
+            && v["form"]["entry"] == "variants/archchess"
+            && v["form"]["preview"]["pieces"] == 32
     });
     assert_eq!(v["form"]["list"].as_array().map(Vec::len), Some(2), "its group and itself: {}", v["form"]["list"]);
     assert_eq!(v["form"]["heading"], "Archbishop chess");
@@ -125,5 +127,7 @@ fn a_game_whose_rows_fill_the_dialog_has_its_preview_beside_them() {
         let inside = x > px && x < px + pw && y > py && y < py + ph;
         assert!(!inside, "{name} at ({x}, {y}) lies in the preview {preview:?}");
     }
+    // Beside the rows, not under them: rows go on at the preview's height.
+    assert!(row_buttons(&v).iter().any(|(_, x, y)| *x < px && *y > py + ph / 2.0), "beside: {preview:?}");
     shot(&w, "gui-new-game-preview-beside.png");
 }

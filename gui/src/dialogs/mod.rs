@@ -21,7 +21,7 @@ pub use forms::SettingsForm;
 pub use new_game::{GameChoice, ListRow, NewGameForm};
 pub use over::card_lines;
 pub use preview::BoardPreview;
-pub use user_variants::add_config_variants;
+pub use user_variants::{add_config_variants, with_config_dirs};
 
 use crate::board::draw_piece;
 use crate::controls::{Action, Focus, Hits, Look};

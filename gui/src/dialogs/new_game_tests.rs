@@ -228,3 +228,15 @@ fn the_preview_goes_beside_the_rows_when_they_fill_the_height() {
     let tiny = Area { w: 150.0, ..rows };
     assert_eq!(preview_room(tiny, 400.0, px).1, None);
 }
+
+#[test]
+fn the_running_games_directories_go_on_with_the_game_started() {
+    let dirs = ("variant_dirs".to_string(), "/home/ann/conf/mine".to_string());
+    let running =
+        NewGameMemory::default().with_running_game("variants", &[("variant".into(), "shogi".into()), dirs.clone()]);
+    let form = NewGameForm::new(with_catalogue(), &running, "variants");
+    assert_eq!(form.heading(), "Shogi");
+    assert!(form.options().contains(&dirs), "an operator's option, not shown, is kept: {:?}", form.options());
+    let config = form.config(&Config::default_config().unwrap());
+    assert_eq!(config.game.options.get("variant_dirs").and_then(|v| v.as_str()), Some("/home/ann/conf/mine"));
+}

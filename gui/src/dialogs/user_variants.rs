@@ -6,10 +6,11 @@
 //! The directories of a config's `[game.options] variant_dirs` reach it
 //! only with a game's options, so the window reads those directories
 //! itself: each `*.toml` definition's `name`, `family`, `title` and
-//! `summary` (docs/VARIANTS.md) become a choice and a catalogue line, and
-//! the directories become the option's default, so a game started from
-//! the list finds its definition. A file that does not read is left out
-//! here; the plugin names its fault when it is chosen by path.
+//! `summary` (docs/VARIANTS.md) become a choice and a catalogue line; the
+//! dialog remembers the running game's `variant_dirs` as those
+//! directories ([`with_config_dirs`]) and passes it on, so a game started
+//! from the list finds its definition. A file that does not read is left
+//! out here; the plugin names its fault when it is chosen by path.
 
 use std::path::PathBuf;
 
@@ -61,14 +62,12 @@ fn definitions(dirs: &[PathBuf]) -> Vec<Listed> {
 
 /// Adds the definitions in `dirs` to every game that takes a
 /// `variant_dirs` option and lists its variants in `variant`: choices
-/// and catalogue lines for the names it does not list yet, and `dirs`
-/// as the `variant_dirs` default.
+/// and catalogue lines for the names it does not list yet.
 pub fn add_config_variants(games: &mut [GameChoice], dirs: &[PathBuf]) {
     if dirs.is_empty() {
         return;
     }
     let found = definitions(dirs);
-    let joined = std::env::join_paths(dirs).map(|j| j.to_string_lossy().into_owned()).unwrap_or_default();
     for game in games.iter_mut().filter(|g| g.specs.iter().any(|s| s.name.as_str() == DIRS_OPTION)) {
         let Some(at) = game.specs.iter().position(|s| s.name.as_str() == VARIANT_OPTION && !s.choices.is_empty())
         else {
@@ -86,10 +85,19 @@ pub fn add_config_variants(games: &mut [GameChoice], dirs: &[PathBuf]) {
         }
         let refs: Vec<&str> = choices.iter().map(String::as_str).collect();
         game.specs[at] = OptionSpec::new(VARIANT_OPTION, spec.default.as_str(), &refs, &description);
-        for s in game.specs.iter_mut().filter(|s| s.name.as_str() == DIRS_OPTION) {
-            *s = OptionSpec::new(DIRS_OPTION, &joined, &[], s.description.as_str());
+    }
+}
+
+/// The running game's `options` as the New game dialog remembers them:
+/// `variant_dirs` as the directories `dirs` (found from the config file),
+/// so a variant listed from them is found whatever the working directory.
+pub fn with_config_dirs(mut options: Vec<(String, String)>, dirs: &[PathBuf]) -> Vec<(String, String)> {
+    if let Ok(joined) = std::env::join_paths(dirs) {
+        for (_, value) in options.iter_mut().filter(|(k, _)| k == DIRS_OPTION && !dirs.is_empty()) {
+            *value = joined.to_string_lossy().into_owned();
         }
     }
+    options
 }
 
 #[cfg(test)]
@@ -114,7 +122,7 @@ mod tests {
     }
 
     #[test]
-    fn definitions_in_the_configs_dirs_are_listed_and_their_dirs_kept() {
+    fn definitions_in_the_configs_dirs_are_listed() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(
             dir.path().join("arch.toml"),
@@ -130,7 +138,6 @@ mod tests {
         add_config_variants(&mut games, &dirs);
         let choices: Vec<&str> = games[0].specs[0].choices.iter().map(|c| c.as_str()).collect();
         assert_eq!(choices, ["chess", "atomic", "archchess", "minigame"]);
-        assert_eq!(games[0].specs[1].default.as_str(), dir.path().to_str().unwrap());
         let catalog = Catalog::new(&games);
         let labels: Vec<&str> = catalog.entries.iter().map(|e| e.label.as_str()).collect();
         assert_eq!(labels, ["Archbishop chess", "Atomic", "Chess", "minigame"]);
@@ -139,6 +146,16 @@ mod tests {
             (arch.summary.as_str(), arch.key(&games)),
             ("An archbishop for the queen.", "variants/archchess".into())
         );
+    }
+
+    #[test]
+    fn the_running_games_dirs_are_remembered_as_found() {
+        let options = vec![("variant".to_string(), "chess".to_string()), ("variant_dirs".into(), "mine".into())];
+        let dirs = [PathBuf::from("/home/ann/conf/mine")];
+        let kept = with_config_dirs(options.clone(), &dirs);
+        assert_eq!(kept[1], ("variant_dirs".to_string(), "/home/ann/conf/mine".to_string()));
+        assert_eq!(kept[0], options[0]);
+        assert_eq!(with_config_dirs(options.clone(), &[]), options);
     }
 
     #[test]
