@@ -231,11 +231,8 @@ pub fn summary(ready: &Ready, tally: &Tally, ending: &Ending) -> Vec<String> {
     if let (Some(test), Some((llr, verdict))) = (ready.plan.sprt.as_ref(), tally.sprt(ready.plan.sprt.as_ref())) {
         let (lo, hi) = test.bounds();
         let p = tally.penta;
-        let word = match verdict {
-            Verdict::H0 => format!("H0 accepted: {} is not {} Elo stronger", labels[0], test.elo1),
-            Verdict::H1 => format!("H1 accepted: {} is at least {} Elo stronger", labels[0], test.elo0),
-            Verdict::Running => "no verdict yet (the schedule ended first)".into(),
-        };
+        let word =
+            test.verdict_text(verdict, labels[0]).unwrap_or_else(|| "no verdict yet (the schedule ended first)".into());
         lines.push(format!(
             "sprt: {test} | LLR {llr:.2} ({lo:.2}, {hi:.2}) | pairs {} | Ptnml(0-2): {}, {}, {}, {}, {} | {word}",
             p.iter().sum::<u32>(),

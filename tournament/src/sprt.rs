@@ -130,6 +130,30 @@ impl Sprt {
         Ok(s)
     }
 
+    /// The verdict in words, for `player` (the first of the pair): what
+    /// the test shows, not more. H1 says the difference lies nearer `elo1`
+    /// than `elo0` (with `elo0 >= 0`, that the player is stronger); H0 says
+    /// it lies nearer `elo0`, so the player is not shown to be `elo1`
+    /// stronger. `None` while the test runs.
+    pub fn verdict_text(&self, verdict: Verdict, player: &str) -> Option<String> {
+        let (elo0, elo1) = (self.elo0, self.elo1);
+        Some(match verdict {
+            Verdict::Running => return None,
+            Verdict::H1 => {
+                let shown = if elo0 >= 0.0 {
+                    format!("{player} is stronger")
+                } else {
+                    format!("{player} is not {} Elo weaker", -elo0)
+                };
+                format!("H1 accepted: the Elo difference is nearer elo1 = {elo1} than elo0 = {elo0}, so {shown}")
+            }
+            Verdict::H0 => format!(
+                "H0 accepted: the Elo difference is nearer elo0 = {elo0} than elo1 = {elo1}, \
+                 so {player} is not shown to be {elo1} Elo stronger"
+            ),
+        })
+    }
+
     /// The lower and upper bounds of the LLR.
     pub fn bounds(&self) -> (f64, f64) {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
@@ -281,6 +305,24 @@ mod tests {
         assert!(s.llr(&[10, 40, 100, 40, 10]) < 0.0);
         assert!(s.llr(&[5, 30, 100, 60, 20]) > 0.0);
         assert_eq!(s.llr(&[0; 5]), 0.0);
+    }
+
+    #[test]
+    fn the_verdict_says_what_the_test_shows() {
+        let s = fishtest(0.0, 5.0);
+        assert_eq!(s.verdict_text(Verdict::Running, "new"), None);
+        assert_eq!(
+            s.verdict_text(Verdict::H1, "new").unwrap(),
+            "H1 accepted: the Elo difference is nearer elo1 = 5 than elo0 = 0, so new is stronger"
+        );
+        assert_eq!(
+            s.verdict_text(Verdict::H0, "new").unwrap(),
+            "H0 accepted: the Elo difference is nearer elo0 = 0 than elo1 = 5, so new is not shown to be 5 Elo stronger"
+        );
+        // A non-regression test: H1 does not claim the player is stronger.
+        let h1 = fishtest(-3.0, 1.5).verdict_text(Verdict::H1, "new").unwrap();
+        assert!(h1.ends_with("nearer elo1 = 1.5 than elo0 = -3, so new is not 3 Elo weaker"), "{h1}");
+        assert!(!h1.contains("at least"), "{h1}");
     }
 
     #[test]

@@ -287,6 +287,14 @@ impl Config {
         option_pairs(&self.game.options, "[game.options]").unwrap_or_default()
     }
 
+    /// The directories a `[game.options]` entry `option` lists (separated
+    /// like `PATH`, as the variants plugin's `variant_dirs`), relative ones
+    /// taken from the config file's directory; none when it is not given.
+    pub fn option_dirs(&self, option: &str) -> Vec<PathBuf> {
+        let Some(value) = self.game.options.get(option).and_then(|v| v.as_str()) else { return Vec::new() };
+        std::env::split_paths(value).filter(|d| !d.as_os_str().is_empty()).map(|d| self.base_dir.join(d)).collect()
+    }
+
     /// A plugin reference with relative paths made relative to the config file.
     pub fn resolve_ref(&self, name_or_path: &str) -> String {
         absolute_ref(&self.base_dir, name_or_path)
@@ -362,6 +370,15 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn option_dirs_are_taken_from_the_config_files_directory() {
+        let text = "[game]\nrules = \"variants\"\n[game.options]\nvariant_dirs = \"mine:/abs/theirs\"\n";
+        let c = Config::parse(text, "x.toml", PathBuf::from("/home/ann/games")).unwrap();
+        let want = [PathBuf::from("/home/ann/games/mine"), PathBuf::from("/abs/theirs")];
+        assert_eq!(c.option_dirs("variant_dirs"), want);
+        assert!(c.option_dirs("other").is_empty());
+    }
 
     #[test]
     fn default_config_parses_with_two_seats() {

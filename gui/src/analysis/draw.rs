@@ -3,7 +3,7 @@
 //! (which also edits an added engine).
 //! The lines' texts are made when a report arrives, never here.
 
-use rules_api::score::{is_decided, WIN};
+use rules_api::score::is_decided;
 use rules_api::{Geometry, Move, Rgba, CELL_NONE};
 use sdl2::render::RenderTarget;
 
@@ -21,9 +21,14 @@ const ARROW: Rgba = Rgba { r: 30, g: 140, b: 255, a: 190 };
 /// The graph's bars: the first player ahead, the second.
 const FIRST_AHEAD: Rgba = Rgba::rgb(232, 232, 226);
 const SECOND_AHEAD: Rgba = Rgba::rgb(20, 22, 26);
-/// The graph's background and the ply shown.
+/// The graph's background, its zero line, and the ply shown (its frame
+/// and the wash behind its bar).
 const GRAPH_BACK: Rgba = Rgba::rgb(70, 76, 88);
+const GRAPH_ZERO: Rgba = Rgba::rgb(150, 156, 168);
 const GRAPH_SHOWN: Rgba = Rgba { r: 255, g: 196, b: 90, a: 230 };
+const GRAPH_SHOWN_WASH: Rgba = Rgba { r: 255, g: 196, b: 90, a: 60 };
+/// The lowest bar, pixels: a score near 0.00 is still seen.
+const MIN_BAR: f32 = 3.0;
 /// Scores beyond this (centipawns) fill the graph's half.
 const GRAPH_CAP: f32 = 800.0;
 
@@ -97,33 +102,62 @@ fn draw_graph<T: RenderTarget>(
     area: Area,
     shown: usize,
 ) -> Result<(), GuiError> {
-    p.fill_rect(area.x, area.y, area.w, area.h, GRAPH_BACK)?;
-    let mid = area.y + area.h / 2.0;
-    p.line(area.x, mid, area.x + area.w, mid, 1.0, theme::TEXT_DIM)?;
-    if graph.is_empty() {
-        return Ok(());
+    for (r, color) in graph_shapes(graph, area, shown) {
+        p.fill_rect(r.x, r.y, r.w, r.h, color)?;
     }
-    let bw = area.w / graph.len() as f32;
-    for (ply, score) in graph.iter().enumerate() {
-        let bx = area.x + ply as f32 * bw;
-        let bar = Area { x: bx, y: area.y, w: bw, h: area.h };
-        if ply == shown {
-            p.fill_rect(bx, area.y, bw.max(2.0), area.h, GRAPH_SHOWN)?;
-        }
-        if let Some(s) = score {
-            let share = if is_decided(*s) { s.signum() as f32 } else { (*s as f32 / GRAPH_CAP).clamp(-1.0, 1.0) };
-            let h = share.abs() * (area.h / 2.0 - 1.0);
-            let (top, color) = if share >= 0.0 { (mid - h, FIRST_AHEAD) } else { (mid, SECOND_AHEAD) };
-            p.fill_rect(bx + bw * 0.1, top, (bw * 0.8).max(1.0), h.max(1.0), color)?;
-        }
-        hits.add(bar, act(AnalysisAction::GraphPly(ply)));
+    let bw = area.w / graph.len().max(1) as f32;
+    for ply in 0..graph.len() {
+        hits.add(Area { x: area.x + ply as f32 * bw, w: bw, ..area }, act(AnalysisAction::GraphPly(ply)));
     }
     Ok(())
 }
 
+/// What the graph paints, in order: the background, a light wash behind
+/// the ply shown, the bars, the zero line over them, and the ply shown
+/// framed. Nothing opaque lies over a bar: the frame keeps to its
+/// column's edges, which the bars leave free, and the zero line is one
+/// pixel. A bar is never lower than [`MIN_BAR`] (or a twentieth of the
+/// graph), so an even position still shows whose side it leans to.
+pub fn graph_shapes(graph: &[Option<i32>], area: Area, shown: usize) -> Vec<(Area, Rgba)> {
+    let mut out = vec![(area, GRAPH_BACK)];
+    let mid = area.y + area.h / 2.0;
+    let zero = (Area { y: mid - 0.5, h: 1.0, ..area }, GRAPH_ZERO);
+    if graph.is_empty() {
+        out.push(zero);
+        return out;
+    }
+    let bw = area.w / graph.len() as f32;
+    // The frame's thickness, and the room it keeps free on each side.
+    let t = (bw * 0.12).clamp(1.0, 2.0);
+    let inset = t + bw * 0.06;
+    let column = |ply: usize| Area { x: area.x + ply as f32 * bw, w: bw, ..area };
+    if shown < graph.len() {
+        out.push((column(shown), GRAPH_SHOWN_WASH));
+    }
+    let tallest = (area.h / 2.0 - t - 1.0).max(1.0);
+    let lowest = MIN_BAR.max(area.h * 0.05).min(tallest);
+    for (ply, score) in graph.iter().enumerate() {
+        let Some(s) = score else { continue };
+        let share = graph_share(*s);
+        let h = (share.abs() * tallest).max(lowest);
+        let (top, color) = if share >= 0.0 { (mid - h, FIRST_AHEAD) } else { (mid, SECOND_AHEAD) };
+        let c = column(ply);
+        out.push((Area { x: c.x + inset, y: top, w: (bw - 2.0 * inset).max(1.0), h }, color));
+    }
+    out.push(zero);
+    if shown < graph.len() {
+        let c = column(shown);
+        out.push((Area { h: t, ..c }, GRAPH_SHOWN));
+        out.push((Area { y: c.y + c.h - t, h: t, ..c }, GRAPH_SHOWN));
+        out.push((Area { y: c.y + t, w: t, h: c.h - 2.0 * t, ..c }, GRAPH_SHOWN));
+        out.push((Area { x: c.x + c.w - t, y: c.y + t, w: t, h: c.h - 2.0 * t }, GRAPH_SHOWN));
+    }
+    out
+}
+
 /// The bar of a graph score (for the layout dump): -1 … 1 of the half height.
 pub fn graph_share(score: i32) -> f32 {
-    if score.abs() >= WIN - 10_000 {
+    if is_decided(score) {
         score.signum() as f32
     } else {
         (score as f32 / GRAPH_CAP).clamp(-1.0, 1.0)
@@ -260,4 +294,65 @@ fn draw_options<T: RenderTarget>(
     }
     hits.add(area, act(AnalysisAction::Field(OPTIONS)));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AREA: Area = Area { x: 10.0, y: 100.0, w: 400.0, h: 60.0 };
+
+    fn overlap(a: &Area, b: &Area) -> f32 {
+        let w = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+        let h = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+        w.max(0.0) * h.max(0.0)
+    }
+
+    #[test]
+    fn even_scores_still_show_a_bar_and_the_zero_line_lies_over_the_bars() {
+        let graph = [Some(0), Some(3), Some(-2), Some(400), None];
+        let shapes = graph_shapes(&graph, AREA, 9);
+        let bars: Vec<&(Area, Rgba)> = shapes.iter().filter(|(_, c)| *c == FIRST_AHEAD || *c == SECOND_AHEAD).collect();
+        assert_eq!(bars.len(), 4, "one bar per scored ply");
+        for (r, _) in &bars[..3] {
+            assert!(r.h >= MIN_BAR, "a bar near 0.00 is seen: {r:?}");
+        }
+        assert_eq!(bars[2].1, SECOND_AHEAD, "-0.02 leans to the second player");
+        assert!(bars[3].0.h > 4.0 * bars[0].0.h, "+4.00 stands higher than 0.00");
+        let zero = shapes.iter().rposition(|(_, c)| *c == GRAPH_ZERO).unwrap();
+        let last_bar = shapes.iter().rposition(|(_, c)| *c == FIRST_AHEAD || *c == SECOND_AHEAD).unwrap();
+        assert!(zero > last_bar, "the zero line is drawn over the bars");
+        assert!(shapes[zero].0.h <= 1.0 && (shapes[zero].0.y + 0.5 - (AREA.y + AREA.h / 2.0)).abs() < 0.01);
+    }
+
+    #[test]
+    fn the_ply_shown_is_framed_without_hiding_its_bar() {
+        for plies in [2, 6, 40, 120] {
+            let graph: Vec<Option<i32>> = (0..plies).map(|i| Some(i * 7 - 100)).collect();
+            let shown = plies as usize / 2;
+            let shapes = graph_shapes(&graph, AREA, shown);
+            let bw = AREA.w / plies as f32;
+            let column = Area { x: AREA.x + shown as f32 * bw, w: bw, ..AREA };
+            let at = shapes
+                .iter()
+                .position(|(r, c)| (*c == FIRST_AHEAD || *c == SECOND_AHEAD) && overlap(r, &column) > 0.0)
+                .expect("the shown ply's bar");
+            let bar = shapes[at].0;
+            // Everything painted after the bar leaves it visible: no opaque
+            // fill over it but the one-pixel zero line.
+            for (r, c) in &shapes[at + 1..] {
+                let covered = overlap(r, &bar);
+                if *c == GRAPH_ZERO {
+                    assert!(covered <= bar.w + 0.01, "{plies} plies: the zero line is one pixel");
+                } else {
+                    assert_eq!(covered, 0.0, "{plies} plies: {r:?} in {c:?} covers the bar {bar:?}");
+                }
+            }
+            let frame: Vec<&(Area, Rgba)> = shapes.iter().filter(|(_, c)| *c == GRAPH_SHOWN).collect();
+            assert_eq!(frame.len(), 4, "the ply shown is framed");
+            assert!(frame.iter().all(|(r, _)| overlap(r, &column) > 0.0), "around its own column");
+            let wash = shapes.iter().position(|(_, c)| *c == GRAPH_SHOWN_WASH).unwrap();
+            assert!(wash < at && GRAPH_SHOWN_WASH.a < 128, "the wash lies behind, light");
+        }
+    }
 }

@@ -349,6 +349,7 @@ impl App {
             };
             games.push(GameChoice { name, label, specs, sides });
         }
+        crate::dialogs::add_config_variants(&mut games, &self.game.config.option_dirs("variant_dirs"));
         self.games = Some(games.clone());
         games
     }
@@ -360,7 +361,8 @@ impl App {
         // In the order of the names shown, in the language of the moment.
         games.sort_by_cached_key(|g| crate::messages::game_name(&g.label).to_lowercase());
         let config = &self.game.config;
-        let memory = self.settings.new_game.with_running_game(&config.game.rules, &config.rules_options());
+        let running = crate::dialogs::with_config_dirs(config.rules_options(), &config.option_dirs("variant_dirs"));
+        let memory = self.settings.new_game.with_running_game(&config.game.rules, &running);
         let mut form = NewGameForm::new(games, &memory, &config.game.rules);
         form.engines = self.settings.engines.clone();
         self.replay = None;

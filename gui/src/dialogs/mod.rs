@@ -12,6 +12,7 @@ mod new_game;
 mod over;
 mod preview;
 mod seat_rows;
+mod user_variants;
 
 use rules_api::{GameInfo, Move};
 use sdl2::render::RenderTarget;
@@ -21,6 +22,7 @@ pub use forms::SettingsForm;
 pub use new_game::{GameChoice, ListRow, NewGameForm};
 pub use over::card_lines;
 pub use preview::BoardPreview;
+pub use user_variants::{add_config_variants, with_config_dirs};
 
 use crate::board::draw_piece;
 use crate::controls::{Action, Focus, Hits, Look};

@@ -357,7 +357,10 @@ impl NewGameForm {
     pub fn options(&self) -> Vec<(String, String)> {
         let Some(game) = self.chosen() else { return Vec::new() };
         let Some(entry) = self.catalog.entries.get(self.entry) else { return Vec::new() };
-        let given = |k: &usize| entry.shown.contains(k) || entry.fixed.as_ref().is_some_and(|f| f.0 == *k);
+        // An operator's option (a directory) is not shown, but a value it
+        // was given (the running game's) goes on with a local game.
+        let kept = |k: &usize| self.host.is_none() && !catalog::for_players(&game.specs[*k]);
+        let given = |k: &usize| entry.shown.contains(k) || entry.fixed.as_ref().is_some_and(|f| f.0 == *k) || kept(k);
         game.specs
             .iter()
             .zip(&self.values)

@@ -47,14 +47,21 @@ pub fn draw<T: RenderTarget>(
     let summary_area = Area { y: rows_area.y + px * 1.6, h: px * 1.2, ..rows_area };
     text_box(pen.p, &summary, px * 0.8, theme::TEXT_DIM, summary_area)?;
     let rows_area = Area { y: rows_area.y + px * 3.0, h: rows_area.h - px * 3.0, ..rows_area };
+    let rows = form.rows();
+    let row_h = bh + px * 0.5;
+    // The start position under the rows, or beside them when they fill
+    // the height (the rows grow narrower for it).
+    let used = rows.len() as f32 * row_h + px * 0.6;
+    let (rows_area, room) = match form.preview() {
+        Some(_) => preview_room(rows_area, used, px),
+        None => (rows_area, None),
+    };
     form.areas.1 = rows_area;
 
-    let rows = form.rows();
     // The added engines this game may seat, and each seat's engine.
     let offered: Vec<String> = form.offered_engines().iter().map(|&k| form.engines[k].name.clone()).collect();
     let seat_engines: Vec<Option<String>> =
         (0..form.seats.len()).map(|s| form.engine_of(s).map(|e| e.name.clone())).collect();
-    let row_h = bh + px * 0.5;
     let label_w = (rows_area.w * 0.34).max(px * 7.0);
     let mut described = String::new();
     let mut popup = None;
@@ -134,14 +141,11 @@ pub fn draw<T: RenderTarget>(
         }
         Ok(())
     })?;
-    // The start position in the room the rows leave under them.
-    let used = rows.len() as f32 * row_h + px * 0.6;
-    let room = Area { y: rows_area.y + used, h: rows_area.h - used, ..rows_area };
-    let preview = form.preview().filter(|_| room.h >= px * 4.0);
-    if let Some(preview) = preview {
+    let preview = form.preview().zip(room);
+    if let Some((preview, room)) = preview {
         preview.draw(pen.p, room)?;
     }
-    form.preview_area = preview.is_some().then_some(room);
+    form.preview_area = preview.map(|(_, room)| room);
 
     let note_area = Area { x: a.x + px, y: bottom + px * 0.4, w: a.w - 2.0 * px, h: px * 2.6 };
     match &form.error {
@@ -161,6 +165,28 @@ pub fn draw<T: RenderTarget>(
     }
     Ok(())
 }
+
+/// Where the rows and the board preview go in `rows` (the right part of
+/// the dialog) when the rows take `used` pixels of height: the preview
+/// under them if at least [`PREVIEW_MIN`] text heights are left there,
+/// else a square beside them on the right (the rows narrower), else none.
+pub(crate) fn preview_room(rows: Area, used: f32, px: f32) -> (Area, Option<Area>) {
+    let under = rows.h - used;
+    if under >= px * PREVIEW_MIN {
+        return (rows, Some(Area { y: rows.y + used, h: under, ..rows }));
+    }
+    let side = (rows.w * 0.36).min(rows.h);
+    if side < px * PREVIEW_MIN {
+        return (rows, None);
+    }
+    let gap = px * 0.5;
+    let narrower = Area { w: rows.w - side - gap, ..rows };
+    (narrower, Some(Area { x: rows.x + rows.w - side, y: rows.y, w: side, h: side }))
+}
+
+/// The smallest preview drawn, in text heights: a board smaller than
+/// this says nothing.
+const PREVIEW_MIN: f32 = 5.0;
 
 fn focus_is(focus: Option<Focus>, key: FormKey) -> bool {
     focus == Some(Focus::Form(key))

@@ -204,3 +204,39 @@ fn a_start_position_and_default_options_are_written_plainly() {
         form.config(&Config::default_config().unwrap()).players.iter().map(|p| p.name.clone()).collect();
     assert_eq!(names, ["Player 1", "Player 2"]);
 }
+
+#[test]
+fn the_preview_goes_beside_the_rows_when_they_fill_the_height() {
+    use super::drawing::preview_room;
+    let rows = Area { x: 300.0, y: 100.0, w: 500.0, h: 400.0 };
+    let px = 16.0;
+    // Few rows: the preview under them, the rows as wide as before.
+    let (kept, room) = preview_room(rows, 150.0, px);
+    assert_eq!(kept, rows);
+    assert_eq!(room, Some(Area { x: 300.0, y: 250.0, w: 500.0, h: 250.0 }));
+    // Rows filling the height (and more): a square beside them on the
+    // right, the rows narrower so nothing overlaps.
+    for used in [380.0, 400.0, 900.0] {
+        let (kept, room) = preview_room(rows, used, px);
+        let room = room.expect("a preview beside the rows");
+        assert!(room.w >= px * 5.0 && room.w == room.h, "{room:?}");
+        assert_eq!(room.x + room.w, rows.x + rows.w);
+        assert!(kept.x == rows.x && kept.x + kept.w < room.x, "{kept:?} beside {room:?}");
+        assert!(room.y >= rows.y && room.y + room.h <= rows.y + rows.h);
+    }
+    // A dialog too small for any readable board: none.
+    let tiny = Area { w: 150.0, ..rows };
+    assert_eq!(preview_room(tiny, 400.0, px).1, None);
+}
+
+#[test]
+fn the_running_games_directories_go_on_with_the_game_started() {
+    let dirs = ("variant_dirs".to_string(), "/home/ann/conf/mine".to_string());
+    let running =
+        NewGameMemory::default().with_running_game("variants", &[("variant".into(), "shogi".into()), dirs.clone()]);
+    let form = NewGameForm::new(with_catalogue(), &running, "variants");
+    assert_eq!(form.heading(), "Shogi");
+    assert!(form.options().contains(&dirs), "an operator's option, not shown, is kept: {:?}", form.options());
+    let config = form.config(&Config::default_config().unwrap());
+    assert_eq!(config.game.options.get("variant_dirs").and_then(|v| v.as_str()), Some("/home/ann/conf/mine"));
+}

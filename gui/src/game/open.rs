@@ -111,6 +111,11 @@ impl Game {
             draw_offer: None,
         };
         game.icons = game.first_pieces();
+        // A game loaded after its end (a PGN game that ends in mate): no
+        // clock runs on.
+        if game.is_over() {
+            game.ended_after = Some(Duration::ZERO);
+        }
         game.restore_saved_times();
         game.refresh_history();
         game.refresh_count();

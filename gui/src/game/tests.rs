@@ -198,6 +198,23 @@ fn resume_takes_the_last_pass_back_and_the_pass_is_an_off_board_move() {
 }
 
 #[test]
+fn no_clock_runs_in_a_game_loaded_after_its_end() {
+    let mut config = Config::default_config().unwrap();
+    config.players = vec![crate::seats::human_player("A"), crate::seats::human_player("B")];
+    // The fool's mate: White is mated, and stays to move.
+    let moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    config.record = Some(tabula_core::config::Record {
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        ..Default::default()
+    });
+    let game = Game::open(config, "test", &[]).expect("the chess plugin is built");
+    assert!(game.is_over());
+    let shown = (game.clock(0), game.clock(1));
+    std::thread::sleep(Duration::from_millis(40));
+    assert_eq!((game.clock(0), game.clock(1)), shown, "neither clock moved after the mate");
+}
+
+#[test]
 fn held_clocks_do_not_run_while_the_resume_question_is_open() {
     let mut game = clocked_game();
     game.hold_clocks(true);
