@@ -426,3 +426,11 @@ net-joined = A player joined
 net-is-back = { $name } is back
 net-left = { $name } left the game
 net-seat = Seat { $number }
+## A network opponent who left: claim the win or abort
+net-away-claim-in = { $name } left { $ago } ago: you may claim the win or abort in { $left }
+net-away-claim-now = { $name } left { $ago } ago: claim the win, abort, or wait for them
+net-claim-win = Claim win
+net-abort = Abort
+net-claimed-win = you claimed the win
+net-aborted = you aborted the game
+result-aborted = Game aborted

@@ -383,3 +383,11 @@ net-joined = 一位玩家加入了
 net-is-back = { $name } 回来了
 net-left = { $name } 离开了对局
 net-seat = 座位 { $number }
+## A network opponent who left: claim the win or abort
+net-away-claim-in = { $name } 已离开 { $ago }：{ $left } 后可判胜或中止对局
+net-away-claim-now = { $name } 已离开 { $ago }：可判胜、中止对局或继续等待
+net-claim-win = 判胜
+net-abort = 中止
+net-claimed-win = 你已申请判胜
+net-aborted = 你中止了对局
+result-aborted = 对局已中止
