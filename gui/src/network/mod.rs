@@ -26,9 +26,7 @@ use tabula_core::session::CHANCE_PLAYER;
 use tabula_core::source::PlayerSource;
 use tabula_net::client::{ClientError, Connection, Dial, Sender};
 use tabula_net::link::Security;
-use tabula_net::protocol::{
-    ClientMsg, Clock, MoveInfo, OfferInfo, RequestKind, RoomState, SeatSpec, ServerMsg, HUMAN,
-};
+use tabula_net::protocol::{ClientMsg, Clock, MoveInfo, OfferInfo, RequestKind, RoomState, SeatSpec, ServerMsg, HUMAN};
 use tabula_net::text::printable;
 
 use crate::game::{Event, Game};

@@ -245,9 +245,7 @@ impl Client<'_> {
                 self.seated(room, &token, |r, seat, _| r.chat(seat, text.trim()))
             }
             ClientMsg::Export { room, game, format, password } => self.export(room, game, format, password),
-            ClientMsg::ClaimWin { room, token } => {
-                self.seated(room, &token, |r, seat, store| r.claim_win(seat, store))
-            }
+            ClientMsg::ClaimWin { room, token } => self.seated(room, &token, |r, seat, store| r.claim_win(seat, store)),
             ClientMsg::Abort { room, token } => self.seated(room, &token, |r, seat, store| r.abort(seat, store)),
         }
     }

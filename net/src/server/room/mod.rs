@@ -149,7 +149,8 @@ impl Room {
         // Nobody holds a seat of a room just loaded: its people count as
         // gone from now (a restarted server's players have as long to
         // come back as any).
-        let away = stored.seats.iter().map(|s| departed::Away::from_load(s.spec.is_human() && !s.token.is_empty())).collect();
+        let away =
+            stored.seats.iter().map(|s| departed::Away::from_load(s.spec.is_human() && !s.token.is_empty())).collect();
         let mut room = Room {
             id: stored.id,
             session,
