@@ -51,12 +51,12 @@ fn text_player(addr: &str, room: &str, name: &str) -> Child {
         .expect("run the terminal client");
     let out = BufReader::new(child.stdout.take().expect("its output"));
     let seated = format!("room {room}, seat 1");
-    for line in out.lines() {
-        if line.expect("a line").contains(&seated) {
-            return child;
-        }
+    if !out.lines().map_while(Result::ok).any(|line| line.contains(&seated)) {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("the terminal client was not seated in room {room}");
     }
-    panic!("the terminal client was not seated in room {room}");
+    child
 }
 
 fn host(addr: &str, dir: &Path) -> Window {

@@ -5,8 +5,6 @@ mod net_support;
 mod proto_support;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 use net_support::{client, create, join, play, see_move, state, Server, TextClient};

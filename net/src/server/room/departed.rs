@@ -121,7 +121,7 @@ impl Room {
             let waited = a.since.elapsed();
             if waited >= self.claim_after {
                 gone.push(seat);
-            } else if soonest.is_none_or(|(_, w)| waited > w) {
+            } else if soonest.map_or(true, |(_, w)| waited > w) {
                 soonest = Some((seat, waited));
             }
         }
