@@ -442,3 +442,11 @@ engine-saved = Engine { $name } saved.
 engine-removed = Engine { $name } removed.
 engine-added-plays = Engine { $name } added: it can be seated in New game; its protocol cannot analyse.
 engine-not-added = { $name } is not an added engine: the game keeps its own { $program }
+## A network opponent who left: claim the win or abort
+net-away-claim-in = { $name } left { $ago } ago: you may claim the win or abort in { $left }
+net-away-claim-now = { $name } left { $ago } ago: claim the win, abort, or wait for them
+net-claim-win = Claim win
+net-abort = Abort
+net-claimed-win = you claimed the win
+net-aborted = you aborted the game
+result-aborted = Game aborted

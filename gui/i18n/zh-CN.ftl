@@ -399,3 +399,11 @@ engine-saved = 已保存引擎 { $name }。
 engine-removed = 已删除引擎 { $name }。
 engine-added-plays = 已添加引擎 { $name }：可在新对局中入座；其协议不能分析。
 engine-not-added = { $name } 不是已添加的引擎：此对局保留自己的 { $program }
+## A network opponent who left: claim the win or abort
+net-away-claim-in = { $name } 已离开 { $ago }：{ $left } 后可判胜或中止对局
+net-away-claim-now = { $name } 已离开 { $ago }：可判胜、中止对局或继续等待
+net-claim-win = 判胜
+net-abort = 中止
+net-claimed-win = 你已申请判胜
+net-aborted = 你中止了对局
+result-aborted = 对局已中止

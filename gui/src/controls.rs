@@ -172,6 +172,10 @@ pub enum Action {
     OfferDraw,
     /// Network game: start or send a chat line.
     NetChat,
+    /// Network game: claim the win over an opponent who left.
+    NetClaimWin,
+    /// Network game: end it with no result after an opponent left.
+    NetAbort,
     /// Open the Network dialog (join or host a game).
     NetworkDialog,
     /// A click in the Network dialog.

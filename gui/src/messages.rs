@@ -9,6 +9,7 @@ use std::time::Duration;
 use rules_api::GameInfo;
 use tabula_core::outcome::{ForfeitCause, GameResult};
 use tabula_core::source::{Level, PlayerSource, StrategyRef};
+use tabula_net::protocol::ABORTED;
 
 use crate::i18n;
 use crate::tr;
@@ -86,6 +87,10 @@ pub fn reason_text(reason: &str) -> String {
 pub fn result_headline(result: &GameResult, info: &GameInfo) -> String {
     let players = info.players.len();
     match (result, result.winner(players)) {
+        // A network game aborted after a player left (see network/departed.rs).
+        (GameResult::Draw { reason }, _) if reason.starts_with(ABORTED) => {
+            tr!("result-aborted")
+        }
         (GameResult::Forfeit { cause: ForfeitCause::Time, .. }, Some(w)) => {
             tr!("result-wins-on-time", side = side_name(info, w))
         }
@@ -98,6 +103,11 @@ pub fn result_headline(result: &GameResult, info: &GameInfo) -> String {
 /// Why the game ended, as a sentence: `Checkmate.`, `Black resigned.`.
 pub fn result_reason(result: &GameResult, info: &GameInfo) -> String {
     match result {
+        // A network game aborted (see network/departed.rs): why, said already.
+        GameResult::Draw { reason } if reason.starts_with(ABORTED) => {
+            let why = reason[ABORTED.len()..].trim_start_matches(':').trim();
+            tr!("result-because", reason = capitalised(why))
+        }
         GameResult::Win { reason, .. } | GameResult::Draw { reason } | GameResult::Scored { reason, .. } => {
             if reason.is_empty() {
                 String::new()

@@ -41,7 +41,7 @@ fn tabula_lan_lists_an_announced_server_and_its_waiting_game() {
         .position(|l| l.starts_with(&format!("server '{name}' at ")))
         .unwrap_or_else(|| panic!("{name} not found:\n{text}"));
     let server_line = lines[at];
-    assert!(server_line.ends_with(&format!(":{port} (protocol 1,2)")), "{server_line}");
+    assert!(server_line.ends_with(&format!(":{port} (protocol 1,2,3)")), "{server_line}");
     assert_eq!(lines[at + 1], "  room 1: Chess (chess), waiting: Ann, free seat 1, clock 5+3, password", "{text}");
     // The address announced is one another machine would use, and it works.
     let addr = server_line.split(" at ").nth(1).unwrap().split(' ').next().unwrap();

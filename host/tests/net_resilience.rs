@@ -5,11 +5,9 @@ mod net_support;
 mod proto_support;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use net_support::{client, create, join, play, see_move, state, Server};
+use net_support::{client, create, join, play, see_move, state, Server, TextClient};
 use tabula_net::client::{ClientError, Connection};
 use tabula_net::protocol::{ClientMsg, ErrorCode, ExportFormat, SeatSpec, ServerMsg, MAX_LINE};
 
@@ -108,67 +106,6 @@ fn a_hostile_client_cannot_crash_the_server_or_change_another_room() {
     let s = state(&mut watcher);
     let moves: Vec<&str> = s.moves.iter().map(|m| m.coordinate.as_str()).collect();
     assert_eq!((moves, s.result), (vec!["e2e4", "e7e5"], None));
-}
-
-/// A running `tabula play --text --connect` with its output as lines.
-struct TextClient {
-    child: Child,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl TextClient {
-    fn start(args: &[&str]) -> TextClient {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["play", "--text"])
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        TextClient { child, lines, seen: Vec::new() }
-    }
-
-    /// Waits for a line containing `text`.
-    fn expect(&mut self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        panic!("no line with {text:?}; the client printed:\n{}", self.seen.join("\n"));
-    }
-
-    fn type_line(&mut self, line: &str) {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-}
-
-impl Drop for TextClient {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn reconnect(addr: &str) -> Connection {

@@ -22,9 +22,16 @@ pub struct Server {
 impl Server {
     /// Starts `binary serve` with its database in `data`.
     pub fn start(binary: &Path, data: &Path) -> Server {
+        Server::start_with(binary, data, &[])
+    }
+
+    /// Starts `binary serve` with its database in `data` and the options
+    /// `extra` (a limit set for a test, say).
+    pub fn start_with(binary: &Path, data: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(binary)
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

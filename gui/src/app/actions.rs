@@ -186,6 +186,14 @@ impl App {
                 net.chat_key();
                 None
             }
+            Action::NetClaimWin => {
+                net.claim_win();
+                say(&tr!("net-claimed-win"))
+            }
+            Action::NetAbort => {
+                net.abort();
+                say(&tr!("net-aborted"))
+            }
             Action::Hint => say(&tr!("net-no-hints")),
             Action::Redo
             | Action::SaveDialog
@@ -195,9 +203,10 @@ impl App {
             | Action::PlayersDialog
             | Action::Pause
             | Action::Step => say(&tr!("net-not-available")),
-            // Leaving a game that goes on asks first; the seat stays this
+            // Leaving a game that goes on or waits for its players asks
+            // first, before the first move too; the seat stays this
             // player's on the server.
-            Action::Quit if self.game.in_progress() || !net.room_full() => {
+            Action::Quit if !self.game.is_over() => {
                 self.dialog = Some(Dialog::ConfirmLeave);
                 None
             }

@@ -125,6 +125,8 @@ impl App {
             ("decline".into(), Action::NetAnswer(false)),
             ("draw".into(), Action::NetDraw),
             ("chat".into(), Action::NetChat),
+            ("claim-win".into(), Action::NetClaimWin),
+            ("abort".into(), Action::NetAbort),
             ("close".into(), Action::CloseDialog),
             ("pass".into(), Action::OffBoard(Move::PASS)),
             ("accept-count".into(), Action::AcceptCount),

@@ -121,10 +121,17 @@ impl App {
         for change in changes {
             match change {
                 Change::Replace(game) => {
+                    let was_over = self.game.is_over();
                     let dialog = self.dialog.take();
                     self.replace_game(*game);
                     // Keep the move chooser or help open across a refresh.
                     self.dialog = dialog.filter(|d| !matches!(d, Dialog::GameOver));
+                    // A game the server ended (a resignation, an agreed
+                    // draw, a claimed win, an abort) shows its result card
+                    // as a game ended on this board does.
+                    if !was_over && self.game.is_over() {
+                        self.over_seen = false;
+                    }
                 }
                 Change::Say(text, error) => self.say(text, error),
             }

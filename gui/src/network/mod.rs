@@ -139,6 +139,9 @@ pub struct Net {
     pub connected: Vec<bool>,
     /// Since when each seat's holder has been away (people only).
     pub away: Vec<Option<Instant>>,
+    /// When the server lets this seat claim the win over each seat whose
+    /// player left, or abort (see `departed.rs`).
+    claim_at: Vec<Option<Instant>>,
     /// What the status line says while online (default: the server's address).
     pub status: Option<String>,
     /// Whether the connection is encrypted, and the server certificate's
@@ -202,6 +205,7 @@ impl Net {
             names: Vec::new(),
             connected: Vec::new(),
             away: Vec::new(),
+            claim_at: Vec::new(),
             status: None,
             security,
         };
@@ -234,7 +238,8 @@ impl Net {
             Game::open_external(config, &source, &self.extra_dirs)?
         };
         if let Some(r) = &state.result {
-            if let Ok(Some(result)) = GameResult::parse(&r.text, game.session.info()) {
+            let parsed = GameResult::parse(&r.text, game.session.info()).ok().flatten();
+            if let Some(result) = departed::local_result(parsed, &r.text) {
                 game.session.conclude(result);
             }
         }
@@ -272,6 +277,10 @@ impl Net {
                 let person_away = !self.connected[i] && !self.names[i].is_empty() && i != self.seat as usize;
                 person_away.then(|| kept.get(i).copied().flatten().unwrap_or(now))
             })
+            .collect();
+        let kept = std::mem::take(&mut self.claim_at);
+        self.claim_at = (0..self.connected.len())
+            .map(|i| if self.connected[i] { None } else { kept.get(i).copied().flatten() })
             .collect();
         Ok(game)
     }
@@ -491,6 +500,7 @@ impl Net {
                 }
             }
             ServerMsg::Presence { seat, connected, .. } => self.presence(seat, connected),
+            ServerMsg::Departed { seat, claim_in_ms, .. } => self.departed(seat, claim_in_ms),
             ServerMsg::Chat { name, text, .. } => {
                 self.say_chat(format!("{}: {}", printable(&name, false), printable(&text, false)))
             }
@@ -507,6 +517,9 @@ impl Net {
         let i = seat as usize;
         if let Some(c) = self.connected.get_mut(i) {
             *c = connected;
+        }
+        if let (Some(at), true) = (self.claim_at.get_mut(i), connected) {
+            *at = None;
         }
         if seat == self.seat {
             return;
@@ -561,6 +574,7 @@ pub fn request_key(kind: RequestKind) -> &'static str {
     }
 }
 
+mod departed;
 mod remote;
 mod strip;
 mod wire;

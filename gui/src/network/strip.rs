@@ -43,11 +43,6 @@ pub fn security_line(s: &Security) -> String {
     }
 }
 
-fn minutes(d: std::time::Duration) -> String {
-    let s = d.as_secs();
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
 /// Draws and records the strip's text pieces.
 struct Writer<'w, 'a, 'r, T: RenderTarget> {
     p: &'w mut Painter<'a, 'r, T>,
@@ -131,20 +126,6 @@ fn status_text(net: &Net) -> (String, Rgba) {
     }
 }
 
-/// The first player who left and has not come back, with how long ago.
-fn away_text(net: &Net, game: &Game) -> Option<String> {
-    let (seat, since) = net.away.iter().enumerate().find_map(|(i, a)| a.map(|t| (i, t)))?;
-    if game.is_over() {
-        return None;
-    }
-    let name = net.name(seat as u8);
-    let ago = minutes(since.elapsed());
-    Some(match net.control() {
-        Some(_) => tr!("net-away-clock-runs", name = name, ago = ago),
-        None => tr!("net-away-game-waits", name = name, ago = ago),
-    })
-}
-
 /// The strip's height under a board area `board_h` pixels high: room for
 /// the players, the status (on a row of its own in a narrow window), two
 /// chat lines at least and the buttons.
@@ -198,7 +179,16 @@ pub fn draw_strip<T: RenderTarget>(
         None => {
             let look = if game.is_over() { Look::Disabled } else { Look::Normal };
             let chat = tr!(if net.typing.is_some() { "net-send" } else { "net-chat" });
-            vec![(tr!("net-offer-draw"), Action::NetDraw, look), (chat, Action::NetChat, Look::Normal)]
+            let mut row = vec![(tr!("net-offer-draw"), Action::NetDraw, look)];
+            if net.claim_open(game) {
+                // An opponent gone long enough: claiming replaces offering a draw.
+                row = vec![
+                    (tr!("net-claim-win"), Action::NetClaimWin, Look::Normal),
+                    (tr!("net-abort"), Action::NetAbort, Look::Normal),
+                ];
+            }
+            row.push((chat, Action::NetChat, Look::Normal));
+            row
         }
     };
     let note = match (net.offer, &net.typing) {
@@ -208,7 +198,7 @@ pub fn draw_strip<T: RenderTarget>(
             theme::ACCENT,
         )),
         (None, Some(text)) => Some(("typing", tr!("net-say", text = format!("{text}_")), theme::TEXT)),
-        (None, None) => away_text(net, game).map(|t| ("away", t, theme::WARN)),
+        (None, None) => net.away_note(game).map(|t| ("away", t, theme::WARN)),
     };
     let bw = px * 7.0;
     let buttons_w = buttons.len() as f32 * (bw + px * 0.5);

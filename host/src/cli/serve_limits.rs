@@ -73,6 +73,10 @@ pub struct LimitArgs {
     /// Database size in MiB beyond which new rooms and games are refused (0: no limit).
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
     pub max_database_mb: u64,
+    /// Seconds a seated player's connection must have been gone before the others may claim the win or
+    /// abort the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub claim_after: u64,
 }
 
 impl LimitArgs {
@@ -132,6 +136,7 @@ impl LimitArgs {
             seat: SeatCaps { memory_mb: self.seat_memory_mb, threads: self.seat_threads, time_ms: self.seat_time_ms },
             keep_days: self.keep_days,
             max_database_bytes: self.max_database_mb.saturating_mul(1 << 20),
+            claim_after: Duration::from_secs(self.claim_after),
             ..Limits::default()
         })
     }

@@ -2,10 +2,11 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
 
 use tabula_net::client::{ClientError, Connection};
 use tabula_net::protocol::{ClientMsg, RoomState, SeatSpec, ServerMsg};
@@ -140,4 +141,65 @@ pub fn see_move(c: &mut Connection, ply: u32) -> ServerMsg {
         _ => None,
     })
     .expect("the move arrives")
+}
+
+/// A running `tabula play --text --connect` with its output as lines.
+pub struct TextClient {
+    pub child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl TextClient {
+    pub fn start(args: &[&str]) -> TextClient {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["play", "--text"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        TextClient { child, lines, seen: Vec::new() }
+    }
+
+    /// Waits for a line containing `text`.
+    pub fn expect(&mut self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        panic!("no line with {text:?}; the client printed:\n{}", self.seen.join("\n"));
+    }
+
+    pub fn type_line(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+}
+
+impl Drop for TextClient {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

@@ -222,6 +222,23 @@ pub enum ClientMsg {
         #[serde(default)]
         id: u64,
     },
+    /// Ends the game as a win of the players still there, the players who
+    /// left losing (version 3; accepted once a `departed` with
+    /// `claim_in_ms` 0 has come).
+    ClaimWin {
+        /// The room.
+        room: u64,
+        /// The seat's token.
+        token: String,
+    },
+    /// Ends the game with no result, recorded as aborted (version 3; when
+    /// `claim_win` would be accepted).
+    Abort {
+        /// The room.
+        room: u64,
+        /// The seat's token.
+        token: String,
+    },
 }
 
 impl ClientMsg {

@@ -1,9 +1,10 @@
-//! The wire protocol, versions 1 and 2 (docs/NETWORK.md is the reference a
+//! The wire protocol, versions 1 to 3 (docs/NETWORK.md is the reference a
 //! client author reads; this module is its executable form). Version 2 is
 //! version 1 plus the fields of games with hidden information
 //! ([`ViewInfo`], [`MoveInfo::announcement`], `moved`'s `view`), which
 //! appear only in such games: a client of either version sees the same
-//! lines in every other game.
+//! lines in every other game. Version 3 adds players who left: the
+//! `departed` line and the `claim_win` and `abort` requests.
 //!
 //! Framing: one JSON object per line (UTF-8, `\n` ends it), at most
 //! [`MAX_LINE`] bytes including the newline. Every object has a `type`
@@ -25,14 +26,24 @@ use std::io::{BufRead, Read};
 use serde::Serialize;
 
 /// The newest protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Every protocol version this build speaks, oldest first.
-pub const PROTOCOL_VERSIONS: [u32; 2] = [1, 2];
+pub const PROTOCOL_VERSIONS: [u32; 3] = [1, 2, 3];
 
 /// The first version that can follow a game with hidden information: the
 /// server sends a connection of an older version no such room.
 pub const VIEWS_VERSION: u32 = 2;
+
+/// The first version told of players who left ([`ServerMsg::Departed`])
+/// and able to claim the win or abort ([`ClientMsg::ClaimWin`],
+/// [`ClientMsg::Abort`]): the server sends a connection of an older
+/// version no `departed` line.
+pub const DEPARTURES_VERSION: u32 = 3;
+
+/// How the result text of an aborted game begins (`aborted (REASON)`):
+/// the game ended with no result, no winner and no places.
+pub const ABORTED: &str = "aborted";
 
 /// The highest version both sides speak, if any.
 pub fn common_version(offered: &[u32]) -> Option<u32> {
@@ -135,7 +146,8 @@ mod tests {
         assert_eq!(serde_json::from_str::<ServerMsg>(line.trim()).unwrap(), hidden);
         assert_eq!(common_version(&[1]), Some(1));
         assert_eq!(common_version(&[2, 1]), Some(2));
-        assert_eq!(common_version(&[3, 9]), None);
+        assert_eq!(common_version(&[3, 9]), Some(3));
+        assert_eq!(common_version(&[4, 9]), None);
     }
 
     #[test]

@@ -326,6 +326,19 @@ pub enum ServerMsg {
         /// The ping's id.
         id: u64,
     },
+    /// A seated person's connection has gone while the game goes on
+    /// (version 3): the others may `claim_win` or `abort` in `claim_in_ms`
+    /// unless the player comes back first (`presence` with `connected`).
+    /// Sent again with `claim_in_ms` 0 when that time is up, and to a
+    /// player who takes a seat back while someone is gone.
+    Departed {
+        /// The room.
+        room: u64,
+        /// The seat whose holder left.
+        seat: u8,
+        /// Milliseconds until the claim is accepted (0: now).
+        claim_in_ms: u64,
+    },
 }
 
 impl ServerMsg {

@@ -134,6 +134,7 @@ impl Client<'_> {
             };
             self.hello = true;
             self.version = version;
+            self.outbox.version = version;
             self.outbox.send(&ServerMsg::Welcome {
                 version,
                 server: SERVER_NAME.into(),
@@ -179,6 +180,7 @@ impl Client<'_> {
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
                 r.attach(seat, &self.outbox);
                 r.announce();
+                r.tell_departures(&self.outbox);
                 drop(r);
                 self.rooms.insert(room);
                 drive_computers(self.shared, &arc);
@@ -193,6 +195,7 @@ impl Client<'_> {
                 self.outbox.send(&ServerMsg::Joined { room, seat: Some(seat), token: Some(token) });
                 r.attach(seat, &self.outbox);
                 self.outbox.send(&ServerMsg::State { state: r.state_for(Some(seat)) });
+                r.tell_departures(&self.outbox);
                 drop(r);
                 self.rooms.insert(room);
                 // A room loaded again from the database may wait for a
@@ -242,6 +245,8 @@ impl Client<'_> {
                 self.seated(room, &token, |r, seat, _| r.chat(seat, text.trim()))
             }
             ClientMsg::Export { room, game, format, password } => self.export(room, game, format, password),
+            ClientMsg::ClaimWin { room, token } => self.seated(room, &token, |r, seat, store| r.claim_win(seat, store)),
+            ClientMsg::Abort { room, token } => self.seated(room, &token, |r, seat, store| r.abort(seat, store)),
         }
     }
 
@@ -263,6 +268,7 @@ impl Client<'_> {
         let seat = r.seat_of(token)?;
         if self.rooms.insert(room) || r.seat_of_conn(self.outbox.conn) != Some(seat) {
             r.attach(seat, &self.outbox);
+            r.tell_departures(&self.outbox);
         }
         action(&mut r, seat, &mut lock(&self.shared.store))?;
         drop(r);
@@ -462,7 +468,9 @@ fn room_of(msg: &ClientMsg) -> Option<u64> {
         | ClientMsg::Answer { room, .. }
         | ClientMsg::Resign { room, .. }
         | ClientMsg::Chat { room, .. }
-        | ClientMsg::Export { room, .. } => Some(*room),
+        | ClientMsg::Export { room, .. }
+        | ClientMsg::ClaimWin { room, .. }
+        | ClientMsg::Abort { room, .. } => Some(*room),
         _ => None,
     }
 }

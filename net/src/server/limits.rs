@@ -65,6 +65,11 @@ pub struct Limits {
     /// Size of the database beyond which new rooms and games are refused
     /// (bytes; 0: no limit).
     pub max_database_bytes: u64,
+    /// How long a seated person's connection must have been gone before
+    /// the players still there may claim the win or abort the game
+    /// (docs/NETWORK.md, "A player who left"). A player back within it
+    /// plays on as before.
+    pub claim_after: Duration,
 }
 
 impl Default for Limits {
@@ -93,6 +98,7 @@ impl Default for Limits {
             seat: SeatCaps { memory_mb: 16, threads: 1, time_ms: 10_000 },
             keep_days: 90,
             max_database_bytes: 4 << 30,
+            claim_after: Duration::from_secs(60),
         }
     }
 }

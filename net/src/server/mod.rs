@@ -260,7 +260,7 @@ impl Shared {
             .iter()
             .filter_map(|(_, room)| {
                 let room = lock(room);
-                room.result().is_none().then(|| room.summary())
+                (!room.ended()).then(|| room.summary())
             })
             .take(most)
             .collect()
@@ -273,7 +273,7 @@ impl Shared {
     /// Whether room `id` is in memory with its game going on.
     fn open(&self, id: u64) -> bool {
         let room = lock(&self.rooms).get(&id).cloned();
-        room.is_some_and(|r| lock(&r).result().is_none())
+        room.is_some_and(|r| !lock(&r).ended())
     }
 
     /// Refuses new rooms and games once the database is at its quota.
@@ -450,7 +450,8 @@ fn days_ago(days: u64) -> String {
     tabula_core::records::date_of(time::OffsetDateTime::now_utc() - time::Duration::days(days))
 }
 
-/// Lets flags fall, forgets the rooms nobody follows (finished ones after
+/// Lets flags fall, tells the players of a room when they may claim the
+/// win of one who left, forgets the rooms nobody follows (finished ones after
 /// `keep_finished`; unfinished ones in which no person is connected after
 /// `keep_abandoned`, their clocks kept as they stood) and, hourly, deletes
 /// rooms past the retention period.
@@ -467,8 +468,9 @@ fn tick_forever(shared: &Arc<Shared>) {
                     eprintln!("tabula serve: room {}: {why}", r.id);
                 }
             }
-            let keep = if r.result().is_some() { shared.limits.keep_finished } else { shared.limits.keep_abandoned };
-            let unattended = r.idle() || (r.result().is_none() && !r.anyone_connected() && !r.thinking);
+            r.announce_claims();
+            let keep = if r.ended() { shared.limits.keep_finished } else { shared.limits.keep_abandoned };
+            let unattended = r.idle() || (!r.ended() && !r.anyone_connected() && !r.thinking);
             if !unattended {
                 r.last_seen = Instant::now();
             } else if r.last_seen.elapsed() > keep {
@@ -511,7 +513,7 @@ fn tick_forever(shared: &Arc<Shared>) {
 /// game) is dropped when it returns.
 pub(crate) fn drive_computers(shared: &Arc<Shared>, room: &Arc<Mutex<Room>>) {
     let mut r = lock(room);
-    if r.thinking || r.result().is_some() || !r.full() {
+    if r.thinking || r.ended() || !r.full() {
         return;
     }
     let side = r.session_mut().side_to_move() as usize;
@@ -536,7 +538,7 @@ fn computer_turn(
 ) {
     let built = {
         let r = lock(room);
-        if r.epoch != epoch || r.result().is_some() {
+        if r.epoch != epoch || r.ended() {
             return;
         }
         let (plugin, options) = r.table();
@@ -562,7 +564,7 @@ fn computer_turn(
     };
     let outcome = turn.wait(|_| {});
     let mut r = lock(room);
-    if r.epoch != epoch || r.result().is_some() {
+    if r.epoch != epoch || r.ended() {
         return;
     }
     let id = r.id;

@@ -16,6 +16,9 @@ use crate::protocol::ServerMsg;
 pub struct Outbox {
     /// The connection's number.
     pub conn: u64,
+    /// The protocol version the connection speaks (0 before `hello`): a
+    /// room sends a line of a later version only to those that read it.
+    pub version: u32,
     tx: Sender<Arc<str>>,
     queued: Arc<AtomicUsize>,
     limit: usize,
@@ -29,7 +32,7 @@ impl Outbox {
         let (tx, rx) = channel();
         let queued = Arc::new(AtomicUsize::new(0));
         let drain = Drain { rx, queued: Arc::clone(&queued) };
-        (Outbox { conn, tx, queued, limit, link }, drain)
+        (Outbox { conn, version: 0, tx, queued, limit, link }, drain)
     }
 
     /// Queues a line (never blocks); over the limit the connection is closed.

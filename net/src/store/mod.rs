@@ -401,6 +401,19 @@ impl Store {
         Ok(())
     }
 
+    /// Records a game aborted after a player left: it ended with no
+    /// result (`result` says why), with the clocks as they stood.
+    pub fn abort(&mut self, game: i64, result: &str, clocks: Option<&StoredClocks>) -> Result<()> {
+        let clocks = clocks.map(|c| serde_json::to_string(c).unwrap_or_default());
+        self.db
+            .execute(
+                "UPDATE games SET status = 'aborted', result = ?2, clocks = COALESCE(?3, clocks) WHERE id = ?1",
+                params![game, result, clocks],
+            )
+            .map_err(ctx("storing an abort"))?;
+        Ok(())
+    }
+
     /// Starts the next game of a room; the current one, if still going
     /// on, is marked abandoned. Returns the new game's id and number.
     pub fn new_game(&mut self, room: u64, current: i64, start: &str, date: &str, seed: u64) -> Result<(i64, u32)> {

@@ -117,7 +117,7 @@ impl Store {
                     .map_err(|e| damaged(room, format!("game {}'s clocks: {e}", game.number)))?,
             );
         }
-        if !matches!(game.status.as_str(), "playing" | "finished" | "abandoned") {
+        if !matches!(game.status.as_str(), "playing" | "finished" | "abandoned" | "aborted") {
             return Err(damaged(room, format!("game {} has status '{}'", game.number, game.status)));
         }
         let mut stmt = self

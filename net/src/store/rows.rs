@@ -41,9 +41,11 @@ pub struct StoredGame {
     pub number: u32,
     /// Start position text.
     pub start: String,
-    /// The result line once finished ("" while going on or abandoned).
+    /// The result line once finished ("" while going on or abandoned;
+    /// `aborted (REASON)` when aborted).
     pub result: String,
-    /// `playing`, `finished` or `abandoned`.
+    /// `playing`, `finished`, `abandoned` (a new game replaced it) or
+    /// `aborted` (ended with no result after a player left).
     pub status: String,
     /// `YYYY.MM.DD` when it started.
     pub date: String,

@@ -28,6 +28,7 @@ const HELP: &str = "Type a move (coordinate or standard notation), or one of:
   undo / new / draw     ask the opponent to take back, start again, or agree a draw
   accept / decline      answer the opponent's request
   resign                give up
+  claim-win / abort     once an opponent has been gone long enough: win, or end with no result
   say TEXT              a chat line
   rooms / games         what the server has
   join N [SEAT]         take a seat in room N;  watch N  follow it
@@ -287,6 +288,8 @@ impl NetGame {
                 }
             },
             "resign" => ClientMsg::Resign { room, token },
+            "claim-win" => ClientMsg::ClaimWin { room, token },
+            "abort" => ClientMsg::Abort { room, token },
             "say" => ClientMsg::Chat { room, token, text: rest.to_string() },
             _ => {
                 let ply = self.state.as_ref().map_or(0, |s| s.moves.len() as u32);
@@ -353,6 +356,13 @@ impl NetGame {
                 println!("\n{}: {}", printable(&name, false), printable(&text, false))
             }
             ServerMsg::Exported { text, .. } => println!("\n{}", printable(&text, true)),
+            ServerMsg::Departed { seat, claim_in_ms: 0, .. } => {
+                println!("\nseat {seat} has been gone long enough: type claim-win or abort, or wait for them")
+            }
+            ServerMsg::Departed { seat, claim_in_ms, .. } => println!(
+                "\nseat {seat} left the game: claim-win or abort in {} s, unless they come back",
+                claim_in_ms.div_ceil(1000)
+            ),
         }
     }
 

@@ -13,9 +13,7 @@ impl Room {
     /// on (they stop while it is away, and go on when it is loaded again).
     pub fn clocks_to_keep(&self) -> Option<(i64, StoredClocks)> {
         let clocks = self.clocks_now()?;
-        self.result()
-            .is_none()
-            .then(|| (self.game_id, StoredClocks { ply: self.session.history().len() as u32, clocks }))
+        (!self.ended()).then(|| (self.game_id, StoredClocks { ply: self.session.history().len() as u32, clocks }))
     }
 
     /// Sets each seat's time from the moves played: the time left after
@@ -32,7 +30,7 @@ impl Room {
     }
 
     pub(super) fn running(&self) -> bool {
-        self.clock().is_some() && self.full() && self.result().is_none()
+        self.clock().is_some() && self.full() && !self.ended()
     }
 
     /// Time left per seat now.

@@ -27,6 +27,15 @@ impl Room {
         }
     }
 
+    /// Sends a message to everyone following the room whose connection
+    /// speaks protocol `version` or later.
+    pub(super) fn broadcast_from(&self, version: u32, msg: &ServerMsg) {
+        let line: Arc<str> = msg.to_line().into();
+        for f in self.followers.iter().filter(|f| f.outbox.version >= version) {
+            f.outbox.send_line(Arc::clone(&line));
+        }
+    }
+
     pub(super) fn broadcast_state(&self) {
         if !self.hidden {
             return self.broadcast(&ServerMsg::State { state: self.state() });
@@ -68,7 +77,7 @@ impl Room {
                 for (f, lines) in self.followers.iter().zip(lines) {
                     lines.iter().for_each(|line| f.outbox.send(line));
                 }
-                if self.result().is_some() {
+                if self.ended() {
                     self.broadcast_state();
                 }
             }
@@ -102,6 +111,7 @@ impl Room {
             if self.holders[seat] == Some(conn) {
                 self.holders[seat] = None;
                 self.broadcast(&ServerMsg::Presence { room: self.id, seat: seat as u8, connected: false });
+                self.departed(seat);
             }
         }
         self.last_seen = Instant::now();
@@ -116,6 +126,7 @@ impl Room {
         if let Some(h) = self.holders.get_mut(seat as usize) {
             *h = Some(outbox.conn);
         }
+        self.returned(seat as usize);
         self.broadcast(&ServerMsg::Presence { room: self.id, seat, connected: true });
     }
 

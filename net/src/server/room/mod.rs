@@ -4,7 +4,7 @@
 //! store before anyone hears of it.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tabula_core::outcome::GameResult;
 use tabula_core::plugins::LoadedPlugin;
@@ -23,6 +23,7 @@ use crate::protocol::{
 use crate::store::{StoredGame, StoredRoom};
 
 mod clocks;
+mod departed;
 mod followers;
 mod play;
 mod records;
@@ -48,8 +49,16 @@ pub struct Room {
     game_id: i64,
     game_number: u32,
     /// A result the rules did not decide and the session cannot hold (a
-    /// draw by agreement).
+    /// draw by agreement, a win claimed when the others left).
     agreed: Option<GameResult>,
+    /// The result text of a game aborted after a player left (`aborted
+    /// (REASON)`): it ended with no result.
+    aborted: Option<String>,
+    /// Since when each seat's person has been gone (none while connected,
+    /// and for computers), and whether the others were told they may claim.
+    away: Vec<Option<departed::Away>>,
+    /// How long a player must have been gone before the others may claim.
+    claim_after: Duration,
     /// Time left per seat when the current turn began.
     remaining: Vec<u64>,
     /// The mover's time left after each move, by ply.
@@ -136,12 +145,21 @@ impl Room {
         }
         let n = stored.seats.len();
         let stored_clocks = game.clocks.filter(|c| c.ply as usize == game.moves.len() && c.clocks.len() == n);
+        let aborted = (game.status == "aborted").then(|| game.result.clone());
+        // Nobody holds a seat of a room just loaded: its people count as
+        // gone from now (a restarted server's players have as long to
+        // come back as any).
+        let away =
+            stored.seats.iter().map(|s| departed::Away::from_load(s.spec.is_human() && !s.token.is_empty())).collect();
         let mut room = Room {
             id: stored.id,
             session,
             game_id: game.id,
             game_number: game.number,
             agreed,
+            aborted,
+            away,
+            claim_after: limits.claim_after,
             remaining: Vec::new(),
             after_move: game.moves.iter().map(|m| m.remaining_ms).collect(),
             turn_started: Instant::now(),
@@ -198,9 +216,14 @@ impl Room {
         self.holders.iter().any(Option::is_some)
     }
 
-    /// How the current game ended, if it has.
+    /// How the current game ended, if it has (an aborted game has no result).
     pub fn result(&self) -> Option<GameResult> {
         self.agreed.clone().or_else(|| self.session.result().ok().flatten())
+    }
+
+    /// Whether the current game has ended, with a result or aborted.
+    pub fn ended(&self) -> bool {
+        self.aborted.is_some() || self.result().is_some()
     }
 
     /// Whether every seat has a player (only then do clocks run and moves count).
@@ -218,6 +241,9 @@ impl Room {
     }
 
     fn result_info(&self) -> Option<ResultInfo> {
+        if let Some(text) = &self.aborted {
+            return Some(ResultInfo { text: text.clone(), winner: None, places: Vec::new() });
+        }
         let r = self.result()?;
         let n = self.stored.seats.len();
         Some(ResultInfo { text: r.describe(self.session.info()), winner: r.winner(n), places: r.places(n) })
@@ -247,7 +273,7 @@ impl Room {
             options: self.stored.options.clone(),
             seats,
             ply: self.session.history().len() as u32,
-            finished: self.result().is_some(),
+            finished: self.ended(),
             password: self.stored.password.is_some(),
             clock: self.clock(),
             places: self.result().map(|r| r.places(self.stored.seats.len())).unwrap_or_default(),
@@ -289,7 +315,7 @@ impl Room {
         if !self.hidden {
             return state;
         }
-        let full = self.result().is_some();
+        let full = self.ended();
         state.view = Some(ViewInfo { seat, full });
         if full {
             return state;
@@ -317,8 +343,8 @@ impl Room {
     }
 
     fn check_ongoing(&self) -> Result<(), Refusal> {
-        match self.result() {
-            Some(r) => Err((ErrorCode::GameOver, format!("the game is over: {}", r.describe(self.session.info())))),
+        match self.result_info() {
+            Some(r) => Err((ErrorCode::GameOver, format!("the game is over: {}", r.text))),
             None => Ok(()),
         }
     }

@@ -21,7 +21,7 @@ impl Room {
         let mut record = self.record_of(game)?;
         // An earlier game from the usual start shares nothing with this one.
         let earlier_usual = game.number != self.game_number && game.start.is_empty();
-        if !self.hidden || self.result().is_some() || earlier_usual {
+        if !self.hidden || self.ended() || earlier_usual {
             return Ok(record);
         }
         let session = self.replay(game)?;

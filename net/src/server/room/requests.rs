@@ -20,7 +20,7 @@ impl Room {
         if self.offer.is_some() {
             return Err((ErrorCode::NoRequest, "a request is already waiting for an answer".into()));
         }
-        let adds_game = self.result().is_some() || !self.session.history().is_empty();
+        let adds_game = self.ended() || !self.session.history().is_empty();
         if kind == RequestKind::NewGame && adds_game && self.game_number >= limits.games_per_room {
             return Err((
                 ErrorCode::Invalid,
@@ -120,7 +120,7 @@ impl Room {
 
     /// Abandons the current game (if still going) and starts the next.
     pub(super) fn new_game(&mut self, store: &mut Store) -> Result<(), Refusal> {
-        if self.result().is_none() && self.session.history().is_empty() {
+        if !self.ended() && self.session.history().is_empty() {
             // Nothing to abandon: the game that would start is this one.
             self.broadcast_state();
             return Ok(());
@@ -139,6 +139,8 @@ impl Room {
         self.game_id = id;
         self.game_number = number;
         self.agreed = None;
+        self.aborted = None;
+        self.away.iter_mut().flatten().for_each(|a| a.told = false);
         self.after_move.clear();
         self.recompute_clocks();
         self.epoch += 1;

@@ -40,8 +40,10 @@ impl Room {
         s.name = name.to_string();
         s.token = token.clone();
         if !was_full && self.full() {
-            // The clocks start when the last player arrives.
+            // The clocks start when the last player arrives, and so does
+            // the grace of a player who left before the game began.
             self.turn_started = Instant::now();
+            self.restart_grace();
         }
         Ok((index as u8, token))
     }
