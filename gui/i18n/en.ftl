@@ -426,3 +426,6 @@ net-joined = A player joined
 net-is-back = { $name } is back
 net-left = { $name } left the game
 net-seat = Seat { $number }
+button-claim-draw = Claim draw
+button-claim-draw-because = Claim draw ({ $reason })
+claimed-draw-reason = { $reason }, claimed

@@ -172,10 +172,22 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("analysis", tr!("button-analysis"), Action::Analysis(crate::analysis_action::AnalysisAction::Toggle), local),
         b("offer-draw", tr!("button-offer-draw"), Action::OfferDraw, local && game.draw_offer_seat().is_some()),
         b("quit", tr!("button-quit"), Action::Quit, true),
+        claim_button(game),
     ];
     list[9].on = game.paused;
     list[15].on = st.sound == SoundState::On;
     list
+}
+
+/// "Claim draw (threefold repetition)" while the person to move may claim
+/// one, else a plain "Claim draw", disabled.
+fn claim_button(game: &Game) -> PanelButton {
+    let claim = game.human_draw_claim();
+    let label = match &claim {
+        Some(reason) => tr!("button-claim-draw-because", reason = crate::messages::reason_text(reason)),
+        None => tr!("button-claim-draw"),
+    };
+    PanelButton { id: "claim-draw", label, action: Action::ClaimDraw, enabled: claim.is_some(), on: false }
 }
 
 /// The status line: a message, the review, the result, or whose turn it is.

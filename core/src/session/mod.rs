@@ -1,6 +1,7 @@
 //! One game: the rules, the start, the moves played (with undo and redo),
 //! the result, and saving to and loading from a text file.
 
+mod claim;
 mod dice;
 mod error;
 mod rolls;
@@ -18,6 +19,7 @@ use crate::outcome::{player_name, ForfeitCause, GameResult};
 use crate::watchdog::watch;
 pub use dice::{draw, fresh_seed, Chance, CHANCE_PLAYER, MAX_SEED};
 use error::plugin_err;
+pub use claim::CLAIMED;
 pub use error::SessionError;
 
 /// A move as played, with its texts computed in the position before it.

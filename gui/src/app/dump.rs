@@ -115,7 +115,11 @@ impl App {
             end_here: self.end_here_name(),
         };
         let mut buttons = serde_json::Map::new();
+        let mut claim = None;
         for b in crate::panel::panel_buttons(&self.game, &probe) {
+            if b.id == "claim-draw" && b.enabled {
+                claim = Some(b.label.clone());
+            }
             if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
                 buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
             }
@@ -243,6 +247,7 @@ impl App {
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
             "pieces": pieces, "seats": seats, "shown": drawn, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
             "analysis": self.analysis_dump(),
+            "claim": claim,
             "aids": self.aids_dump(&name), "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net,
         });
         let text = dump.to_string();
