@@ -108,10 +108,12 @@ fn a_claimed_draw_is_in_the_pgn_and_the_text_record() {
     std::fs::write(
         &config,
         "[game]\nrules = \"chess\"\n\n[[players]]\nname = \"A\"\nkind = \"ai\"\nstrategy = \"random\"\n\n\
-         [[players]]\nname = \"B\"\nkind = \"ai\"\nstrategy = \"random\"\n\n\
-         [record]\nstart = \"8/8/8/4k3/8/8/8/R3K3 w - - 100 80\"\n",
+         [[players]]\nname = \"B\"\nkind = \"ai\"\nstrategy = \"random\"\n",
     )
     .unwrap();
+    // White to move with fifty quiet moves behind it.
+    let openings = dir.join("openings.epd");
+    std::fs::write(&openings, "8/8/8/4k3/8/8/8/R3K3 w - - 100 80\n").unwrap();
     for (format, wanted) in [
         ("pgn", vec!["[Result \"1/2-1/2\"]", "{draw claimed: fifty-move rule} 1/2-1/2"]),
         ("text", vec!["draw (draw claimed: fifty-move rule)"]),
@@ -126,6 +128,8 @@ fn a_claimed_draw_is_in_the_pgn_and_the_text_record() {
             "--time-ms",
             "50",
             "--json",
+            "--openings",
+            openings.to_str().unwrap(),
             "--record",
             record.to_str().unwrap(),
             "--record-format",

@@ -45,7 +45,8 @@ fn a_0_2_1_game_of_three_loads_passes_conformance_and_plays() {
     assert!(!out.contains("claim:"), "{out}");
 
     for players in ["alphabeta,random,mcts", "random,random,random"] {
-        let out = run_ok(&["match", "--rules", game, "--players", players, "--games", "2", "--time-ms", "50", "--json"]);
+        let out =
+            run_ok(&["match", "--rules", game, "--players", players, "--games", "2", "--time-ms", "50", "--json"]);
         let summary: serde_json::Value =
             serde_json::from_str(out.lines().last().unwrap_or_default()).unwrap_or_else(|e| panic!("{e}: {out}"));
         assert_eq!(summary["games"], 2, "{out}");

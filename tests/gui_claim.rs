@@ -1,9 +1,10 @@
 //! A draw claimed in the real window (Xvfb, xdotool, the layout dump): two
 //! people play Nf3 Nf6 Ng1 Ng8 twice by clicking the board; the third
 //! occurrence of the start position is no automatic draw under FIDE's Laws
-//! (9.2), so the game goes on and the panel offers "Claim draw (threefold
-//! repetition)" to the player to move, and only then. Clicking it ends the
-//! game drawn with that reason. In Chinese the offer reads in Chinese.
+//! (9.2), so the game goes on, the status line says "A draw may be claimed:
+//! threefold repetition." and the panel's Claim draw button is enabled for
+//! the player to move, and only then. Clicking it ends the game drawn with
+//! that reason. In Chinese the offer reads in Chinese.
 //! Screenshots: target/test-artifacts/gui-claim-*.png (the offer is
 //! docs/screenshots/claim-draw.png).
 
@@ -54,7 +55,9 @@ fn the_third_occurrence_is_offered_as_a_claim_and_the_claim_ends_the_game() {
     assert!(!v["buttons"]["claim-draw"].is_array(), "the claim button is disabled: {v}");
     let v = play(&mut w, 7..8);
     let v = w.layout("the claim offered", |v| v["claim"].is_string());
-    assert_eq!(v["claim"], "Claim draw (threefold repetition)");
+    assert_eq!(v["claim"], "threefold repetition");
+    assert_eq!(v["status"], "White to move. A draw may be claimed: threefold repetition.");
+    assert!(v["buttons"]["claim-draw"].is_array(), "the Claim draw button is enabled: {v}");
     assert_eq!(v["over"], false, "a threefold repetition does not end the game by itself: {v}");
     assert_eq!(v["to_move"], 0);
     w.screenshot(&artifact("gui-claim-offer.png"));
@@ -76,7 +79,7 @@ fn the_claim_reads_in_chinese() {
     let (_dir, mut w) = open("zh-CN");
     play(&mut w, 0..8);
     let v = w.layout("the claim offered", |v| v["claim"].is_string());
-    assert_eq!(v["claim"], "要求和棋（三次重复局面）");
+    assert_eq!(v["status"], "轮到白方走。 可以要求和棋：三次重复局面。");
     w.click_at(&v["buttons"]["claim-draw"]);
     let v = w.layout("the game over", |v| v["over"] == true && v["dialog"] == "over");
     let card = names(&v, "card").join(" ");

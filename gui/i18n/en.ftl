@@ -427,5 +427,5 @@ net-is-back = { $name } is back
 net-left = { $name } left the game
 net-seat = Seat { $number }
 button-claim-draw = Claim draw
-button-claim-draw-because = Claim draw ({ $reason })
+status-may-claim = A draw may be claimed: { $reason }.
 claimed-draw-reason = { $reason }, claimed

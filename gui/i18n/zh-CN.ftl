@@ -384,5 +384,5 @@ net-is-back = { $name } 回来了
 net-left = { $name } 离开了对局
 net-seat = 座位 { $number }
 button-claim-draw = 要求和棋
-button-claim-draw-because = 要求和棋（{ $reason }）
+status-may-claim = 可以要求和棋：{ $reason }。
 claimed-draw-reason = { $reason }（已要求和棋）

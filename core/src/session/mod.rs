@@ -17,9 +17,9 @@ use rules_api::{
 use crate::boundary::{self, Faulty, Shape};
 use crate::outcome::{player_name, ForfeitCause, GameResult};
 use crate::watchdog::watch;
+pub use claim::CLAIMED;
 pub use dice::{draw, fresh_seed, Chance, CHANCE_PLAYER, MAX_SEED};
 use error::plugin_err;
-pub use claim::CLAIMED;
 pub use error::SessionError;
 
 /// A move as played, with its texts computed in the position before it.

@@ -115,11 +115,9 @@ impl App {
             end_here: self.end_here_name(),
         };
         let mut buttons = serde_json::Map::new();
-        let mut claim = None;
+        // The rules' reason of the draw the Claim draw button offers.
+        let claim = self.game.human_draw_claim();
         for b in crate::panel::panel_buttons(&self.game, &probe) {
-            if b.id == "claim-draw" && b.enabled {
-                claim = Some(b.label.clone());
-            }
             if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
                 buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
             }

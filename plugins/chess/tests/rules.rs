@@ -351,7 +351,7 @@ fn threefold_counts_a_real_en_passant_right_as_a_difference() {
     assert_ne!(p.hash(), with_ep, "same placement, but no en passant right now");
     play(&mut p, &["Ke7", "Ke2", "Ke8", "Ke1"]);
     assert_claim(&p, ""); // third placement, but only the second equal position
-                        // A detour so that no intermediate position repeats a third time first.
+                          // A detour so that no intermediate position repeats a third time first.
     play(&mut p, &["Kd7", "Kd2", "Ke8"]);
     assert_ongoing(&p);
     play(&mut p, &["Ke1"]);

@@ -144,19 +144,19 @@ pub trait Position: Clone + Send {
 
 pub type PositionBox = Position_TO<'static, RBox<()>>;
 
-    #[sabi_trait]
-    pub trait Rules: Send + Sync {
-        fn info(&self) -> RResult<GameInfo, PluginError>;
-        fn geometry(&self) -> RResult<Geometry, PluginError>;
-        fn start_position(&self) -> RResult<PositionBox, PluginError>;
-        fn position_from_text(&self, text: RStr<'_>) -> RResult<PositionBox, PluginError>;
-        #[sabi(last_prefix_field)]
-        fn help_text(&self) -> RResult<RString, PluginError>;
-        fn position_from_view(&self, text: RStr<'_>, seed: u64) -> RResult<PositionBox, PluginError> {
-            let _ = seed;
-            self.position_from_text(text)
-        }
+#[sabi_trait]
+pub trait Rules: Send + Sync {
+    fn info(&self) -> RResult<GameInfo, PluginError>;
+    fn geometry(&self) -> RResult<Geometry, PluginError>;
+    fn start_position(&self) -> RResult<PositionBox, PluginError>;
+    fn position_from_text(&self, text: RStr<'_>) -> RResult<PositionBox, PluginError>;
+    #[sabi(last_prefix_field)]
+    fn help_text(&self) -> RResult<RString, PluginError>;
+    fn position_from_view(&self, text: RStr<'_>, seed: u64) -> RResult<PositionBox, PluginError> {
+        let _ = seed;
+        self.position_from_text(text)
     }
+}
 
 pub type RulesBox = Rules_TO<'static, RBox<()>>;
 

@@ -89,7 +89,17 @@ impl PositionImpl for Row {
         }
         let winner = self.last_mover();
         let second = (winner + 2) % 3;
-        let payoffs: Vec<f64> = (0..3).map(|p| if p == winner { 2.0 } else if p == second { 1.0 } else { 0.0 }).collect();
+        let payoffs: Vec<f64> = (0..3)
+            .map(|p| {
+                if p == winner {
+                    2.0
+                } else if p == second {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
         let reason = format!("{} took the last stone", NAMES[winner as usize]);
         Outcome { status, reason: reason.into(), payoffs: payoffs.into() }
     }
@@ -145,7 +155,8 @@ impl RulesImpl for Nim3 {
         if left > STONES {
             return Err(bad("more stones than the row holds"));
         }
-        let side = NAMES.iter().position(|n| *n == side.trim()).ok_or_else(|| bad("the player is not red, green or blue"))?;
+        let side =
+            NAMES.iter().position(|n| *n == side.trim()).ok_or_else(|| bad("the player is not red, green or blue"))?;
         Ok(Row { left, side: side as u8, history: Vec::new() })
     }
     fn help_text(&self) -> String {
