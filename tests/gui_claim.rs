@@ -53,7 +53,7 @@ fn the_third_occurrence_is_offered_as_a_claim_and_the_claim_ends_the_game() {
     // Black to move: nothing to claim yet.
     assert_eq!(v["claim"], Value::Null, "{v}");
     assert!(!v["buttons"]["claim-draw"].is_array(), "the claim button is disabled: {v}");
-    let v = play(&mut w, 7..8);
+    play(&mut w, 7..8);
     let v = w.layout("the claim offered", |v| v["claim"].is_string());
     assert_eq!(v["claim"], "threefold repetition");
     assert_eq!(v["status"], "White to move. A draw may be claimed: threefold repetition.");

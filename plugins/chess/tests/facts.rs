@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use rules_api::plugin::PositionImpl;
-use rules_api::{ErrorKind, MoveFlags, PositionBox, PositionExt, PositionFlags, RVec, StatusKind};
+use rules_api::{ErrorKind, MoveFlags, PositionBox, PositionExt, PositionFlags, RVec};
 use tabula_chess::ChessPosition;
 use tabula_kit::rand::Rng as _;
 
