@@ -1,9 +1,10 @@
 //! The chess help (the window's Help dialog shows the rules plugin's text)
 //! says what the plugin does with the claimable draws: FIDE's fifty-move
-//! rule and threefold repetition are claims, and Tabula ends the game as
-//! soon as the position on the board allows the claim, as if it were
-//! made. tests/reference/chess_reference.py checks the same draw points
-//! against python-chess (`Board.is_fifty_moves()`, `Board.is_repetition(3)`,
+//! rule and threefold repetition are claimed by the player to move (the
+//! window offers "Claim draw"), and only seventy-five moves or a fivefold
+//! repetition end the game by themselves. tests/reference/chess_reference.py
+//! checks the same points against python-chess (`Board.is_repetition(3)`,
+//! `is_fifty_moves()`, `is_fivefold_repetition()`, `is_seventyfive_moves()`;
 //! the claim by the position reached, not by the next move).
 
 use std::sync::Arc;
@@ -33,18 +34,27 @@ fn the_help_tells_the_claimed_draws_as_the_plugin_plays_them() {
     let session = chess("", "");
     let help = session.rules().help_text().into_result().expect("the help").to_string();
     let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    for words in
-        ["are claimed", "75 moves or a fivefold repetition", "as soon as the position on the board allows the claim"]
-    {
+    for words in [
+        "may claim a draw",
+        "the game goes on if nobody claims",
+        "Claim draw",
+        "Seventy-five-move rule",
+        "Fivefold repetition",
+        "is not offered",
+    ] {
         assert!(flat.contains(words), "the help does not say '{words}':\n{help}");
     }
-    assert!(!flat.contains("automatic here"), "the old wording:\n{help}");
-    // The third occurrence ends the game: no one may play on to a fifth.
-    let repeated = chess("", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
-    assert_eq!(draw_reason(&repeated), None, "two occurrences of the start with Black to move");
+    assert!(!flat.contains("as if it were always made"), "the old wording:\n{help}");
+    // The third occurrence is a claim: the game goes on.
     let third = chess("", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
-    assert_eq!(draw_reason(&third).as_deref(), Some("threefold repetition"));
-    // The hundredth quiet ply ends it too, not the hundred-and-fiftieth.
+    assert_eq!(draw_reason(&third), None);
+    assert_eq!(third.draw_claim().unwrap().as_deref(), Some("threefold repetition"));
+    // The fifth ends it.
+    let fifth = chess("", &"g1f3 g8f6 f3g1 f6g8 ".repeat(4));
+    assert_eq!(draw_reason(&fifth).as_deref(), Some("fivefold repetition"));
+    // The hundredth quiet ply is a claim, the hundred-and-fiftieth the end.
     let fifty = chess("8/8/8/4k3/8/8/8/R3K3 w - - 99 80", "a1a2");
-    assert_eq!(draw_reason(&fifty).as_deref(), Some("fifty-move rule"));
+    assert_eq!((draw_reason(&fifty), fifty.draw_claim().unwrap().as_deref()), (None, Some("fifty-move rule")));
+    let seventy_five = chess("8/8/8/4k3/8/8/8/R3K3 w - - 149 80", "a1a2");
+    assert_eq!(draw_reason(&seventy_five).as_deref(), Some("seventy-five-move rule"));
 }

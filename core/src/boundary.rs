@@ -377,6 +377,23 @@ pub fn describe(rules: &RulesBox) -> Result<(GameInfo, Geometry, Shape), CallErr
     Ok((info, geometry, shape))
 }
 
+/// The draw the player to move may claim in `position`
+/// ([`rules_api::Position::draw_claim`]), checked: UTF-8, one short line;
+/// `None` when there is none.
+pub fn draw_claim(position: &PositionBox) -> Result<Option<String>, CallError> {
+    let claim = watch("draw_claim", || position.draw_claim().into_result())?;
+    check_claim(claim.as_bytes())?;
+    Ok((!claim.is_empty()).then(|| claim.into_string()))
+}
+
+/// A draw claim's reason: UTF-8 (the bytes as they crossed the boundary)
+/// and fit for one line.
+pub fn check_claim(bytes: &[u8]) -> Result<(), Faulty> {
+    let call = "draw_claim";
+    let text = std::str::from_utf8(bytes).map_err(|e| faulty(call, format!("a claim that is not UTF-8 ({e})")))?;
+    short_text(call, "claim", text)
+}
+
 /// The pieces of `position`, checked against `shape`.
 pub fn pieces(position: &PositionBox, shape: &Shape) -> Result<Vec<Piece>, CallError> {
     let mut out = RVec::new();
@@ -468,6 +485,19 @@ mod tests {
         assert!(check_chance(&[o(a, 0.0), o(b, 1.0)], &[a, b]).unwrap_err().problem.contains("above 0"));
         assert!(check_chance(&[o(a, 0.5), o(b, 0.6)], &[a, b]).unwrap_err().problem.contains("summing to 1.1"));
         assert!(check_chance(&[o(a, f64::INFINITY), o(b, 0.5)], &[a, b]).is_err());
+    }
+
+    #[test]
+    fn claims_are_short_lines_of_utf8() {
+        assert!(check_claim(b"").is_ok());
+        assert!(check_claim("threefold repetition".as_bytes()).is_ok());
+        assert!(check_claim("三次重复".as_bytes()).is_ok());
+        let e = check_claim(&[b'a', 0xff, 0xfe]).unwrap_err();
+        assert!(e.to_string().contains("draw_claim") && e.to_string().contains("not UTF-8"), "{e}");
+        let e = check_claim("x".repeat(MAX_SHORT_TEXT + 1).as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("bytes"), "{e}");
+        let e = check_claim(b"two\nlines").unwrap_err();
+        assert!(e.to_string().contains("U+000A"), "{e}");
     }
 
     #[test]

@@ -122,6 +122,9 @@ pub fn play_out_judged<P: ComputerPlayer>(
             }
             continue;
         }
+        if let Some(result) = crate::turn::claim_for_computer(session)? {
+            return Ok(result);
+        }
         let side = session.side_to_move() as usize;
         let Some(player) = seats.get_mut(side) else {
             return Err(SessionError::GameOver(format!("no player for seat {}", side + 1)));
@@ -161,7 +164,7 @@ pub fn play_out_judged<P: ComputerPlayer>(
                     on_move(session, m);
                 }
             }
-            TurnEnd::Forfeited(result) => return Ok(result),
+            TurnEnd::Forfeited(result) | TurnEnd::Claimed(result) => return Ok(result),
         }
         if let Some(result) = judge.after_move(session, side as u8, score) {
             session.conclude(result.clone());

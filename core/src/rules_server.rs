@@ -240,7 +240,8 @@ impl Server {
 }
 
 /// The calls of rules-api 0.2.1 (chance, results, evaluations per player,
-/// click paths, cell changes and texts); the others are answered above.
+/// click paths, cell changes and texts) and 0.2.2 (draw claims); the others
+/// are answered above.
 fn growth_call(p: &PositionBox, call: Call) -> Reply {
     match call {
         Call::ChanceOutcomes => {
@@ -282,6 +283,7 @@ fn growth_call(p: &PositionBox, call: Call) -> Reply {
             let r = p.cell_texts(&mut out).into_result();
             Reply::CellTexts(r.map(|()| out.iter().map(|t| (t.cell, t.text.to_string())).collect()).map_err(Into::into))
         }
+        Call::DrawClaim => Reply::Text(p.draw_claim().into_result().map(|t| t.to_string()).map_err(Into::into)),
         other => Reply::Failed(WError::from(PluginError::internal(format!("{} is answered elsewhere", other.name())))),
     }
 }

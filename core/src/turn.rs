@@ -82,6 +82,9 @@ pub enum TurnEnd {
     /// The player failed (time, illegal move, error) and forfeited; the
     /// result is recorded in the session.
     Forfeited(GameResult),
+    /// The player claimed a draw instead of moving
+    /// ([`claim_for_computer`]); the result is recorded in the session.
+    Claimed(GameResult),
 }
 
 /// A computer's turn in progress: the search of the player seated for the
@@ -150,6 +153,19 @@ impl ComputerTurn {
     }
 }
 
+/// A computer seat's draw claim: when the rules allow the player to move
+/// to claim a draw ([`Session::draw_claim`]), claims it and returns the
+/// result. Every driver calls it before it starts a computer's turn, so a
+/// computer always claims: matches, tournaments and SPRT runs end where
+/// the position first allows the claim (in chess the third occurrence or
+/// the hundredth quiet half-move), as they ended before claims existed.
+pub fn claim_for_computer(session: &mut Session) -> Result<Option<GameResult>, SessionError> {
+    if session.awaits_chance() || session.draw_claim()?.is_none() {
+        return Ok(None);
+    }
+    session.claim_draw().map(Some)
+}
+
 /// The refusal of a turn at a chance node.
 fn not_a_turn() -> SessionError {
     SessionError::Chance("the game is at a chance node: the dice are rolled by the host, no player is asked".into())
@@ -164,6 +180,9 @@ pub fn computer_turn<P: ComputerPlayer + ?Sized>(
 ) -> Result<TurnEnd, SessionError> {
     if session.awaits_chance() {
         return Err(not_a_turn());
+    }
+    if let Some(result) = claim_for_computer(session)? {
+        return Ok(TurnEnd::Claimed(result));
     }
     let mut turn = ComputerTurn::start(session, player);
     let outcome = turn.wait(on_progress);

@@ -162,6 +162,7 @@ fn forfeit_of(mode: Mode) -> (GameResult, Arc<AtomicUsize>, StrategyPlayer) {
     match computer_turn(&mut s, &mut player, |_| {}).unwrap() {
         TurnEnd::Forfeited(r) => (r, made, player),
         TurnEnd::Played(m) => panic!("expected a forfeit, got {m:?}"),
+        TurnEnd::Claimed(r) => panic!("expected a forfeit, got a claim: {r:?}"),
     }
 }
 

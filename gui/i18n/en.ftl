@@ -450,3 +450,6 @@ net-abort = Abort
 net-claimed-win = you claimed the win
 net-aborted = you aborted the game
 result-aborted = Game aborted
+button-claim-draw = Claim draw
+status-may-claim = A draw may be claimed: { $reason }.
+claimed-draw-reason = { $reason }, claimed

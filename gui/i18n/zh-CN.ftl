@@ -407,3 +407,6 @@ net-abort = 中止
 net-claimed-win = 你已申请判胜
 net-aborted = 你中止了对局
 result-aborted = 对局已中止
+button-claim-draw = 要求和棋
+status-may-claim = 可以要求和棋：{ $reason }。
+claimed-draw-reason = { $reason }（已要求和棋）

@@ -186,6 +186,8 @@ pub enum Action {
     Editor(EditorAction),
     /// Analysis mode: its strip, graph and Add engine dialog.
     Analysis(crate::analysis_action::AnalysisAction),
+    /// Claim the draw the rules allow the person to move.
+    ClaimDraw,
 }
 
 /// What a click on the board does.

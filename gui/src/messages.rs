@@ -78,8 +78,13 @@ pub fn move_word(word: &str) -> String {
     known_word("move", word).unwrap_or_else(|| word.to_string())
 }
 
-/// A plugin's reason (`checkmate`, `board full`) as a phrase of this language.
+/// A plugin's reason (`checkmate`, `board full`) as a phrase of this
+/// language; a claimed draw's (`draw claimed: threefold repetition`) with
+/// the rules' reason translated.
 pub fn reason_text(reason: &str) -> String {
+    if let Some(rules) = reason.strip_prefix(tabula_core::session::CLAIMED) {
+        return tr!("claimed-draw-reason", reason = reason_text(rules));
+    }
     known_word("reason", reason).unwrap_or_else(|| reason.to_string())
 }
 
@@ -319,6 +324,8 @@ mod tests {
         assert_eq!(result_line(&mate, &info), "White wins. Checkmate.");
         let draw = GameResult::Draw { reason: "threefold repetition".into() };
         assert_eq!(result_line(&draw, &info), "Draw. Threefold repetition.");
+        let claimed = GameResult::Draw { reason: "draw claimed: threefold repetition".into() };
+        assert_eq!(result_line(&claimed, &info), "Draw. Threefold repetition, claimed.");
         let odd = GameResult::Draw { reason: "the moon rose".into() };
         assert_eq!(result_line(&odd, &info), "Draw. The moon rose.");
         assert_eq!(moves_in_time(24, Duration::from_secs(751)), "24 moves in 12:31");
@@ -339,6 +346,8 @@ mod tests {
         let info = info();
         let mate = GameResult::Win { winner: 1, reason: "checkmate".into() };
         assert_eq!(result_line(&mate, &info), "黑方胜。将死。");
+        let claimed = GameResult::Draw { reason: "draw claimed: threefold repetition".into() };
+        assert_eq!(result_line(&claimed, &info), "和棋。三次重复局面（已要求和棋）。");
         assert_eq!(seat_label(&PlayerSource::Strategy(StrategyRef::Level(Level::Easy))), "电脑（简单）");
         set_language(Lang::En);
     }

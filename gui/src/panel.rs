@@ -172,10 +172,18 @@ pub fn panel_buttons(game: &Game, st: &PanelState) -> Vec<PanelButton> {
         b("analysis", tr!("button-analysis"), Action::Analysis(crate::analysis_action::AnalysisAction::Toggle), local),
         b("offer-draw", tr!("button-offer-draw"), Action::OfferDraw, local && game.draw_offer_seat().is_some()),
         b("quit", tr!("button-quit"), Action::Quit, true),
+        claim_button(game),
     ];
     list[9].on = game.paused;
     list[15].on = st.sound == SoundState::On;
     list
+}
+
+/// "Claim draw", enabled while the person to move may claim one (the
+/// status line says which: a button's width cannot hold the reason).
+fn claim_button(game: &Game) -> PanelButton {
+    let enabled = game.human_draw_claim().is_some();
+    PanelButton { id: "claim-draw", label: tr!("button-claim-draw"), action: Action::ClaimDraw, enabled, on: false }
 }
 
 /// The status line: a message, the review, the result, or whose turn it is.
@@ -227,6 +235,13 @@ pub fn status_text(game: &Game, st: &PanelState) -> (String, rules_api::Rgba) {
     // What the viewer was told by the last move, in a game that hides.
     let told = game.announcement();
     let text = if told.is_empty() { text } else { format!("{text} {told}") };
+    // A draw the person to move may claim, offered by the Claim draw button.
+    let text = match game.human_draw_claim() {
+        Some(reason) => {
+            format!("{text} {}", tr!("status-may-claim", reason = crate::messages::reason_text(&reason)))
+        }
+        None => text,
+    };
     (text, if check { theme::WARN } else { theme::TEXT })
 }
 

@@ -36,7 +36,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! rules-api = "0.2.1"
+//! rules-api = "0.2.2"
 //! tabula-kit = "0.2.0"
 //! ```
 //!

@@ -15,6 +15,8 @@
 //! a module here ever changes; `tests::current_tables_extend_the_frozen_ones`
 //! checks that the current tables begin with the frozen ones.
 
+pub mod v0_2_1;
+
 /// rules-api 0.2.0: the boundary traits and the root module as released.
 pub mod v0_2_0 {
     #![allow(missing_docs)]
@@ -145,10 +147,13 @@ mod tests {
     #[test]
     fn current_tables_extend_the_frozen_ones() {
         use abi_stable::StableAbi;
-        let pairs: [(&'static TypeLayout, &'static TypeLayout); 3] = [
+        let pairs: [(&'static TypeLayout, &'static TypeLayout); 6] = [
             (<super::v0_2_0::PositionBox as StableAbi>::LAYOUT, <crate::PositionBox as StableAbi>::LAYOUT),
             (<super::v0_2_0::RulesBox as StableAbi>::LAYOUT, <crate::RulesBox as StableAbi>::LAYOUT),
             (<super::v0_2_0::StrategyBox as StableAbi>::LAYOUT, <crate::StrategyBox as StableAbi>::LAYOUT),
+            (<super::v0_2_1::PositionBox as StableAbi>::LAYOUT, <crate::PositionBox as StableAbi>::LAYOUT),
+            (<super::v0_2_1::RulesBox as StableAbi>::LAYOUT, <crate::RulesBox as StableAbi>::LAYOUT),
+            (<super::v0_2_1::StrategyBox as StableAbi>::LAYOUT, <crate::StrategyBox as StableAbi>::LAYOUT),
         ];
         for (frozen, current) in pairs {
             let (frozen, current) = (table_fields(frozen), table_fields(current));
@@ -158,8 +163,23 @@ mod tests {
                 "the current methods {current:?} do not begin with the frozen {frozen:?}"
             );
         }
-        let frozen = table_fields(<super::v0_2_0::PluginModRef as abi_stable::StableAbi>::LAYOUT);
         let current = table_fields(<crate::PluginModRef as abi_stable::StableAbi>::LAYOUT);
-        assert_eq!(frozen, current[..frozen.len()], "the root module must only grow at its end");
+        for frozen in [
+            table_fields(<super::v0_2_0::PluginModRef as abi_stable::StableAbi>::LAYOUT),
+            table_fields(<super::v0_2_1::PluginModRef as abi_stable::StableAbi>::LAYOUT),
+        ] {
+            assert_eq!(frozen, current[..frozen.len()], "the root module must only grow at its end");
+        }
+    }
+
+    #[test]
+    fn the_0_2_1_tables_are_the_0_2_0_ones_plus_what_0_2_1_appended() {
+        use abi_stable::StableAbi;
+        let old = table_fields(<super::v0_2_0::PositionBox as StableAbi>::LAYOUT);
+        let frozen = table_fields(<super::v0_2_1::PositionBox as StableAbi>::LAYOUT);
+        let current = table_fields(<crate::PositionBox as StableAbi>::LAYOUT);
+        assert_eq!(frozen[..old.len()], old[..]);
+        assert_eq!(frozen.last().map(String::as_str), Some("sample"), "0.2.1 ended with sample: {frozen:?}");
+        assert_eq!(current[frozen.len()..], ["draw_claim".to_string()], "0.2.2 appended draw_claim only");
     }
 }

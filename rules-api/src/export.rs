@@ -324,6 +324,9 @@ impl<P: PositionImpl> Position for GuardedPosition<P> {
     fn sample(&self, viewer: u8, seed: u64) -> RResult<PositionBox, PluginError> {
         loud(&self.fault, "sample", || self.inner.sample(viewer, seed).map(position_box))
     }
+    fn draw_claim(&self) -> RResult<RString, PluginError> {
+        loud(&self.fault, "draw_claim", || Ok(self.inner.draw_claim().map(RString::from).unwrap_or_default()))
+    }
 }
 
 /// The boundary adapter for a [`RulesImpl`].

@@ -176,6 +176,12 @@ pub trait PositionImpl: Clone + Send + 'static {
     fn sample(&self, _viewer: u8, _seed: u64) -> Result<Self, PluginError> {
         Err(PluginError::unsupported("this game hides nothing, so there is nothing to sample"))
     }
+    /// The reason of a draw the player to move may claim now, or `None`
+    /// (see [`crate::Position::draw_claim`]); a `'static` reason keeps the
+    /// call free of allocation in a search. Default: none.
+    fn draw_claim(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A configured game, written in plain Rust. See [`crate::Rules`].

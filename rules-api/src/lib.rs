@@ -70,8 +70,8 @@
 //!
 //! ## The compatibility promise
 //!
-//! **A plugin binary built against rules-api 0.2.0 loads and plays in every
-//! host built against a later 0.2.x**, unchanged and unrebuilt. This crate
+//! **A plugin binary built against rules-api 0.2.0 (or any later 0.2.x)
+//! loads and plays in every host built against a later 0.2.x**, unchanged and unrebuilt. This crate
 //! grows only in ways abi_stable checks and old binaries cannot notice:
 //!
 //! * the boundary traits ([`Position`], [`Rules`], [`Strategy`]) and the
@@ -100,11 +100,14 @@
 //! [`Position::announcement`], [`Position::sample`] and
 //! [`Rules::position_from_view`].
 //!
+//! 0.2.1 → 0.2.2 added [`Position::draw_claim`] (draws a player may claim,
+//! such as chess's threefold repetition).
+//!
 //! A change that cannot keep the promise (anything before the last method
 //! of 0.2.0, a field of an existing type) is a new minor version (0.3): the
 //! loader refuses a plugin built against another minor version and names
-//! both versions. `tests/compat_0_2_0.rs` builds plugins against the 0.2.0
-//! sources and plays them in this host.
+//! both versions. `tests/compat_0_2_0.rs` and `tests/compat_0_2_1.rs` build
+//! plugins against the 0.2.0 and 0.2.1 sources and play them in this host.
 
 #![deny(missing_docs)]
 // abi_stable 0.11's sabi_trait expansion puts impls inside a const block.

@@ -384,6 +384,23 @@ pub trait Position: Clone + Send {
         let _ = (viewer, seed);
         RResult::RErr(PluginError::unsupported("this game hides nothing, so there is nothing to sample"))
     }
+
+    // Appended in 0.2.2. A plugin built against 0.2.0 or 0.2.1 has none of
+    // the methods below; its objects run the default written here.
+
+    /// The reason of a draw the player to move may claim now, in lowercase
+    /// (`threefold repetition`, `fifty-move rule`), or empty when there is
+    /// none. A claimable draw does not end the game by itself: the game
+    /// goes on ([`Position::status`] stays ongoing) until the player claims
+    /// it, and hosts end it then as a draw with this reason. Searches may
+    /// score such a position as a draw, since the side to move can take
+    /// one. Called at every node of a search: answer without allocating
+    /// when there is nothing to claim. Default: empty (a game without
+    /// claims, or an older plugin, which ends such games by its own
+    /// status).
+    fn draw_claim(&self) -> RResult<RString, PluginError> {
+        RResult::ROk(RString::new())
+    }
 }
 
 /// The viewer of [`Position::view_pieces`] and the other `view_` methods

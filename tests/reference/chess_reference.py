@@ -9,33 +9,41 @@ Usage:
 The first form plays seeded random games with python-chess and, for every
 position, asks one `tabula moves --rules chess` batch process for the legal
 moves twice: once from the bare FEN and once as the game's start FEN plus
-the moves played, so the history rules (threefold repetition) are in play.
+the moves played, so the history rules (repetitions) are in play.
 Both answers must equal python-chess's legal move set, or be empty where the
 game is over by an automatic rule. Hand-made positions (perft suite, en
 passant, castling, promotions, every kind of mate, every draw rule) are
 checked the same way, and the perft-suite positions also two plies deep.
-`tabula position` is asked for the position text and the status at the end
-of every game and of every hand-made game ending.
+`tabula position` is asked for the position text, the status and the draw
+the player to move may claim at the end of every game, at a random ply of
+each, and at every hand-made game ending.
 
-The reference result rules (python-chess only provides the pieces; Tabula's
-draws are automatic, not claimed):
+The reference result rules, FIDE's Laws (python-chess only provides the
+pieces; `Board.is_game_over()` must agree that the game is over):
   * checkmate: the side that delivered mate wins (mate takes precedence over
-    a fifty-move count reaching 100 on the same move, FIDE 9.3);
+    a seventy-five-move count reaching 150 on the same move, FIDE 9.6.2);
   * stalemate: draw;
   * insufficient material: `Board.is_insufficient_material()`. For the
     positions Tabula calls dead (K v K, K + minor v K, bishops all on one
     colour) python-chess agrees, and both call K+N v K+N, K+B v K+N, K+NN v K
     playable (a mate can still be composed);
-  * fifty-move rule: halfmove clock >= 100 (`Board.is_fifty_moves()`);
+  * seventy-five-move rule: `Board.is_seventyfive_moves()` (9.6.2);
+  * fivefold repetition: `Board.is_fivefold_repetition()` (9.6.1).
+When several draw rules hold at once (say stalemate with a lone bishop), any
+of their reasons is accepted; the result itself must match.
+
+The claims (FIDE 9.2, 9.3), where the game goes on: Tabula's `claim:` line
+must name one of
   * threefold repetition: `Board.is_repetition(3)`, i.e. the *current*
     position has occurred three times (same placement, side to move,
     castling rights, and en passant square only when an en passant capture
-    is legal: FIDE 9.2.2). This is FIDE 9.2 made automatic at the third
-    occurrence. `can_claim_threefold_repetition()` is *not* used: it also
-    allows claiming a repetition that the next move would produce, which a
-    position cannot decide by itself.
-When several draw rules hold at once (say stalemate with a lone bishop), any
-of their reasons is accepted; the result itself must match.
+    is legal: FIDE 9.2.2);
+  * fifty-move rule: `Board.is_fifty_moves()` (clock at 100 or more);
+and be absent when neither holds. `can_claim_threefold_repetition()` and
+`can_claim_fifty_moves()` also allow the claim of a position that the next
+move would produce (by writing that move down, 9.2.1.1 and 9.3.1): Tabula
+does not offer that claim (its Help says so). Every position-claim must be
+one python-chess allows; the claims by a move are counted and printed.
 
 The second and third forms serve the SAN check done by
 tests/reference_rules.rs: this script writes FENs, the Rust test loads the
@@ -78,13 +86,34 @@ def reference_status(board, legal=None):
         reasons.add("stalemate")
     if board.is_insufficient_material():
         reasons.add("insufficient material")
-    if board.halfmove_clock >= 100:
-        reasons.add("fifty-move rule")
-    if board.is_repetition(3):
-        reasons.add("threefold repetition")
+    if board.is_seventyfive_moves():
+        reasons.add("seventy-five-move rule")
+    if board.is_fivefold_repetition():
+        reasons.add("fivefold repetition")
     if reasons:
         return ("draw", None, reasons)
     return ("ongoing", None, set())
+
+
+def reference_claims(board):
+    """The draws the player to move may claim by the position on the board
+    (empty when the game is over)."""
+    if reference_status(board)[0] != "ongoing":
+        return set()
+    claims = set()
+    if board.is_repetition(3):
+        claims.add("threefold repetition")
+    if board.is_fifty_moves():
+        claims.add("fifty-move rule")
+    return claims
+
+
+def claim_by_a_move_only(board):
+    """Whether python-chess allows a claim here only by the next move (the
+    claim Tabula does not offer)."""
+    if reference_status(board)[0] != "ongoing" or reference_claims(board):
+        return False
+    return board.can_claim_threefold_repetition() or board.can_claim_fifty_moves()
 
 
 def describe(status):
@@ -114,7 +143,7 @@ def legal_set(board):
 def legal_for_fen_only(board):
     """What `tabula moves --position FEN` must list: no history, so only the
     rules that a FEN alone decides can end the game."""
-    if board.is_insufficient_material() or board.halfmove_clock >= 100:
+    if board.is_insufficient_material() or board.halfmove_clock >= 150:
         return set()
     return legal_set(board)
 
@@ -195,9 +224,11 @@ INVALID = [
     ("nine white pawns", "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1"),
 ]
 
-# Hand-made game endings: (what it shows, FEN, moves, expected kind, reason).
-# The expectation is checked against python-chess first (so a wrong fixture
-# fails loudly), then Tabula is compared with python-chess.
+# Hand-made game endings: (what it shows, FEN, moves, expected kind, reason),
+# where for a game that goes on the reason is the draw the player to move
+# may claim ("" for none; None: not pinned). The expectation is checked
+# against python-chess first (so a wrong fixture fails loudly), then Tabula
+# is compared with python-chess.
 ENDINGS = [
     ("mate by a promotion", "8/8/8/8/8/5k2/3p1p2/5K2 b - - 0 1", "d2d1q", "win", "checkmate"),
     ("mate by a pawn", "7k/5K1p/6P1/8/8/8/8/8 w - - 0 1", "g6g7", "win", "checkmate"),
@@ -226,35 +257,43 @@ ENDINGS = [
     ("K+NN v K", "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1", "", "ongoing", None),
     ("K+P v K", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "", "ongoing", None),
     ("K+R v K", "8/8/8/4k3/8/8/8/4K2R w - - 0 1", "", "ongoing", None),
-    ("fifty moves reached by a move", "8/8/8/4k3/8/8/8/R3K3 w - - 99 80", "a1a2", "draw", "fifty-move rule"),
-    ("clock at 99: not yet", "8/8/8/4k3/8/8/8/R3K3 w - - 98 80", "a1a2", "ongoing", None),
-    ("clock at 100 in the FEN", "8/8/8/4k3/8/8/8/R3K3 w - - 100 80", "", "draw", "fifty-move rule"),
-    ("a capture on the 100th ply resets", "8/8/8/4k3/8/8/r7/R3K3 w - - 99 80", "a1a2", "ongoing", None),
-    ("a pawn move on the 100th ply resets", "8/8/8/4k3/8/8/4P3/R3K3 w - - 99 80", "e2e4", "ongoing", None),
-    ("mate on the 100th ply beats the fifty-move rule", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", "a1a8", "win", "checkmate"),
+    ("fifty moves reached by a move: a claim", "8/8/8/4k3/8/8/8/R3K3 w - - 99 80", "a1a2", "ongoing", "fifty-move rule"),
+    ("clock at 99: not yet", "8/8/8/4k3/8/8/8/R3K3 w - - 98 80", "a1a2", "ongoing", ""),
+    ("clock at 100 in the FEN: a claim", "8/8/8/4k3/8/8/8/R3K3 w - - 100 80", "", "ongoing", "fifty-move rule"),
+    ("a capture on the 100th ply resets", "8/8/8/4k3/8/8/r7/R3K3 w - - 99 80", "a1a2", "ongoing", ""),
+    ("a pawn move on the 100th ply resets", "8/8/8/4k3/8/8/4P3/R3K3 w - - 99 80", "e2e4", "ongoing", ""),
+    ("mate on the 100th ply: no claim", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", "a1a8", "win", "checkmate"),
     ("stalemate on the 100th ply", "7k/8/6K1/8/8/8/8/5Q2 w - - 99 80", "f1f7", "draw", None),
-    ("threefold repetition of the start", START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "draw", "threefold repetition"),
-    ("only twice", START, "g1f3 g8f6 f3g1 f6g8", "ongoing", None),
-    ("threefold repetition not at the start", START, "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "draw", "threefold repetition"),
-    ("repetition across different move orders", START, "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8", "draw", "threefold repetition"),
-    ("e.p. square not capturable: counts as the same position", START, "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1", "draw", "threefold repetition"),
+    ("seventy-five moves reached by a move", "8/8/8/4k3/8/8/8/R3K3 w - - 149 80", "a1a2", "draw", "seventy-five-move rule"),
+    ("clock at 149: still a claim", "8/8/8/4k3/8/8/8/R3K3 w - - 148 80", "a1a2", "ongoing", "fifty-move rule"),
+    ("clock at 150 in the FEN", "8/8/8/4k3/8/8/8/R3K3 w - - 150 80", "", "draw", "seventy-five-move rule"),
+    ("mate on the 150th ply beats the seventy-five-move rule", "7k/8/6K1/8/8/8/8/R7 w - - 149 80", "a1a8", "win", "checkmate"),
+    ("stalemate on the 150th ply", "7k/8/6K1/8/8/8/8/5Q2 w - - 149 80", "f1f7", "draw", None),
+    ("threefold repetition of the start: a claim", START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "ongoing", "threefold repetition"),
+    ("a repetition the next move would produce: not offered", START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1", "ongoing", ""),
+    ("only twice", START, "g1f3 g8f6 f3g1 f6g8", "ongoing", ""),
+    ("fourfold: still a claim", START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "ongoing", "threefold repetition"),
+    ("fivefold repetition of the start", START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "draw", "fivefold repetition"),
+    ("threefold repetition not at the start", START, "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "ongoing", "threefold repetition"),
+    ("repetition across different move orders", START, "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8", "ongoing", "threefold repetition"),
+    ("e.p. square not capturable: counts as the same position", START, "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1", "ongoing", "threefold repetition"),
     ("e.p. square capturable: the first occurrence differs",
      "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-     "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1", "ongoing", None),
+     "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1", "ongoing", ""),
     ("e.p. capturable only through a pin: not a real e.p. square",
      "8/8/8/8/k2p3Q/8/4P3/4K3 w - - 0 1",
-     "e2e4 a4a5 e1e2 a5a4 e2e1 a4a5 e1e2 a5a4 e2e1", "draw", "threefold repetition"),
+     "e2e4 a4a5 e1e2 a5a4 e2e1 a4a5 e1e2 a5a4 e2e1", "ongoing", "threefold repetition"),
     ("castling rights lost: not the same position",
      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-     "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8", "ongoing", None),
+     "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8", "ongoing", ""),
     ("castling rights lost: later repetitions count",
      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-     "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8 e1f1 e8f8", "draw", "threefold repetition"),
+     "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8 e1f1 e8f8", "ongoing", "threefold repetition"),
     ("a rook that never moved but cannot castle",
      "r3k2r/8/8/8/8/8/8/R3K2R w Qq - 0 1",
-     "h1h2 h8h7 h2h1 h7h8 h1h2 h8h7 h2h1 h7h8", "draw", "threefold repetition"),
+     "h1h2 h8h7 h2h1 h7h8 h1h2 h8h7 h2h1 h7h8", "ongoing", "threefold repetition"),
     ("threefold with a FEN start clock", "8/8/8/4k3/8/8/8/R3K3 w - - 40 60",
-     "a1a2 e5e6 a2a1 e6e5 a1a2 e5e6 a2a1 e6e5", "draw", "threefold repetition"),
+     "a1a2 e5e6 a2a1 e6e5 a1a2 e5e6 a2a1 e6e5", "ongoing", "threefold repetition"),
 ]
 
 
@@ -348,12 +387,25 @@ def compare_sets(report, what, expected, got_line):
 
 
 def compare_end(report, tabula, what, start_fen, moves, board):
-    """`tabula position` on start+moves: same FEN and same status."""
-    text, status_line = tabula.position(start_fen, moves)
+    """`tabula position` on start+moves: same FEN, same status, same claim."""
+    lines, failure = tabula.position_lines(start_fen, moves)
     shown = f"{what}\n    position: {start_fen}\n    moves: {' '.join(moves) or '-'}"
-    if text is None:
-        report.add(f"{shown}\n    tabula failed: {status_line}")
+    if lines is None:
+        report.add(f"{shown}\n    tabula failed: {failure}")
         return
+    text, status_line = lines[0], lines[1]
+    if (reference_status(board)[0] != "ongoing") != board.is_game_over():
+        report.add(f"{shown}\n    the reference's status disagrees with Board.is_game_over(): fix the script")
+    claims = reference_claims(board)
+    if "threefold repetition" in claims and not board.can_claim_threefold_repetition():
+        report.add(f"{shown}\n    python-chess allows no threefold claim where the reference sees one")
+    if "fifty-move rule" in claims and not board.can_claim_fifty_moves():
+        report.add(f"{shown}\n    python-chess allows no fifty-move claim where the reference sees one")
+    claimed = [line[len("claim: "):] for line in lines[2:] if line.startswith("claim: ")]
+    got_claim = claimed[0] if claimed else ""
+    if (got_claim or claims) and got_claim not in claims:
+        expected = " or ".join(sorted(claims)) or "no claim"
+        report.add(f"{shown}\n    python-chess: {expected}\n    tabula claim: {got_claim or 'none'}")
     legal_ep = board.fen(en_passant="legal")
     any_ep = board.fen(en_passant="fen")
     if text not in (legal_ep, any_ep):
@@ -411,8 +463,17 @@ def run_compare(args):
         if chess.Board(fen).status() != chess.STATUS_VALID:
             print(f"chess_reference: fixture '{desc}' is not a valid position: {fen}", file=sys.stderr)
             return 2
-        if ref[0] != kind or (reason is not None and reason not in ref[2]):
-            print(f"chess_reference: fixture '{desc}' is wrong: python-chess says {describe(ref)}", file=sys.stderr)
+        claims = reference_claims(board)
+        if kind == "ongoing":
+            wrong = ref[0] != kind or (reason is not None and (reason not in claims if reason else bool(claims)))
+        else:
+            wrong = ref[0] != kind or (reason is not None and reason not in ref[2])
+        if wrong:
+            print(
+                f"chess_reference: fixture '{desc}' is wrong: python-chess says {describe(ref)}, "
+                f"claims {sorted(claims) or 'none'}",
+                file=sys.stderr,
+            )
             return 2
         expect_history(fen, moves, board, f"[{desc}] {fen} moves {' '.join(moves)}")
         endings.append((desc, fen, moves, board))
@@ -432,7 +493,7 @@ def run_compare(args):
             fen = board.fen(en_passant="fen")
             ply = len(moves)
             lines.append(fen)
-            dead = board.is_insufficient_material() or board.halfmove_clock >= 100
+            dead = board.is_insufficient_material() or board.halfmove_clock >= 150
             checks.append(((fen, ply, start), set() if dead else ucis))
             history = " ".join(moves)
             lines.append(f"{start} moves {history}" if moves else start)
@@ -461,11 +522,20 @@ def run_compare(args):
             what = f"{what[0]} moves {what[1]}"
         compare_sets(report, what, expected, got)
 
+    claim_counts = {"threefold repetition": 0, "fifty-move rule": 0, "by a move only": 0}
+
+    def count_claims(board):
+        for claim in reference_claims(board):
+            claim_counts[claim] += 1
+        claim_counts["by a move only"] += claim_by_a_move_only(board)
+
     for desc, fen, moves, board in endings:
         compare_end(report, tabula, f"[{desc}]", fen, moves, board)
+        count_claims(board)
     endings_by_kind = {}
     for start, moves, board in games:
         compare_end(report, tabula, "[random game end]", start, moves, board)
+        count_claims(board)
         kind = describe(reference_status(board))
         endings_by_kind[kind] = endings_by_kind.get(kind, 0) + 1
         if len(moves) > 2:
@@ -474,6 +544,7 @@ def run_compare(args):
             for m in moves[:cut]:
                 mid.push_uci(m)
             compare_end(report, tabula, f"[random game, ply {cut}]", start, moves[:cut], mid)
+            count_claims(mid)
 
     print(
         f"chess reference: {len(lines)} legal-move sets compared: {game_positions} positions of "
@@ -486,6 +557,11 @@ def run_compare(args):
         f"compared through `tabula position`; {tabula.processes} tabula processes in all"
     )
     print("chess reference: random game endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(endings_by_kind.items())))
+    print(
+        "chess reference: positions with a claim (python-chess): "
+        + ", ".join(f"{k}: {v}" for k, v in claim_counts.items())
+        + " (claims by a move are not offered by Tabula; it must show none there)"
+    )
     if report.mismatches:
         print(f"chess reference: {len(report.mismatches)} MISMATCHES; the first {min(args.show, len(report.mismatches))}:")
         for text in report.mismatches[: args.show]:

@@ -54,6 +54,19 @@ class Tabula:
             return None, f"exit {run.returncode}: {(run.stdout + run.stderr).strip()[:300]}"
         return lines[0], lines[1]
 
+    def position_lines(self, fen, moves):
+        """Every line `tabula position` writes after `moves` (text, status,
+        then what it adds), or None and the error text."""
+        self.processes += 1
+        args = [self.binary, "position", "--rules", self.rules, *self.options, "--position", fen]
+        if moves:
+            args += ["--moves", " ".join(moves)]
+        run = subprocess.run(args, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        lines = run.stdout.strip("\n").split("\n")
+        if run.returncode != 0 or len(lines) < 2:
+            return None, f"exit {run.returncode}: {(run.stdout + run.stderr).strip()[:300]}"
+        return lines, None
+
 
 def parse_tabula_status(line):
     """'status: win white (checkmate)' -> ('win', 'white', 'checkmate')."""

@@ -100,6 +100,20 @@ impl Client {
         panic!("{what}: not received; the client saw:\n{:#?}", self.seen);
     }
 
+    /// The next error message (within 40 s), the messages before it kept
+    /// in [`Client::seen`].
+    pub fn wait_error(&mut self, what: &str) -> Value {
+        let end = Instant::now() + Duration::from_secs(40);
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            let Ok(m) = self.lines.recv_timeout(left) else { break };
+            self.seen.push(m.clone());
+            if m["type"] == "error" {
+                return m;
+            }
+        }
+        panic!("{what}: no error received; the client saw:\n{:#?}", self.seen);
+    }
+
     /// Joins `room` (a free seat, or `seat`) as `name`: its seat's token
     /// and the room's state.
     pub fn join(&mut self, room: u64, seat: Option<u8>, name: &str) -> (String, Value) {

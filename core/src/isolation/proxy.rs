@@ -459,4 +459,7 @@ impl Position for ProxyPosition {
     fn cell_texts(&self, out: &mut RVec<CellText>) -> RResult<(), PluginError> {
         fill(out, answer!(self, Call::CellTexts, CellTexts), |(cell, text)| CellText { cell, text: text.into() })
     }
+    fn draw_claim(&self) -> RResult<RString, PluginError> {
+        answer!(self, Call::DrawClaim, Text).map(RString::from).into()
+    }
 }

@@ -75,6 +75,7 @@ pub enum Call {
     ClickPaths,
     CellChanges,
     CellTexts,
+    DrawClaim,
 }
 
 impl Call {
@@ -106,6 +107,7 @@ impl Call {
             Call::ClickPaths => "click_paths",
             Call::CellChanges => "cell_changes",
             Call::CellTexts => "cell_texts",
+            Call::DrawClaim => "draw_claim",
         }
     }
 }

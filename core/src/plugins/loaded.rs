@@ -41,6 +41,11 @@ pub fn load_plugin(path: &Path) -> Result<LoadedPlugin, LoadError> {
             // tables).
             unsafe { header.unchecked_layout::<PluginModRef>() }.map_err(|e| e.into_library_error::<PluginModRef>())
         }),
+        Release::V0_2_1 => header.ensure_layout::<rules_api::compat::v0_2_1::PluginModRef>().and_then(|()| {
+            // SAFETY: as for 0.2.0 just above, with the layout of 0.2.1,
+            // which this release's tables extend in the same way.
+            unsafe { header.unchecked_layout::<PluginModRef>() }.map_err(|e| e.into_library_error::<PluginModRef>())
+        }),
     }
     .map_err(|e| LoadError::from_library(path, e))?;
     Ok(LoadedPlugin { module, path: path.to_path_buf(), isolate: false })
@@ -53,6 +58,8 @@ enum Release {
     Current,
     /// rules-api 0.2.0, whose method tables are shorter than this host's.
     V0_2_0,
+    /// rules-api 0.2.1, whose method tables are shorter than this host's.
+    V0_2_1,
 }
 
 /// Refuses a plugin built against an incompatible rules-api before its
@@ -73,6 +80,8 @@ fn check_version(path: &Path, plugin: VersionStrings) -> Result<Release, LoadErr
         Err(mismatch(plugin.to_string()))
     } else if plugin.patch < host.patch && plugin.patch == 0 {
         Ok(Release::V0_2_0)
+    } else if plugin.patch < host.patch && plugin.patch == 1 {
+        Ok(Release::V0_2_1)
     } else if plugin.patch < host.patch {
         // A 0.2.x between 0.2.0 and this host that has no frozen layout
         // here: cannot happen while every release freezes the one before.

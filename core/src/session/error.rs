@@ -75,6 +75,9 @@ pub enum SessionError {
     /// The rules plugin returned something impossible.
     #[error(transparent)]
     Faulty(#[from] Faulty),
+    /// A draw claimed where the rules allow none.
+    #[error("no draw can be claimed here: {0}")]
+    NoClaim(String),
     /// A move list longer than any game.
     #[error("{count} moves are more than {max}, the most a move list may hold")]
     TooManyMoves {

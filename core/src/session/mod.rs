@@ -1,6 +1,7 @@
 //! One game: the rules, the start, the moves played (with undo and redo),
 //! the result, and saving to and loading from a text file.
 
+mod claim;
 mod dice;
 mod error;
 mod rolls;
@@ -16,6 +17,7 @@ use rules_api::{
 use crate::boundary::{self, Faulty, Shape};
 use crate::outcome::{player_name, ForfeitCause, GameResult};
 use crate::watchdog::watch;
+pub use claim::CLAIMED;
 pub use dice::{draw, fresh_seed, Chance, CHANCE_PLAYER, MAX_SEED};
 use error::plugin_err;
 pub use error::SessionError;

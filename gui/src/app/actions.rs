@@ -92,6 +92,7 @@ impl App {
             }
             Action::Sound => self.toggle_sound(),
             Action::OfferDraw => self.offer_draw(),
+            Action::ClaimDraw => self.claim_draw(),
             Action::SettingsDialog => {
                 self.dialog = Some(Dialog::Settings(SettingsForm { settings: self.settings.clone() }));
             }
@@ -176,6 +177,10 @@ impl App {
             }
             Action::Resign => {
                 net.resign();
+                None
+            }
+            Action::ClaimDraw => {
+                net.claim(self.game.session.history().len() as u32);
                 None
             }
             Action::NetAnswer(accept) => {

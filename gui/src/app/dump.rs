@@ -115,6 +115,8 @@ impl App {
             end_here: self.end_here_name(),
         };
         let mut buttons = serde_json::Map::new();
+        // The rules' reason of the draw the Claim draw button offers.
+        let claim = self.game.human_draw_claim();
         for b in crate::panel::panel_buttons(&self.game, &probe) {
             if let Some((x, y)) = self.hits.centre_of(&b.action).filter(|_| b.enabled) {
                 buttons.insert(b.id.to_string(), serde_json::json!([x.round(), y.round()]));
@@ -245,6 +247,7 @@ impl App {
             "clicked": clicked, "targets": targets, "starts": starts, "end_here": self.clicks.can_end_here(), "texts": texts,
             "pieces": pieces, "seats": seats, "shown": drawn, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
             "analysis": self.analysis_dump(),
+            "claim": claim,
             "aids": self.aids_dump(&name), "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net,
         });
         let text = dump.to_string();

@@ -197,6 +197,14 @@ impl App {
         }
     }
 
+    /// The person to move claims the draw the rules allow.
+    pub(super) fn claim_draw(&mut self) {
+        match self.game.claim_draw() {
+            Ok(events) => self.react(events, false),
+            Err(e) => self.say(e, true),
+        }
+    }
+
     /// The computer's answer to a draw offer, on the status line.
     pub(super) fn draw_answered(&mut self, accepted: bool, score: Option<i32>) {
         let text = match (accepted, score) {

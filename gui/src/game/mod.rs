@@ -465,6 +465,7 @@ fn piece_counts(position: &PositionBox) -> std::collections::BTreeMap<(u8, u16),
     counts
 }
 
+mod claim;
 mod clocks;
 mod count;
 mod draw_offer;

@@ -88,7 +88,9 @@ impl Game {
             return events;
         }
         let Some(turn) = self.turn.as_mut() else {
-            self.start_turn(side);
+            if !self.computer_claims(&mut events) {
+                self.start_turn(side);
+            }
             return events;
         };
         let mut latest = None;
@@ -109,6 +111,7 @@ impl Game {
                 events.push(Event::Failed(result.reason().to_string()));
                 self.after_change(&mut events);
             }
+            Ok(TurnEnd::Claimed(_)) => self.after_change(&mut events),
             // The rules plugin failed, not the player: a new turn would fail
             // the same way every frame, so computer play is paused with the
             // reason shown.

@@ -335,6 +335,12 @@ impl Net {
         self.send(ClientMsg::Resign { room: self.room, token: self.token.clone() });
     }
 
+    /// Claims the draw the rules allow this seat at ply `ply`; the server
+    /// checks it and ends the game for everyone.
+    pub fn claim(&mut self, ply: u32) {
+        self.send(ClientMsg::Claim { room: self.room, token: self.token.clone(), ply });
+    }
+
     /// Starts typing a chat line, or sends the one typed.
     pub fn chat_key(&mut self) {
         match self.typing.take() {

@@ -124,7 +124,8 @@ pub(super) fn split_batch_line(line: &str) -> (Option<&str>, Option<&str>) {
 /// `tabula position`: the resulting position text and its status; then at
 /// a chance node its outcomes, in a game of more than two players the
 /// player to move, and when such a game (or any game with payoffs of its
-/// own) is over, every player's place.
+/// own) is over, every player's place; last, when the player to move may
+/// claim a draw, `claim: <reason>`.
 pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError> {
     let rules = load_rules(&args.rules.rules, &args.rules.option, &dirs(extra), args.rules.isolate_rules)?;
     let session = session_at(rules, args.position.as_deref(), args.moves.as_deref())?;
@@ -144,6 +145,9 @@ pub fn position(args: &PositionArgs, extra: &[PathBuf]) -> Result<i32, CliError>
             outln!("places: {}", places.join(", "));
         }
         _ => {}
+    }
+    if let Some(reason) = session.draw_claim()? {
+        outln!("claim: {reason}");
     }
     Ok(0)
 }

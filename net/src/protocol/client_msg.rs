@@ -239,6 +239,18 @@ pub enum ClientMsg {
         /// The seat's token.
         token: String,
     },
+    /// Claims the draw the rules allow the seat to move (chess's threefold
+    /// repetition or fifty-move rule); the server checks the position and
+    /// ends the game for everyone as `draw claimed: <reason>`.
+    Claim {
+        /// The room.
+        room: u64,
+        /// The seat's token.
+        token: String,
+        /// The number of moves played (guards against a claim meant for a
+        /// position an undo has since changed).
+        ply: u32,
+    },
 }
 
 impl ClientMsg {

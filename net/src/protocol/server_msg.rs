@@ -45,6 +45,8 @@ pub enum ErrorCode {
     NoRequest,
     /// Something failed on the server (storage, a plugin).
     Internal,
+    /// The rules allow no draw claim in this position.
+    NoClaim,
 }
 
 impl ErrorCode {

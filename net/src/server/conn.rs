@@ -240,6 +240,9 @@ impl Client<'_> {
                 self.seated(room, &token, |r, seat, store| r.answer(seat, kind, accept, store))
             }
             ClientMsg::Resign { room, token } => self.seated(room, &token, |r, seat, store| r.resign(seat, store)),
+            ClientMsg::Claim { room, token, ply } => {
+                self.seated(room, &token, |r, seat, store| r.claim(seat, ply, store))
+            }
             ClientMsg::Chat { room, token, text } => {
                 check_text("text", &text, MAX_CHAT, false)?;
                 self.seated(room, &token, |r, seat, _| r.chat(seat, text.trim()))
@@ -470,7 +473,8 @@ fn room_of(msg: &ClientMsg) -> Option<u64> {
         | ClientMsg::Chat { room, .. }
         | ClientMsg::Export { room, .. }
         | ClientMsg::ClaimWin { room, .. }
-        | ClientMsg::Abort { room, .. } => Some(*room),
+        | ClientMsg::Abort { room, .. }
+        | ClientMsg::Claim { room, .. } => Some(*room),
         _ => None,
     }
 }

@@ -560,6 +560,18 @@ fn computer_turn(
     };
     let mut turn = {
         let mut r = lock(room);
+        if r.epoch != epoch || r.result().is_some() {
+            return;
+        }
+        // A computer claims every draw it may, as in every other driver.
+        if matches!(r.session_mut().draw_claim(), Ok(Some(_))) {
+            let id = r.id;
+            let mut store = lock(&shared.store);
+            if let Err((_, why)) = r.claim_now(&mut store) {
+                eprintln!("tabula serve: room {id}: {why}");
+            }
+            return;
+        }
         ComputerTurn::start(r.session_mut(), &mut *player)
     };
     let outcome = turn.wait(|_| {});
@@ -575,7 +587,7 @@ fn computer_turn(
                 eprintln!("tabula serve: room {id}: {why}");
             }
         }
-        Ok(TurnEnd::Forfeited(result)) => {
+        Ok(TurnEnd::Forfeited(result) | TurnEnd::Claimed(result)) => {
             if let Err((_, why)) = r.store_forfeit(result, &mut store) {
                 eprintln!("tabula serve: room {id}: {why}");
             }

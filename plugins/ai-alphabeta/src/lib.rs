@@ -10,6 +10,8 @@
 //! over the plugin's tactical moves and checks, a root probe for wins by
 //! forcing moves alone (continuous fours in gomoku), mate-distance scores,
 //! repetition detection along the line back to the last irreversible move,
+//! draws the mover may claim scored as draws (rules-api 0.2.2's
+//! `draw_claim`: chess's threefold repetition with the game's history),
 //! time management that stretches towards the caller's ceiling when the
 //! choice is unstable, and calibrated playing strength (`strength`).
 //!

@@ -258,6 +258,11 @@ impl<'a, S: SearchState> Run<'a, S> {
             // deviate did not, so treat the cycle as a draw.
             return Some(0);
         }
+        if ply > 0 && self.pos.draw_claimable() {
+            // The mover may claim a draw here (a repetition with the game
+            // before the root, fifty moves): a draw is what it can count on.
+            return Some(0);
+        }
         if ply >= MAX_PLY - 1 {
             self.hit_horizon = true;
             return Some(self.evaluate());

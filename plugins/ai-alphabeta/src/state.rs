@@ -54,6 +54,12 @@ pub trait SearchState {
     fn player_count(&self) -> u8 {
         2
     }
+    /// Whether the player to move may claim a draw here
+    /// ([`rules_api::Position::draw_claim`]), which the search scores as
+    /// a draw. Default: never.
+    fn draw_claimable(&self) -> bool {
+        false
+    }
 }
 
 impl SearchState for PositionBox {
@@ -98,6 +104,11 @@ impl SearchState for PositionBox {
     }
     fn player_count(&self) -> u8 {
         self.player_count()
+    }
+    fn draw_claimable(&self) -> bool {
+        // A plugin that fails here fails its other calls too, where the
+        // search reports it.
+        matches!(self.draw_claim(), rules_api::RResult::ROk(reason) if !reason.is_empty())
     }
 }
 
@@ -157,5 +168,8 @@ impl<P: PositionImpl> SearchState for Direct<P> {
     }
     fn player_count(&self) -> u8 {
         self.0.player_count()
+    }
+    fn draw_claimable(&self) -> bool {
+        self.0.draw_claim().is_some()
     }
 }

@@ -52,9 +52,22 @@ fn attackers_of(sq: Square, by: Color, colors: &[BitBoard; 2], pieces: &[BitBoar
             | (get_rook_moves(sq, occupied) & orth))
 }
 
+/// The largest halfmove clock a position can have: at 150 plies without a
+/// capture or pawn move the game is drawn (FIDE Laws 9.6.2).
+pub const MAX_HALFMOVE_CLOCK: u8 = 150;
+
 /// Parses a FEN (six fields, or four without the clocks, which default to
 /// `0 1`) into a cozy board, rejecting anything malformed or impossible.
+/// The board's halfmove clock stops at 100 (cozy-chess's limit); see
+/// [`parse_fen_clock`] for the clock as written.
 pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
+    parse_fen_clock(text).map(|(board, _)| board)
+}
+
+/// Like [`parse_fen`], with the halfmove clock as written (0 to
+/// [`MAX_HALFMOVE_CLOCK`]): FIDE's seventy-five-move rule counts past the
+/// 100 plies a cozy-chess board holds.
+pub fn parse_fen_clock(text: &str) -> Result<(Board, u8), PluginError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let (fields, clocks) = match fields.len() {
         6 => (fields, true),
@@ -291,9 +304,10 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
         let halfmove: u32 = fields[4]
             .parse()
             .map_err(|_| err(format!("bad FEN {} field '{}': not a non-negative number", FIELD_NAMES[4], fields[4])))?;
-        if halfmove > 100 {
+        if halfmove > MAX_HALFMOVE_CLOCK as u32 {
             return Err(err(format!(
-                "bad FEN {} field '{halfmove}': out of range 0 to 100 (the game is drawn by the fifty-move rule at 100)",
+                "bad FEN {} field '{halfmove}': out of range 0 to {MAX_HALFMOVE_CLOCK} (the game is drawn by the \
+                 seventy-five-move rule at {MAX_HALFMOVE_CLOCK})",
                 FIELD_NAMES[4]
             )));
         }
@@ -308,8 +322,9 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
         (0, 1)
     };
 
-    let normalised = format!("{} {} {} {} {} {}", fields[0], fields[1], rights, ep, halfmove, fullmove);
-    Board::from_fen(&normalised, false).map_err(|e| {
+    let board_clock = halfmove.min(100);
+    let normalised = format!("{} {} {} {} {} {}", fields[0], fields[1], rights, ep, board_clock, fullmove);
+    let board = Board::from_fen(&normalised, false).map_err(|e| {
         let detail = match e {
             cozy_chess::FenParseError::InvalidEnPassant => format!(
                 "bad FEN {} field '{ep}': inconsistent with the check on the {} king",
@@ -323,13 +338,20 @@ pub fn parse_fen(text: &str) -> Result<Board, PluginError> {
             other => format!("bad FEN '{}': {other}", text.trim()),
         };
         err(detail)
-    })
+    })?;
+    Ok((board, halfmove as u8))
 }
 
 /// Writes the full FEN of a board. The en passant square is written only
 /// when an en passant capture is legal, so that equal positions print equal
 /// (the same normalisation as the hash and the repetition rule).
 pub fn write_fen(board: &Board) -> String {
+    write_fen_clock(board, board.halfmove_clock())
+}
+
+/// Writes the full FEN of a board with `clock` as its halfmove clock (the
+/// position's own count, which goes past cozy-chess's 100).
+pub fn write_fen_clock(board: &Board, clock: u8) -> String {
     let mut s = String::with_capacity(90);
     for rank in Rank::ALL.iter().rev() {
         let mut empty = 0;
@@ -379,6 +401,6 @@ pub fn write_fen(board: &Board) -> String {
         }
         None => s.push('-'),
     }
-    s.push_str(&format!(" {} {}", board.halfmove_clock(), board.fullmove_number()));
+    s.push_str(&format!(" {} {}", clock, board.fullmove_number()));
     s
 }

@@ -98,20 +98,23 @@ HOW THE GAME ENDS
                    loses.
   Stalemate        the side to move is not in check and has no legal move:
                    draw.
-  Fifty-move rule  50 moves by each side without a capture or a pawn move.
+  Fifty-move rule  50 moves by each side without a capture or a pawn move:
+                   the player to move may claim a draw.
   Threefold repetition  the same position (same side to move, castling
                    rights and en passant possibilities) occurs for the third
-                   time.
-                   Under FIDE's Laws these two draws are claimed by the
-                   player to move (the game goes on if nobody claims), and
-                   only 75 moves or a fivefold repetition end it by
-                   themselves. Tabula cannot ask for a claim: it ends the
-                   game as a draw as soon as the position on the board
-                   allows the claim, as if it were always made (a checkmate
-                   on the fiftieth move still wins). The claim of a
-                   repetition that one's next move would produce is not
-                   offered, and 75 moves or a fivefold repetition are never
-                   reached.
+                   time: the player to move may claim a draw.
+                   These two draws are claimed, as FIDE's Laws have it
+                   (9.2, 9.3): the game goes on if nobody claims. When the
+                   position on the board allows a claim, the panel offers
+                   Claim draw; a computer player always claims. The claim
+                   of a repetition or a fiftieth move that one's next move
+                   would produce is not offered: make the move, and the
+                   opponent may claim.
+  Seventy-five-move rule  75 moves by each side without a capture or a pawn
+                   move end the game as a draw by themselves, unless the
+                   last move mates (9.6.2).
+  Fivefold repetition  the fifth occurrence of the same position ends the
+                   game as a draw by itself (9.6.1).
   Insufficient material  neither side can ever mate (king against king, king
                    and one bishop or knight against king, or only bishops all
                    on squares of one colour): draw.

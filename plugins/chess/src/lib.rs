@@ -1,8 +1,10 @@
 //! International chess rules plugin for Tabula.
 //!
 //! Move generation is cozy-chess 0.3.4; this crate adds what a game needs on
-//! top of it: the full FIDE result rules (checkmate, stalemate, fifty-move,
-//! threefold repetition with the en-passant subtlety, insufficient material),
+//! top of it: the full FIDE result rules (checkmate, stalemate, the
+//! automatic fivefold repetition and seventy-five-move rule, the claimable
+//! threefold repetition with the en-passant subtlety and fifty-move rule,
+//! insufficient material),
 //! make/unmake on a preallocated copy-make stack, a normalised Zobrist hash,
 //! FEN with precise errors, SAN and UCI both ways, a tapered evaluation and
 //! move-ordering hints, the search facts a generic search needs (in check,
@@ -27,7 +29,7 @@ use rules_api::{GameInfo, Geometry, OptionSpec, Options, PluginError};
 
 pub use board::{insufficient_material, native_perft};
 pub use eval::EvalState;
-pub use fen::{parse_fen, write_fen};
+pub use fen::{parse_fen, parse_fen_clock, write_fen, write_fen_clock, MAX_HALFMOVE_CLOCK};
 pub use moves::tag;
 pub use position::ChessPosition;
 
@@ -69,11 +71,11 @@ impl RulesImpl for ChessRules {
     }
 
     fn start_position(&self) -> Result<ChessPosition, PluginError> {
-        Ok(ChessPosition::start())
+        Ok(ChessPosition::start().with_claims())
     }
 
     fn position_from_text(&self, text: &str) -> Result<ChessPosition, PluginError> {
-        ChessPosition::from_fen(text)
+        ChessPosition::from_fen(text).map(ChessPosition::with_claims)
     }
 
     fn help_text(&self) -> String {

@@ -10,7 +10,7 @@ use rules_api::{
 
 use crate::board::{ep_capturable, insufficient_material, player, position_key};
 use crate::eval::{self, EvalState};
-use crate::fen::{parse_fen, write_fen};
+use crate::fen::{parse_fen_clock, write_fen_clock, MAX_HALFMOVE_CLOCK};
 use crate::moves::{decode_on, generate, tag, Decoded};
 use crate::notation;
 
@@ -24,6 +24,9 @@ struct Entry {
     eval: EvalState,
     /// How many earlier positions in the reversible window share `key`.
     repeats: u8,
+    /// Plies since the last capture or pawn move, up to
+    /// [`MAX_HALFMOVE_CLOCK`] (the board's own clock stops at 100).
+    clock: u8,
     /// Plies since the last null move (saturating; `u16::MAX` when there
     /// was none). Repetitions are only looked for after it: the positions
     /// before a null move belong to another line of play.
@@ -31,10 +34,42 @@ struct Entry {
 }
 
 impl Entry {
-    fn root(board: Board) -> Self {
+    fn root(board: Board, clock: u8) -> Self {
         let key = position_key(&board, ep_capturable(&board));
         let eval = EvalState::from_board(&board);
-        Entry { board, key, eval, repeats: 0, since_null: u16::MAX }
+        Entry { board, key, eval, repeats: 0, clock, since_null: u16::MAX }
+    }
+}
+
+/// Repetitions of a position (earlier occurrences) at which its player may
+/// claim a draw: the third occurrence (FIDE Laws 9.2).
+const CLAIM_REPEATS: u8 = 2;
+/// Repetitions that end the game when draws are claimed: the fifth
+/// occurrence (9.6.1).
+const AUTOMATIC_REPEATS: u8 = 4;
+/// Plies without capture or pawn move after which a draw may be claimed:
+/// fifty moves by each player (9.3).
+const CLAIM_CLOCK: u8 = 100;
+
+/// When the drawing rules end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Draws {
+    /// At the third occurrence and the hundredth quiet ply, as if every
+    /// claim were made (the chess of kriegspiel, after OpenSpiel).
+    Automatic,
+    /// FIDE's Laws: those two are claimed ([`ChessPosition::draw_claim`]);
+    /// the fifth occurrence and the hundred-and-fiftieth ply end the game.
+    Claimed,
+}
+
+impl Draws {
+    /// Earlier occurrences that end the game, and plies that do.
+    #[inline(always)]
+    const fn limits(self) -> (u8, u8) {
+        match self {
+            Draws::Automatic => (CLAIM_REPEATS, CLAIM_CLOCK),
+            Draws::Claimed => (AUTOMATIC_REPEATS, MAX_HALFMOVE_CLOCK),
+        }
     }
 }
 
@@ -43,16 +78,21 @@ impl Entry {
 const STACK_CAPACITY: usize = 512;
 
 /// A chess position with its history (for unmake and repetitions).
+///
+/// A new position ends the game at a threefold repetition and fifty moves,
+/// as if every claim were made; [`ChessPosition::with_claims`] makes it
+/// follow FIDE's Laws, as the chess plugin's positions do.
 #[derive(Debug)]
 pub struct ChessPosition {
     stack: Vec<Entry>,
+    draws: Draws,
 }
 
 impl Clone for ChessPosition {
     fn clone(&self) -> Self {
         let mut stack = Vec::with_capacity(STACK_CAPACITY.max(self.stack.len() + 64));
         stack.extend_from_slice(&self.stack);
-        ChessPosition { stack }
+        ChessPosition { stack, draws: self.draws }
     }
 }
 
@@ -64,15 +104,28 @@ impl ChessPosition {
 
     /// A position from FEN; errors name the field and the problem.
     pub fn from_fen(fen: &str) -> Result<Self, PluginError> {
-        Ok(Self::from_board(parse_fen(fen)?))
+        let (board, clock) = parse_fen_clock(fen)?;
+        let mut stack = Vec::with_capacity(STACK_CAPACITY);
+        stack.push(Entry::root(board, clock));
+        Ok(ChessPosition { stack, draws: Draws::Automatic })
+    }
+
+    /// The same position under FIDE's Laws (9.2, 9.3, 9.6): a threefold
+    /// repetition and fifty moves are draws the player to move may claim
+    /// ([`Self::draw_claim`]), and only a fivefold repetition and
+    /// seventy-five moves (unless the last move mates) end the game.
+    pub fn with_claims(mut self) -> Self {
+        self.draws = Draws::Claimed;
+        self
     }
 
     /// A position from a cozy-chess board. The board must be standard chess
     /// (castling rights only with the king on e1/e8 and rooks on a/h files).
     pub fn from_board(board: Board) -> Self {
+        let clock = board.halfmove_clock();
         let mut stack = Vec::with_capacity(STACK_CAPACITY);
-        stack.push(Entry::root(board));
-        ChessPosition { stack }
+        stack.push(Entry::root(board, clock));
+        ChessPosition { stack, draws: Draws::Automatic }
     }
 
     /// The current cozy-chess board.
@@ -93,13 +146,46 @@ impl ChessPosition {
         self.stack.last().unwrap()
     }
 
+    /// The halfmove clock: plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u8 {
+        self.top().clock
+    }
+
+    /// The position as FEN, with its own halfmove clock.
+    pub fn fen(&self) -> String {
+        let e = self.top();
+        write_fen_clock(&e.board, e.clock)
+    }
+
     /// Whether the game ended in a draw by rule that does not depend on the
-    /// legal moves (repetition, material, fifty moves). Mate takes precedence
-    /// over the fifty-move rule, which [`Self::status`] handles.
+    /// legal moves (repetition, material, the move count). Mate takes
+    /// precedence over the move count, which [`Self::status`] handles.
     #[inline(always)]
     pub(crate) fn drawn_by_rule(&self) -> bool {
         let e = self.top();
-        e.repeats >= 2 || e.board.halfmove_clock() >= 100 || insufficient_material(&e.board)
+        let (repeats, clock) = self.draws.limits();
+        e.repeats >= repeats || e.clock >= clock || insufficient_material(&e.board)
+    }
+
+    /// The draw the player to move may claim here (FIDE Laws 9.2 and 9.3:
+    /// the third occurrence of the position, or fifty moves by each side
+    /// without capture or pawn move), if the game is still going on. A claim
+    /// by writing down a move that would produce it is not offered. Cheap
+    /// when there is nothing to claim: two comparisons.
+    #[inline]
+    pub fn draw_claim(&self) -> Option<&'static str> {
+        if self.draws == Draws::Automatic {
+            return None;
+        }
+        let e = self.top();
+        let reason = if e.repeats >= CLAIM_REPEATS {
+            "threefold repetition"
+        } else if e.clock >= CLAIM_CLOCK {
+            "fifty-move rule"
+        } else {
+            return None;
+        };
+        self.status().is_ongoing().then_some(reason)
     }
 
     /// Translates a plugin move into cozy-chess terms, if it is legal here.
@@ -111,8 +197,12 @@ impl ChessPosition {
     pub fn status(&self) -> Status {
         let e = self.top();
         let board = &e.board;
-        if e.repeats >= 2 {
-            return Status::draw("threefold repetition");
+        let (repeats, clock) = self.draws.limits();
+        if e.repeats >= repeats {
+            return Status::draw(match self.draws {
+                Draws::Automatic => "threefold repetition",
+                Draws::Claimed => "fivefold repetition",
+            });
         }
         let has_moves = board.generate_moves(|_| true);
         if !has_moves {
@@ -125,8 +215,11 @@ impl ChessPosition {
         if insufficient_material(board) {
             return Status::draw("insufficient material");
         }
-        if board.halfmove_clock() >= 100 {
-            return Status::draw("fifty-move rule");
+        if e.clock >= clock {
+            return Status::draw(match self.draws {
+                Draws::Automatic => "fifty-move rule",
+                Draws::Claimed => "seventy-five-move rule",
+            });
         }
         Status::ONGOING
     }
@@ -144,7 +237,7 @@ impl ChessPosition {
             return Err(PluginError::illegal_move(format!(
                 "move {} is not legal in {}",
                 notation::uci_text(m),
-                write_fen(self.board())
+                self.fen()
             )));
         };
         self.push_decoded(d);
@@ -185,6 +278,7 @@ impl ChessPosition {
         }
 
         let since_null = parent.since_null.saturating_add(1);
+        let parent_clock = parent.clock;
 
         // Copy the parent entry straight into the stack's next slot and play
         // the move there (one copy of the board, no temporary).
@@ -195,8 +289,11 @@ impl ChessPosition {
         let board = &top.board;
         let ep = if board.en_passant().is_some() { ep_capturable(board) } else { None };
         let key = position_key(board, ep);
-        let window = (board.halfmove_clock() as usize).min(since_null as usize);
+        // The board's clock is 0 exactly after a capture or pawn move.
+        let clock = if board.halfmove_clock() == 0 { 0 } else { parent_clock.saturating_add(1) };
+        let window = (clock as usize).min(since_null as usize);
         top.key = key;
+        top.clock = clock;
         top.eval = eval;
         top.since_null = since_null;
 
@@ -205,10 +302,11 @@ impl ChessPosition {
         // position (each side has moved a piece since), so the scan starts
         // four plies back.
         let mut repeats = 0u8;
+        // (saturating: past the fifth occurrence the game is over anyway)
         let mut back = 4;
         while back <= window && back <= n {
             if self.stack[n - back].key == key {
-                repeats += 1;
+                repeats = repeats.saturating_add(1);
             }
             back += 2;
         }
@@ -225,7 +323,7 @@ impl ChessPosition {
         let Some(board) = parent.board.null_move() else {
             return Err(PluginError::illegal_move(format!(
                 "null move refused: the side to move is in check in {}",
-                write_fen(self.board())
+                self.fen()
             )));
         };
         let status = self.status();
@@ -237,7 +335,8 @@ impl ChessPosition {
         }
         let key = position_key(&board, None);
         let eval = parent.eval;
-        self.stack.push(Entry { board, key, eval, repeats: 0, since_null: 0 });
+        let clock = parent.clock.saturating_add(1);
+        self.stack.push(Entry { board, key, eval, repeats: 0, clock, since_null: 0 });
         Ok(())
     }
 
@@ -378,7 +477,7 @@ impl PositionImpl for ChessPosition {
     }
 
     fn to_text(&self) -> String {
-        write_fen(self.board())
+        self.fen()
     }
 
     fn move_to_text(&self, m: Move, notation: Notation) -> Result<String, PluginError> {
@@ -408,6 +507,10 @@ impl PositionImpl for ChessPosition {
 
     fn make_null_move(&mut self) -> Result<(), PluginError> {
         self.play_null()
+    }
+
+    fn draw_claim(&self) -> Option<&'static str> {
+        ChessPosition::draw_claim(self)
     }
 }
 

@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use rules_api::plugin::PositionImpl;
-use rules_api::{ErrorKind, MoveFlags, PositionBox, PositionExt, PositionFlags, RVec, StatusKind};
+use rules_api::{ErrorKind, MoveFlags, PositionBox, PositionExt, PositionFlags, RVec};
 use tabula_chess::ChessPosition;
 use tabula_kit::rand::Rng as _;
 
@@ -23,7 +23,7 @@ const STARTS: &[&str] = &[
 ];
 
 fn direct(fen: &str) -> ChessPosition {
-    ChessPosition::from_fen(fen).unwrap()
+    ChessPosition::from_fen(fen).unwrap().with_claims()
 }
 
 fn count_direct(p: &ChessPosition) -> u64 {
@@ -96,7 +96,7 @@ fn bulk_count_is_zero_when_the_game_is_over() {
         ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "checkmate"),
         ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"),
         ("8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "insufficient material"),
-        ("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80", "fifty-move rule"),
+        ("4k3/8/8/8/8/8/4P3/R3K3 w - - 150 80", "seventy-five-move rule"),
     ] {
         let p = pos(f);
         assert_eq!(status(&p).reason.as_str(), why);
@@ -105,7 +105,9 @@ fn bulk_count_is_zero_when_the_game_is_over() {
     }
     let mut p = start();
     play(&mut p, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
-    assert_eq!(status(&p).reason.as_str(), "threefold repetition");
+    assert_eq!(p.count_legal_moves().unwrap(), 20, "a threefold repetition is claimed, not the end");
+    play(&mut p, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+    assert_eq!(status(&p).reason.as_str(), "fivefold repetition");
     assert_eq!(p.count_legal_moves().unwrap(), 0);
 }
 
@@ -213,16 +215,14 @@ fn positions_on_either_side_of_a_null_move_are_not_repetitions_of_each_other() {
     assert!(status(&p).is_ongoing(), "{:?}", status(&p));
     // Repetitions within the line after the null move do count.
     play(&mut p, &["Nf3", "Nf6", "Ng1", "Ng8"]);
-    let s = status(&p);
-    assert_eq!((s.kind, s.reason.as_str()), (StatusKind::DRAW, "threefold repetition"));
-    assert_eq!(p.count_legal_moves().unwrap(), 0);
+    assert!(status(&p).is_ongoing(), "{:?}", status(&p));
+    assert_eq!(p.draw_claim().unwrap().as_str(), "threefold repetition");
     // Taking everything back restores the real game's bookkeeping.
     for _ in 0..10 {
         p.unmake_move().unwrap();
     }
     play(&mut p, &["Nf3", "Nf6", "Ng1", "Ng8"]);
-    let s = status(&p);
-    assert_eq!((s.kind, s.reason.as_str()), (StatusKind::DRAW, "threefold repetition"));
+    assert_eq!(p.draw_claim().unwrap().as_str(), "threefold repetition");
 }
 
 #[test]
@@ -233,8 +233,10 @@ fn a_repetition_right_after_a_null_move_counts_from_the_null_move_on() {
     p.make_null_move().unwrap();
     play(&mut p, &["Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8"]);
     assert!(status(&p).is_ongoing());
+    assert_eq!(p.draw_claim().unwrap().as_str(), "");
     play(&mut p, &["Ng1"]);
-    assert_eq!(status(&p).reason.as_str(), "threefold repetition");
+    assert!(status(&p).is_ongoing());
+    assert_eq!(p.draw_claim().unwrap().as_str(), "threefold repetition");
 }
 
 /// Random playouts on both paths in lockstep, mixing in null moves: flags,

@@ -79,7 +79,7 @@ fn every_error_names_the_problem_and_the_field() {
         ("rnbqkbnr/pppppppp/8/8/4P3/4P3/PPP2PPP/RNBQKBNR b KQkq e3 0 1", &["en passant square", "must be empty"]),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", &["halfmove clock", "'x'"]),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", &["halfmove clock", "'-1'"]),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 60", &["halfmove clock", "out of range"]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 151 60", &["halfmove clock", "out of range"]),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", &["fullmove number", "out of range"]),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", &["fullmove number", "'one'"]),
         ("k7/8/8/8/8/1n6/1q6/K6r w - - 0 1", &["impossible", "3 pieces"]),

@@ -18,6 +18,17 @@ fn assert_over(p: &rules_api::PositionBox, kind: StatusKind, reason: &str) {
     assert!(moves(p).is_empty(), "a decided position has no legal moves: {}", fen(p));
 }
 
+/// The draw the player to move may claim, or empty.
+fn claim(p: &rules_api::PositionBox) -> String {
+    p.draw_claim().unwrap().into()
+}
+
+/// The game goes on and the player to move may claim `reason`.
+fn assert_claim(p: &rules_api::PositionBox, reason: &str) {
+    assert_ongoing(p);
+    assert_eq!(claim(p), reason, "claim in {}", fen(p));
+}
+
 fn assert_ongoing(p: &rules_api::PositionBox) {
     let s = status(p);
     assert!(s.is_ongoing(), "{} should be ongoing, got {:?}", fen(p), s);
@@ -224,55 +235,94 @@ fn stalemate_is_a_draw() {
 }
 
 #[test]
-fn fifty_move_rule_draws_automatically() {
+fn fifty_moves_allow_a_claim_and_the_game_goes_on() {
     let mut p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
-    play(&mut p, &["Ra2", "Ke7"]);
+    play(&mut p, &["Ra2"]);
+    assert_eq!(claim(&p), "");
+    play(&mut p, &["Ke7"]);
     assert_eq!(fen(&p).split(' ').nth(4), Some("100"));
-    assert_over(&p, StatusKind::DRAW, "fifty-move rule");
-    let e = p.make_move(rules_api::Move::new(8, 0)).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::ILLEGAL_MOVE);
-    p.unmake_move().unwrap();
     assert_ongoing(&p);
+    assert_eq!(claim(&p), "fifty-move rule");
+    // Unclaimed, play goes on and the claim stays open.
+    play(&mut p, &["Ra3"]);
+    assert_eq!((fen(&p).split(' ').nth(4), claim(&p).as_str()), (Some("101"), "fifty-move rule"));
     // A pawn move or a capture resets the clock.
     let mut p = pos("4k3/4p3/8/8/8/8/8/R3K3 b - - 99 80");
     play(&mut p, &["e5"]);
     assert_ongoing(&p);
     assert_eq!(fen(&p).split(' ').nth(4), Some("0"));
-    // A FEN already at 100 is drawn.
+    assert_eq!(claim(&p), "");
+    // A FEN already at 100 may be claimed.
     let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
-    assert_over(&p, StatusKind::DRAW, "fifty-move rule");
+    assert_ongoing(&p);
+    assert_eq!(claim(&p), "fifty-move rule");
 }
 
 #[test]
-fn mate_on_the_hundredth_half_move_wins() {
-    let mut p = pos("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+fn seventy_five_moves_draw_automatically() {
+    let mut p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 148 80");
+    play(&mut p, &["Ra2"]);
+    assert_ongoing(&p);
+    play(&mut p, &["Ke7"]);
+    assert_eq!(fen(&p).split(' ').nth(4), Some("150"));
+    assert_over(&p, StatusKind::DRAW, "seventy-five-move rule");
+    assert_eq!(claim(&p), "", "a finished game has nothing to claim");
+    let e = p.make_move(rules_api::Move::new(8, 0)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ILLEGAL_MOVE);
+    p.unmake_move().unwrap();
+    assert_ongoing(&p);
+    let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 150 80");
+    assert_over(&p, StatusKind::DRAW, "seventy-five-move rule");
+}
+
+#[test]
+fn mate_on_the_last_half_move_wins() {
+    let mut p = pos("7k/8/6K1/8/8/8/8/R7 w - - 149 80");
     play(&mut p, &["Ra8#"]);
-    assert_eq!(fen(&p).split(' ').nth(4), Some("100"));
+    assert_eq!(fen(&p).split(' ').nth(4), Some("150"));
     let s = status(&p);
     assert_eq!((s.kind, s.winner, s.reason.as_str()), (StatusKind::WIN, 0, "checkmate"));
+    assert_eq!(claim(&p), "");
     // The same clock without mate is a draw.
-    let mut p = pos("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+    let mut p = pos("7k/8/6K1/8/8/8/8/R7 w - - 149 80");
     play(&mut p, &["Ra7"]);
-    assert_over(&p, StatusKind::DRAW, "fifty-move rule");
+    assert_over(&p, StatusKind::DRAW, "seventy-five-move rule");
+    // At a hundred half-moves a mate still wins, with no claim to make.
+    let mut p = pos("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+    play(&mut p, &["Ra8#"]);
+    assert_eq!((status(&p).kind, claim(&p).as_str()), (StatusKind::WIN, ""));
 }
 
 #[test]
-fn threefold_repetition_draws_automatically() {
+fn threefold_repetition_allows_a_claim_and_fivefold_ends_the_game() {
     let mut p = start();
     play(&mut p, &["Nf3", "Nf6", "Ng1", "Ng8"]);
     assert_ongoing(&p); // second occurrence
+    assert_eq!(claim(&p), "");
+    play(&mut p, &["Nf3", "Nf6", "Ng1"]);
+    assert_eq!(claim(&p), "");
+    play(&mut p, &["Ng8"]);
+    assert_ongoing(&p);
+    assert_eq!(claim(&p), "threefold repetition");
+    p.unmake_move().unwrap();
+    assert_eq!(claim(&p), "");
+    play(&mut p, &["Ng8"]);
+    // The fourth occurrence: still a claim, still going on.
+    play(&mut p, &["Nf3", "Nf6", "Ng1", "Ng8"]);
+    assert_ongoing(&p);
+    assert_eq!(claim(&p), "threefold repetition");
+    // The fifth ends the game by itself.
     play(&mut p, &["Nf3", "Nf6", "Ng1"]);
     assert_ongoing(&p);
     play(&mut p, &["Ng8"]);
-    assert_over(&p, StatusKind::DRAW, "threefold repetition");
-    p.unmake_move().unwrap();
-    assert_ongoing(&p);
+    assert_over(&p, StatusKind::DRAW, "fivefold repetition");
+    assert_eq!(claim(&p), "");
     // Different routes back to the start position count the same.
     let mut p = start();
     play(&mut p, &["Nc3", "Nc6", "Nb1", "Nb8", "Nf3", "Nf6", "Ng1"]);
-    assert_ongoing(&p);
+    assert_eq!(claim(&p), "");
     play(&mut p, &["Ng8"]);
-    assert_over(&p, StatusKind::DRAW, "threefold repetition");
+    assert_eq!(claim(&p), "threefold repetition");
 }
 
 #[test]
@@ -286,7 +336,7 @@ fn threefold_ignores_an_en_passant_square_without_a_legal_capture() {
     assert_eq!(p.hash(), h);
     assert_ongoing(&p);
     play(&mut p, &["Nf6", "Nf3", "Ng8", "Ng1"]);
-    assert_over(&p, StatusKind::DRAW, "threefold repetition");
+    assert_claim(&p, "threefold repetition");
 }
 
 #[test]
@@ -300,12 +350,12 @@ fn threefold_counts_a_real_en_passant_right_as_a_difference() {
     play(&mut p, &["Ke7", "Ke2", "Ke8", "Ke1"]);
     assert_ne!(p.hash(), with_ep, "same placement, but no en passant right now");
     play(&mut p, &["Ke7", "Ke2", "Ke8", "Ke1"]);
-    assert_ongoing(&p); // third placement, but only the second equal position
-                        // A detour so that no intermediate position repeats a third time first.
+    assert_claim(&p, ""); // third placement, but only the second equal position
+                          // A detour so that no intermediate position repeats a third time first.
     play(&mut p, &["Kd7", "Kd2", "Ke8"]);
     assert_ongoing(&p);
     play(&mut p, &["Ke1"]);
-    assert_over(&p, StatusKind::DRAW, "threefold repetition");
+    assert_claim(&p, "threefold repetition");
 }
 
 #[test]
@@ -319,7 +369,7 @@ fn threefold_ignores_a_pinned_en_passant_capture() {
     play(&mut p, &["Ka4", "Kd8", "Ka5", "Ke8"]);
     assert_eq!(p.hash(), h);
     play(&mut p, &["Ka4", "Kd8", "Ka5", "Ke8"]);
-    assert_over(&p, StatusKind::DRAW, "threefold repetition");
+    assert_claim(&p, "threefold repetition");
 }
 
 #[test]

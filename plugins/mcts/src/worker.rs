@@ -185,6 +185,11 @@ impl Worker {
             }
             return self.value_leaf(pos, style);
         }
+        if self.path.len() > 1 && claimable(pos) {
+            // The mover may claim a draw here: a finished game for the tree.
+            self.tree.set_terminal(*node, Proof::Open);
+            return Ok(DRAW);
+        }
         pos.legal_moves(&mut self.moves).into_result()?;
         if self.moves.is_empty() {
             let reward = self.terminal_reward(pos)?;
@@ -236,6 +241,9 @@ impl Worker {
                 draw(&self.outcomes, self.rng.random::<f64>())
                     .ok_or_else(|| PluginError::internal("mcts: a chance node listed no outcome"))?
             } else {
+                if claimable(pos) {
+                    return Ok(DRAW);
+                }
                 pos.legal_moves(&mut self.moves).into_result()?;
                 if self.moves.is_empty() {
                     return self.terminal_reward(pos);
@@ -290,9 +298,13 @@ impl Worker {
         reward
     }
 
-    /// The result of a position with no legal move, for every player.
+    /// The result of a position with no legal move (or a draw the mover
+    /// may claim), for every player.
     fn terminal_reward(&mut self, pos: &PositionBox) -> Result<Reward, PluginError> {
         let outcome = pos.result().into_result()?;
+        if outcome.status.kind == StatusKind::ONGOING && claimable(pos) {
+            return Ok(DRAW);
+        }
         if outcome.status.kind == StatusKind::ONGOING {
             return Err(PluginError::internal(
                 "mcts: the rules plugin gave no legal move in a position whose status says the game goes on",
@@ -305,6 +317,16 @@ impl Worker {
         }
         Ok(reward)
     }
+}
+
+/// Every player's reward for a draw.
+const DRAW: Reward = Reward([0.5; MAX_PLAYERS]);
+
+/// Whether the player to move may claim a draw in `pos` (rules-api 0.2.2's
+/// `draw_claim`, chess's threefold repetition and fifty moves): the search
+/// counts it as a draw, as the player may always take one.
+fn claimable(pos: &PositionBox) -> bool {
+    matches!(pos.draw_claim(), rules_api::RResult::ROk(reason) if !reason.is_empty())
 }
 
 /// Most nodes looked at when finding the new root in the old tree.

@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use tabula_core::outcome::{ForfeitCause, GameResult};
+use tabula_core::session::CLAIMED;
 
 use super::super::catalog::Refusal;
 use super::super::views;
@@ -127,6 +128,36 @@ impl Room {
         self.epoch += 1;
         self.broadcast_state();
         Ok(())
+    }
+
+    /// `seat`, to move at ply `ply`, claims the draw the rules allow it
+    /// ([`tabula_core::session::Session::draw_claim`]); the game ends for
+    /// everyone as `draw claimed: <reason>`.
+    pub fn claim(&mut self, seat: u8, ply: u32, store: &mut Store) -> Result<(), Refusal> {
+        self.check_ongoing()?;
+        if self.session.side_to_move() != seat {
+            return Err((
+                ErrorCode::NotYourTurn,
+                format!("only the player to move may claim a draw: it is seat {}'s turn", self.session.side_to_move()),
+            ));
+        }
+        let played = self.session.history().len() as u32;
+        if ply != played {
+            return Err((ErrorCode::Stale, format!("the game has {played} moves, the claim was meant for {ply}")));
+        }
+        if self.flag_fell(store)? {
+            return Err((ErrorCode::GameOver, "your time ran out".into()));
+        }
+        self.claim_now(store)
+    }
+
+    /// Ends the game as the draw the player to move may claim (a computer
+    /// seat claims every one it may), refused when there is none.
+    pub fn claim_now(&mut self, store: &mut Store) -> Result<(), Refusal> {
+        match self.session.draw_claim().map_err(internal)? {
+            Some(reason) => self.conclude(GameResult::Draw { reason: format!("{CLAIMED}{reason}") }, store),
+            None => Err((ErrorCode::NoClaim, "the rules allow no draw claim in this position".into())),
+        }
     }
 
     /// `seat` gives up.

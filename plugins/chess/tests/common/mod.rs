@@ -13,11 +13,11 @@ pub fn rules() -> RulesBox {
 
 /// A position from FEN, through the boundary.
 pub fn pos(fen: &str) -> PositionBox {
-    position_box(ChessPosition::from_fen(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}")))
+    position_box(ChessPosition::from_fen(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}")).with_claims())
 }
 
 pub fn start() -> PositionBox {
-    position_box(ChessPosition::start())
+    position_box(ChessPosition::start().with_claims())
 }
 
 pub fn moves(p: &PositionBox) -> Vec<Move> {
