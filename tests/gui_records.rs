@@ -157,10 +157,10 @@ fn an_sgf_go_game_opens_with_its_players_and_saves_as_sgf() {
     let mut w = chess_window(dir.path());
     open_file(&mut w, &data("sgf", "go-9x9.sgf"));
     let go = w.layout("the Go game", |v| moves(v).len() == 8);
-    assert_eq!(moves(&go), ["e5", "c7", "g7", "c3", "e3", "g3", "pass", "pass"]);
+    assert_eq!(moves(&go), ["E5", "C7", "G7", "C3", "E3", "G3", "pass", "pass"]);
     assert_eq!(seat_names(&go), ["Honinbo Shusaku", "Gennan Inseki"]);
     assert!(message(&go).contains("3 comments and 1 variations"), "{}", message(&go));
-    assert_eq!(go["pieces"]["e5"][0], 0, "Black's stone on the centre");
+    assert_eq!(go["pieces"]["E5"][0], 0, "Black's stone on the centre");
     shot(&w, "records-sgf.png");
     w.key("Escape");
     save_as(&mut w, "go.sgf");

@@ -54,7 +54,7 @@ fn a_go_game_is_played_by_the_rules_and_what_is_left_out_is_counted() {
     let session = game.replay(&rules).unwrap();
     // SGF's `aa` is the top left: `ee` the centre, `cc` the third line
     // from the top and the left.
-    assert_eq!(coordinates(&session), ["e5", "c7", "g7", "c3", "e3", "g3", "pass", "pass"]);
+    assert_eq!(coordinates(&session), ["E5", "C7", "G7", "C3", "E3", "G3", "pass", "pass"]);
 }
 
 #[test]
@@ -109,17 +109,17 @@ fn handicap_stones_are_the_start_written_as_ab() {
     let back = SgfGame::of(&read_sgf(&text).unwrap()[0]).unwrap();
     assert_eq!(back.setup[0].len(), 2);
     let (_, _, rules) = rules_of(&back);
-    assert_eq!(coordinates(&back.replay(&rules).unwrap()), ["e5"]);
+    assert_eq!(coordinates(&back.replay(&rules).unwrap()), ["E5"]);
 }
 
 #[test]
 fn bad_games_are_refused_naming_the_line() {
     let illegal = read("illegal.sgf");
     let (_, _, rules) = rules_of(&illegal);
-    assert_eq!(illegal.replay(&rules).unwrap_err(), "line 3: move 2 W[ee] is not legal here");
+    assert_eq!(illegal.replay(&rules).err().unwrap(), "line 3: move 2 W[ee] is not legal here");
     let setup = read("setup.sgf");
     let (_, _, rules) = rules_of(&setup);
-    let e = setup.replay(&rules).unwrap_err();
+    let e = setup.replay(&rules).err().unwrap();
     assert!(e.starts_with("AB/AW set up a position other than the rules' start"), "{e}");
     assert!(RecordFormats::builtin().sgf_rules(read("unknown-game.sgf").gm).is_none());
     // A move that is neither a placement nor a pass has no SGF.
