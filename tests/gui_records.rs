@@ -143,7 +143,7 @@ fn an_epd_file_lists_its_positions_and_one_is_set_up_and_saved() {
     w.click_at(&region(&list, "PickGame(2)").unwrap());
     let refused = w.layout("the refusal", |v| v["dialog"] == "games" && v["form"]["error"].is_string());
     let error = refused["form"]["error"].as_str().unwrap();
-    assert!(error.starts_with("refused.epd, line 3: "), "{error}");
+    assert!(error.starts_with("refused.epd, line 3: bad position '8/8/8/8/8/8/8/8 w - - 0 1'"), "{error}");
     shot(&w, "records-epd-refused.png");
     assert!(w.running());
 }

@@ -436,3 +436,4 @@ sgf-loaded = { $game } loaded from SGF: { $n } moves.
 sgf-left-out = Only the main line is kept: { $comments } comments and { $variations } variations are not.
 sgf-unfit = SGF holds games of placements on a grid and passes; save { $game } with a .toml name
 pdn-unfit = PDN holds draughts games; save { $game } with a .toml name
+positions-filter-placeholder = id, best move or comment

@@ -393,3 +393,4 @@ sgf-loaded = 已从 SGF 读取{ $game }：{ $n } 步。
 sgf-left-out = 只保留主线：未保留 { $comments } 条注释和 { $variations } 个变着。
 sgf-unfit = SGF 只能保存在格点上落子或停一手的游戏；请用 .toml 名字保存{ $game }
 pdn-unfit = PDN 只能保存跳棋对局；请用 .toml 名字保存{ $game }
+positions-filter-placeholder = 编号、最佳着法或注释

@@ -152,7 +152,7 @@ impl SgfGame {
             variations: tree.side_variations(),
             ..Default::default()
         };
-        let small = game.size.is_none_or(|(w, h)| w <= 19 && h <= 19);
+        let small = game.size.map_or(true, |(w, h)| w <= 19 && h <= 19);
         for (i, node) in nodes.iter().enumerate() {
             game.comments += usize::from(node.get("C").is_some());
             if i > 0 && ["AB", "AW", "AE"].iter().any(|id| node.get(id).is_some()) {

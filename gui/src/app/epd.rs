@@ -46,9 +46,12 @@ impl App {
     /// Sets `position` up as a new game with the players as they were.
     pub(super) fn load_epd_position(&mut self, position: &EpdPosition, source: &str) -> Result<(), String> {
         let mut config = self.fen_config()?;
+        let refused = |reason: String| tr!("epd-refused", source = source, line = position.line, reason = reason);
+        // The rules' own words for a position they refuse, before the
+        // game is built around it.
+        Session::new(self.load_rules_for(&config)?, &position.fen()).map_err(|e| refused(e.to_string()))?;
         config.record =
             Some(Record { start: position.fen(), result: GameResult::ONGOING.to_string(), ..Default::default() });
-        let refused = |reason: String| tr!("epd-refused", source = source, line = position.line, reason = reason);
         let loaded = Game::open(config, source, self.game.extra_dirs()).map_err(refused)?;
         self.replace_game(loaded);
         self.epd_source = Some(position.clone());

@@ -318,7 +318,10 @@ pub fn draw_games<T: RenderTarget>(
     pen.p.text(&label, px * 0.9, Style::Regular, theme::TEXT_DIM, x, field_y + bh / 2.0, Anchor::MidLeft)?;
     let field = Area { x: x + lw as f32 + px * 0.6, y: field_y, w: w - lw as f32 - px * 0.6, h: bh };
     let focused = pen.focus == Some(Focus::PgnFilter);
-    let hint = tr!("games-filter-placeholder");
+    let hint = match form.listed {
+        Listed::Games(_) => tr!("games-filter-placeholder"),
+        Listed::Positions(_) => tr!("positions-filter-placeholder"),
+    };
     text_field(pen.p, pen.hits, field, &form.filter, &hint, focused, Action::Focus(Focus::PgnFilter), px * 0.9)?;
     if focused && form.selected && !form.filter.is_empty() {
         draw_selection(pen, field, &form.filter, px * 0.9)?;
