@@ -47,11 +47,14 @@ mod analysis;
 mod dump;
 mod editing;
 mod engines;
+mod epd;
 mod events;
 mod files;
 mod online;
+mod pdn;
 mod pgn;
 mod play;
+mod sgf;
 mod view;
 
 /// How long a piece takes to slide to its square.
@@ -122,6 +125,9 @@ struct App {
     /// The PGN game the game on screen was loaded from: saving it as PGN
     /// keeps its tags, comments, NAGs and variations.
     pgn_source: Option<tabula_core::records::pgn_tree::PgnGame>,
+    /// The EPD position the game on screen was set up from: saving it as
+    /// EPD keeps its operations.
+    epd_source: Option<tabula_core::records::epd::EpdPosition>,
     clipboard: Option<sdl2::clipboard::ClipboardUtil>,
     text_input: Option<sdl2::keyboard::TextInputUtil>,
     /// In a game with hidden information played by several people at one
@@ -292,6 +298,7 @@ impl App {
             drawn_key: Vec::new(),
             autosaved: None,
             pgn_source: None,
+            epd_source: None,
             clipboard: None,
             text_input: None,
             handed_to: None,
@@ -475,6 +482,7 @@ impl App {
         self.game = game;
         self.analysis_new_game();
         self.pgn_source = None;
+        self.epd_source = None;
         self.numbering = self.game.numbering();
         self.clicks = ClickState::default();
         self.board = None;

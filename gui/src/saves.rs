@@ -114,23 +114,43 @@ pub enum SaveFormat {
     /// Portable Game Notation (`.pgn`): the moves and the tags, read by
     /// every chess program.
     Pgn,
+    /// Extended Position Description (`.epd`): the position shown, with
+    /// operations.
+    Epd,
+    /// One FEN line (`.fen`): the position shown.
+    Fen,
+    /// Smart Game Format (`.sgf`): games of placements and passes.
+    Sgf,
+    /// Portable Draughts Notation (`.pdn`): PGN for draughts.
+    Pdn,
 }
 
 impl SaveFormat {
-    /// `.pgn` (any case) is PGN; anything else is the native save.
+    /// `.pgn`, `.epd`, `.fen`, `.sgf` and `.pdn` (any case) are those; anything else is
+    /// the native save.
     pub fn of(path: &Path) -> SaveFormat {
-        match path.extension() {
-            Some(e) if e.eq_ignore_ascii_case("pgn") => SaveFormat::Pgn,
-            _ => SaveFormat::Native,
+        let is = |word: &str| path.extension().is_some_and(|e| e.eq_ignore_ascii_case(word));
+        if is("pgn") {
+            SaveFormat::Pgn
+        } else if is("epd") {
+            SaveFormat::Epd
+        } else if is("fen") {
+            SaveFormat::Fen
+        } else if is("sgf") {
+            SaveFormat::Sgf
+        } else if is("pdn") {
+            SaveFormat::Pdn
+        } else {
+            SaveFormat::Native
         }
     }
 }
 
-/// `name` with the extension it asks for: `.pgn` and `.toml` (any case)
-/// are kept, any other name gets `.toml`.
+/// `name` with the extension it asks for: `.pgn`, `.epd`, `.fen`, `.sgf`,
+/// `.pdn` and `.toml` (any case) are kept, any other name gets `.toml`.
 fn with_extension(name: &str) -> String {
     let lower = name.to_ascii_lowercase();
-    if lower.ends_with(".pgn") || lower.ends_with(".toml") {
+    if [".pgn", ".epd", ".fen", ".sgf", ".pdn", ".toml"].iter().any(|e| lower.ends_with(e)) {
         name.to_string()
     } else {
         format!("{name}.toml")
@@ -344,5 +364,21 @@ mod tests {
         let list = list_saves(dir.path());
         let e = &list[0];
         assert_eq!((e.games, e.moves, e.players.clone()), (2, Some(2), vec!["A".to_string(), "B".to_string()]));
+    }
+
+    #[test]
+    fn epd_fen_and_sgf_names_keep_their_format() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, format) in [
+            ("a.epd", SaveFormat::Epd),
+            ("b.FEN", SaveFormat::Fen),
+            ("c.sgf", SaveFormat::Sgf),
+            ("e.pdn", SaveFormat::Pdn),
+        ] {
+            let path = save_path(dir.path(), name, false).unwrap();
+            assert_eq!(path.file_name().unwrap(), name);
+            assert_eq!(SaveFormat::of(&path), format);
+        }
+        assert_eq!(save_path(dir.path(), "d.sgf.x", false).unwrap().file_name().unwrap(), "d.sgf.x.toml");
     }
 }

@@ -12,12 +12,21 @@
 //! PGN is also read whole ([`pgn_read`] into [`pgn_tree`]'s games, with
 //! comments, NAGs and variations), checked move by move by the rules
 //! plugin ([`pgn_check`]), and written back with all of it kept.
+//!
+//! EPD ([`epd`]) lists positions with their operations (`id`, `bm`, …)
+//! for any game whose positions are FEN. SGF ([`sgf`], [`sgf_game`]) holds
+//! games whose moves are placements on a grid or passes, with the game
+//! numbers and options of [`formats`]' table.
 
 pub mod elo;
+pub mod epd;
+pub mod formats;
 pub mod pgn;
 pub mod pgn_check;
 pub mod pgn_read;
 pub mod pgn_tree;
+pub mod sgf;
+pub mod sgf_game;
 pub mod standings;
 pub mod text;
 

@@ -168,9 +168,10 @@ impl PgnGame {
     }
 }
 
-/// Whether `token` is one of PGN's game termination markers.
+/// Whether `token` is one of PGN's game termination markers, or one of
+/// PDN's (`2-0`, `0-2`, `1-1`: draughts counts two points a game).
 pub fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1")
 }
 
 /// A tag value with `\` and `"` escaped.

@@ -206,6 +206,7 @@ impl App {
                 })),
             }),
             Some(Dialog::Seats(f)) => serde_json::json!({ "open": f.open.map(|o| o.0) }),
+            Some(Dialog::Games(f)) => serde_json::json!({ "error": f.error, "shown": f.shown() }),
             _ => serde_json::Value::Null,
         };
         // Each player's place and points once the game is over.

@@ -1,7 +1,9 @@
 //! Saving, loading, the autosave and its resumption, SIGTERM, and the
 //! clipboard (position text and game record out, position text or PGN in).
-//! A name ending in `.pgn` saves PGN; a `.pgn` file loads through the game
-//! browser (`super::pgn`).
+//! A name ending in `.pgn` saves PGN, `.epd` or `.fen` the position shown,
+//! `.sgf` SGF, `.pdn` PDN; a `.pgn`, `.pdn` or `.epd` file loads through
+//! the game browser (`super::pgn`, `super::epd`), a `.sgf` file as its game
+//! (`super::sgf`).
 
 use std::time::SystemTime;
 
@@ -37,6 +39,10 @@ impl App {
         }
         let saved = match SaveFormat::of(&path) {
             SaveFormat::Pgn => self.save_pgn(&path),
+            SaveFormat::Epd => self.save_epd(&path),
+            SaveFormat::Fen => self.save_fen(&path),
+            SaveFormat::Sgf => self.save_sgf(&path),
+            SaveFormat::Pdn => self.save_pdn(&path),
             SaveFormat::Native => self.game.save_to(&path),
         };
         let Some(Dialog::Save(form)) = &mut self.dialog else { return };
@@ -102,8 +108,14 @@ impl App {
     }
 
     fn load_file(&mut self, path: &std::path::Path) {
-        if SaveFormat::of(path) == SaveFormat::Pgn {
-            if let Err(e) = self.load_pgn_file(path) {
+        let record = match SaveFormat::of(path) {
+            SaveFormat::Pgn | SaveFormat::Pdn => Some(self.load_pgn_file(path)),
+            SaveFormat::Epd | SaveFormat::Fen => Some(self.load_epd_file(path)),
+            SaveFormat::Sgf => Some(self.load_sgf_file(path)),
+            SaveFormat::Native => None,
+        };
+        if let Some(opened) = record {
+            if let Err(e) = opened {
                 let text = tr!("cannot-load", file = path.display().to_string(), reason = e);
                 eprintln!("tabula: {text}");
                 match &mut self.dialog {
@@ -284,6 +296,14 @@ impl App {
         }
         if super::pgn::looks_like_pgn(&text) {
             if let Err(e) = self.open_pgn(&text, &tr!("clipboard")) {
+                self.say(tr!("paste-refused", reason = e), true);
+            }
+            return;
+        }
+        // Several positions, or one with operations, in a game whose
+        // positions are FEN.
+        if super::epd::looks_like_epd(&text) && RecordFormat::for_game(self.game.session.info()) == RecordFormat::Pgn {
+            if let Err(e) = self.open_epd(&text, &tr!("clipboard")) {
                 self.say(tr!("paste-refused", reason = e), true);
             }
             return;

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::App;
 use crate::controls::Focus;
-use crate::dialogs::{Dialog, GamesForm};
+use crate::dialogs::{Dialog, GamesForm, Listed};
 use crate::game::Game;
 use crate::tr;
 use tabula_core::config::Config;
@@ -27,30 +27,31 @@ impl App {
         if games.is_empty() {
             return Err(tr!("pgn-no-games"));
         }
-        let form = GamesForm {
-            source: source.to_string(),
-            games,
-            filter: String::new(),
-            selected: false,
-            scroll: 0,
-            error: None,
-        };
-        if form.games.len() == 1 {
-            return self.load_pgn_game(&form.games[0], source);
+        if games.len() == 1 {
+            return self.load_pgn_game(&games[0], source);
         }
         self.replay = None;
-        self.dialog = Some(Dialog::Games(Box::new(form)));
+        self.dialog = Some(Dialog::Games(Box::new(GamesForm::new(source, Listed::Games(games)))));
         self.set_focus(Some(Focus::PgnFilter));
         Ok(())
     }
 
-    /// Loads game `i` of the game browser; a game its rules refuse stays
-    /// listed with the reason.
+    /// Loads game (or position) `i` of the game browser; one its rules
+    /// refuse stays listed with the reason.
     pub(super) fn pick_game(&mut self, i: usize) {
         let Some(Dialog::Games(form)) = &self.dialog else { return };
-        let Some(game) = form.games.get(i).cloned() else { return };
         let source = form.source.clone();
-        if let Err(e) = self.load_pgn_game(&game, &source) {
+        let loaded = match &form.listed {
+            Listed::Games(games) => {
+                let Some(game) = games.get(i).cloned() else { return };
+                self.load_pgn_game(&game, &source)
+            }
+            Listed::Positions(positions) => {
+                let Some(position) = positions.get(i).cloned() else { return };
+                self.load_epd_position(&position, &source)
+            }
+        };
+        if let Err(e) = loaded {
             if let Some(Dialog::Games(form)) = &mut self.dialog {
                 form.error = Some(e);
             }
@@ -65,18 +66,29 @@ impl App {
         }
     }
 
-    /// Plays `game` with the rules of the game on screen when those are
-    /// written in PGN, else with config/protocols.toml's `uci_rules`, and
-    /// shows it; the players stay as they were.
+    /// Plays `game` with the rules its `GameType` names in
+    /// config/records.toml's `[pdn]` table (draughts), else with the rules
+    /// of the game on screen when those are written in PGN, else with
+    /// config/protocols.toml's `uci_rules` ([`App::record_config`]), and
+    /// shows it; the players stay who they were, named as the game's
+    /// White and Black tags name them (a tag missing or `?` leaves the
+    /// seat's name).
     fn load_pgn_game(&mut self, game: &PgnGame, source: &str) -> Result<(), String> {
-        let mut config = self.game.config.clone();
-        if RecordFormat::for_game(self.game.session.info()) != RecordFormat::Pgn {
-            config = self.pgn_config(config)?;
-        }
+        let mut config = self.record_config(game)?;
         let rules = self.load_rules_for(&config)?;
         let checked =
             check_game(&rules, game).map_err(|e| tr!("pgn-refused", source = source, reason = e.to_string()))?;
         config.record = Some(record_of(game));
+        let sides: Vec<String> = rules
+            .info()
+            .into_result()
+            .map(|i| i.players.iter().map(|p| p.name.to_lowercase()).collect())
+            .unwrap_or_default();
+        for (seat, tag) in seats_of_tags(&sides) {
+            if let Some(name) = game.tag(tag).map(str::trim).filter(|n| !n.is_empty() && *n != "?") {
+                config.players[seat].name = name.to_string();
+            }
+        }
         let loaded = Game::open(config, source, self.game.extra_dirs())?;
         self.replace_game(loaded);
         self.pgn_source = Some(game.clone());
@@ -86,6 +98,18 @@ impl App {
         let moves = (checked.plies + usize::from(second)).div_ceil(2);
         self.say(tr!("pgn-loaded", number = game.number, players = players, n = moves), false);
         Ok(())
+    }
+
+    /// The game on screen's config when its positions are FEN (and it has
+    /// two players), else the config for config/protocols.toml's
+    /// `uci_rules` ([`App::pgn_config`]): the game a PGN or EPD text is
+    /// read as.
+    pub(super) fn fen_config(&self) -> Result<Config, String> {
+        let config = self.game.config.clone();
+        if RecordFormat::for_game(self.game.session.info()) == RecordFormat::Pgn {
+            return Ok(config);
+        }
+        self.pgn_config(config)
     }
 
     /// The game on screen's config with the PGN game's rules instead
@@ -101,7 +125,7 @@ impl App {
         Ok(config)
     }
 
-    fn load_rules_for(&self, config: &Config) -> Result<std::sync::Arc<rules_api::RulesBox>, String> {
+    pub(super) fn load_rules_for(&self, config: &Config) -> Result<std::sync::Arc<rules_api::RulesBox>, String> {
         let dirs = config.plugin_dirs(self.game.extra_dirs());
         let plugin = tabula_core::plugins::find_plugin(
             &config.resolve_ref(&config.game.rules),
@@ -164,6 +188,19 @@ pub(super) fn game_record(game: &Game) -> GameRecord {
         hidden: tabula_core::hidden::is_hidden(session.position()),
     }
 }
+/// The seat each of PGN's `White` and `Black` tags names: the seat whose
+/// side has that name (English draughts' first player is Black), else
+/// White the first seat and Black the second (xiangqi's Red is White).
+pub fn seats_of_tags(sides: &[String]) -> [(usize, &'static str); 2] {
+    let named = |tag: &str| sides.iter().position(|s| s.eq_ignore_ascii_case(tag));
+    match (named("White"), named("Black")) {
+        (Some(w), Some(b)) if w != b => [(w, "White"), (b, "Black")],
+        (Some(w), _) if w < 2 => [(w, "White"), (1 - w, "Black")],
+        (_, Some(b)) if b < 2 => [(1 - b, "White"), (b, "Black")],
+        _ => [(0, "White"), (1, "Black")],
+    }
+}
+
 /// Whether clipboard text is PGN rather than a position: it starts with a
 /// tag pair or a move number.
 pub fn looks_like_pgn(text: &str) -> bool {
@@ -174,6 +211,15 @@ pub fn looks_like_pgn(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_name_the_seat_of_their_side() {
+        let sides = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(seats_of_tags(&sides(&["white", "black"])), [(0, "White"), (1, "Black")]);
+        assert_eq!(seats_of_tags(&sides(&["black", "white"])), [(1, "White"), (0, "Black")]);
+        assert_eq!(seats_of_tags(&sides(&["red", "black"])), [(0, "White"), (1, "Black")]);
+        assert_eq!(seats_of_tags(&sides(&["sente", "gote"])), [(0, "White"), (1, "Black")]);
+    }
 
     #[test]
     fn pgn_is_told_from_position_text() {

@@ -2,7 +2,8 @@
 //! saved games with their game, players, result and date, and a path
 //! field for a file anywhere else) and the game browser of a PGN file or
 //! of PGN pasted from the clipboard (White, Black, result, date, event,
-//! with a filter).
+//! with a filter), which also lists the positions of an EPD file (id,
+//! best and avoided moves, the other operations).
 
 use std::path::PathBuf;
 
@@ -16,6 +17,7 @@ use crate::paint::Anchor;
 use crate::saves::{date_text, SaveEntry};
 use crate::widgets::{line, list, text_box, text_field};
 use crate::{theme, tr, GuiError};
+use tabula_core::records::epd::EpdPosition;
 use tabula_core::records::pgn_tree::PgnGame;
 
 /// The Save dialog's state.
@@ -47,13 +49,23 @@ pub struct LoadForm {
     pub error: Option<String>,
 }
 
-/// The game browser's state: the games of a PGN text.
+/// What the game browser lists.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Listed {
+    /// The games of a PGN text.
+    Games(Vec<PgnGame>),
+    /// The positions of an EPD (or FEN) text.
+    Positions(Vec<EpdPosition>),
+}
+
+/// The game browser's state: the games of a PGN text, or the positions
+/// of an EPD text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesForm {
     /// Where the games came from (a file's name, or the clipboard).
     pub source: String,
-    /// The games, in the file's order.
-    pub games: Vec<PgnGame>,
+    /// The games or positions, in the file's order.
+    pub listed: Listed,
     /// The filter typed: every word must be in a listed tag.
     pub filter: String,
     /// The filter is selected: typing replaces it.
@@ -65,9 +77,55 @@ pub struct GamesForm {
 }
 
 impl GamesForm {
+    /// A browser of `listed` from `source`, its filter empty.
+    pub fn new(source: &str, listed: Listed) -> GamesForm {
+        GamesForm { source: source.to_string(), listed, filter: String::new(), selected: false, scroll: 0, error: None }
+    }
+
+    /// How many games or positions it lists.
+    pub fn len(&self) -> usize {
+        match &self.listed {
+            Listed::Games(games) => games.len(),
+            Listed::Positions(positions) => positions.len(),
+        }
+    }
+
     /// The indices of the games the filter lets through.
     pub fn shown(&self) -> Vec<usize> {
-        (0..self.games.len()).filter(|&i| self.games[i].matches(&self.filter)).collect()
+        match &self.listed {
+            Listed::Games(games) => (0..games.len()).filter(|&i| games[i].matches(&self.filter)).collect(),
+            Listed::Positions(positions) => {
+                (0..positions.len()).filter(|&i| positions[i].matches(&self.filter)).collect()
+            }
+        }
+    }
+}
+
+impl Listed {
+    /// Row `i`'s columns: text, where it starts and how wide it is (as
+    /// parts of the row) and its style.
+    fn columns(&self, i: usize) -> Vec<(String, f32, f32, Style)> {
+        match self {
+            Listed::Games(games) => {
+                let g = &games[i];
+                let tag = |name: &str| g.tag(name).unwrap_or("?").to_string();
+                vec![
+                    (format!("{}", g.number), 0.0, 0.06, Style::Regular),
+                    (format!("{} – {}", tag("White"), tag("Black")), 0.06, 0.42, Style::Bold),
+                    (g.result_token().to_string(), 0.48, 0.09, Style::Regular),
+                    (tag("Date"), 0.57, 0.14, Style::Regular),
+                    (tag("Event"), 0.71, 0.29, Style::Regular),
+                ]
+            }
+            Listed::Positions(positions) => {
+                let p = &positions[i];
+                vec![
+                    (format!("{}", p.number), 0.0, 0.06, Style::Regular),
+                    (p.id().unwrap_or("?").to_string(), 0.06, 0.26, Style::Bold),
+                    (p.shown_operations(), 0.32, 0.68, Style::Regular),
+                ]
+            }
+        }
     }
 }
 
@@ -239,7 +297,8 @@ pub fn draw_load<T: RenderTarget>(
 }
 
 /// Draws the game browser: a filter, then one row per game shown (its
-/// number, White – Black, result, date and event); a row loads its game.
+/// number, White – Black, result, date and event; or a position's number,
+/// id and operations); a row loads its game or position.
 pub fn draw_games<T: RenderTarget>(
     pen: &mut Pen<'_, '_, '_, T>,
     window: Area,
@@ -248,7 +307,10 @@ pub fn draw_games<T: RenderTarget>(
     let (px, bh) = (pen.px, pen.bh);
     let a = frame(pen.p, window, px * 56.0, px * 36.0)?;
     let (x, w) = (a.x + px, a.w - 2.0 * px);
-    let title = tr!("games-title", source = form.source.as_str(), n = form.games.len());
+    let title = match form.listed {
+        Listed::Games(_) => tr!("games-title", source = form.source.as_str(), n = form.len()),
+        Listed::Positions(_) => tr!("positions-title", source = form.source.as_str(), n = form.len()),
+    };
     pen.title(&title, 1.3, (x, a.y + px), w)?;
     let label = tr!("games-filter");
     let (lw, _) = pen.p.text_size(&label, px * 0.9, Style::Regular);
@@ -256,7 +318,10 @@ pub fn draw_games<T: RenderTarget>(
     pen.p.text(&label, px * 0.9, Style::Regular, theme::TEXT_DIM, x, field_y + bh / 2.0, Anchor::MidLeft)?;
     let field = Area { x: x + lw as f32 + px * 0.6, y: field_y, w: w - lw as f32 - px * 0.6, h: bh };
     let focused = pen.focus == Some(Focus::PgnFilter);
-    let hint = tr!("games-filter-placeholder");
+    let hint = match form.listed {
+        Listed::Games(_) => tr!("games-filter-placeholder"),
+        Listed::Positions(_) => tr!("positions-filter-placeholder"),
+    };
     text_field(pen.p, pen.hits, field, &form.filter, &hint, focused, Action::Focus(Focus::PgnFilter), px * 0.9)?;
     if focused && form.selected && !form.filter.is_empty() {
         draw_selection(pen, field, &form.filter, px * 0.9)?;
@@ -271,25 +336,15 @@ pub fn draw_games<T: RenderTarget>(
         text_box(pen.p, &tr!("games-none"), px * 0.9, theme::TEXT_DIM, empty)?;
     }
     let row_h = px * 2.2;
-    let games = &form.games;
+    let listed = &form.listed;
     let (hits, hover) = (&mut *pen.hits, pen.hover);
     list(pen.p, area, shown.len(), row_h, &mut form.scroll, |p, k, cell| {
         let i = shown[k];
-        let g = &games[i];
         let r = Area { h: row_h - 3.0, ..cell };
         let hot = r.contains(hover.0, hover.1);
         p.fill_rect(r.x, r.y, r.w, r.h, if hot { theme::BUTTON_HOT } else { theme::BUTTON })?;
-        let tag = |name: &str| g.tag(name).unwrap_or("?").to_string();
-        let players = format!("{} – {}", tag("White"), tag("Black"));
-        let columns = [
-            (format!("{}", g.number), 0.0, 0.06, Style::Regular),
-            (players, 0.06, 0.42, Style::Bold),
-            (g.result_token().to_string(), 0.48, 0.09, Style::Regular),
-            (tag("Date"), 0.57, 0.14, Style::Regular),
-            (tag("Event"), 0.71, 0.29, Style::Regular),
-        ];
         let y = r.y + r.h / 2.0;
-        for (text, from, width, style) in columns {
+        for (text, from, width, style) in listed.columns(i) {
             let cx = r.x + px * 0.4 + (r.w - px * 0.8) * from;
             line(
                 p,

@@ -17,7 +17,7 @@ mod user_variants;
 use rules_api::{GameInfo, Move};
 use sdl2::render::RenderTarget;
 
-pub use files::{GamesForm, LoadForm, SaveForm};
+pub use files::{GamesForm, Listed, LoadForm, SaveForm};
 pub use forms::SettingsForm;
 pub use new_game::{GameChoice, ListRow, NewGameForm};
 pub use over::card_lines;

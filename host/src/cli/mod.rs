@@ -14,6 +14,7 @@ mod scaffold;
 mod seating;
 mod serve;
 mod serve_limits;
+mod sgf;
 mod standings;
 mod tournament;
 mod view;
@@ -98,6 +99,8 @@ pub enum Command {
     Lan(serve::LanArgs),
     /// List and check the games of a PGN file (every move read by the rules plugin), or write them out tidied.
     Pgn(pgn::PgnArgs),
+    /// Play an SGF game's main line (Go, Othello, Gomoku) and print the final position, or write a game as SGF.
+    Sgf(sgf::SgfArgs),
     /// Show what one player (or a spectator) knows of a position of a game with hidden information.
     View(view::ViewArgs),
     /// Opens one library in this (child) process: exit 0 when it is a
@@ -336,6 +339,7 @@ pub fn run() -> i32 {
         Some(Command::Lan(a)) => serve::lan(&a),
         Some(Command::View(a)) => view::view(&a, &dirs),
         Some(Command::Pgn(a)) => pgn::pgn(&a, &dirs),
+        Some(Command::Sgf(a)) => sgf::sgf(&a, &dirs),
         Some(Command::ProbePlugin { .. } | Command::RulesServer) => Ok(0),
     };
     match outcome {
