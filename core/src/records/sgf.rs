@@ -1,4 +1,4 @@
-//! SGF (Smart Game Format, FF[4]) syntax: a collection of game trees,
+//! SGF (Smart Game Format, `FF[4]`) syntax: a collection of game trees,
 //! each a sequence of nodes (`;B[pd]C[a comment]`) followed by its
 //! variations (`(…)(…)`), every property an identifier with one value or
 //! more (`AB[aa][bb]`). Values keep their text with SGF's escapes removed

@@ -103,7 +103,7 @@ pub struct SgfMove {
 /// A game read from an SGF tree: its root's facts and its main line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SgfGame {
-    /// `GM` (1 when absent, as FF[4] says).
+    /// `GM` (1 when absent, as `FF[4]` says).
     pub gm: u32,
     /// `SZ`: columns and rows.
     pub size: Option<(usize, usize)>,
