@@ -16,7 +16,9 @@ use sdl2::video::Window;
 
 use super::clicks::ClickState;
 use super::controls::{Focus, Hits};
+use super::compose::Compositor;
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
+use super::drawlist::DrawList;
 use super::frames::{FrameLog, Motion};
 use super::game::{Event, Game};
 use super::input::Drag;
@@ -190,6 +192,8 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
     let mut canvas = window.into_canvas().present_vsync().build().map_err(|e| GuiError::Sdl(e.to_string()))?;
     let creator = canvas.texture_creator();
     let mut cache = TextureCache::new(&creator);
+    let mut compositor = Compositor::new(&creator);
+    let mut ops = DrawList::default();
     let settings = Settings::load();
     i18n::set_language(settings.lang());
     let audio = sdl.audio().ok();
@@ -213,8 +217,10 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         let wait = if app.dirty { 0 } else { app.wait_ms() };
         let first = if wait == 0 { events.poll_event() } else { events.wait_event_timeout(wait) };
         let frame_start = Instant::now();
+        frames.begin();
         let cpu_start = if frames.enabled() { super::frames::thread_cpu() } else { None };
         for event in first.into_iter().chain(events.poll_iter().collect::<Vec<_>>()) {
+            app.dirty |= compositor.notice(&event, &mut cache);
             app.handle(event);
         }
         if terminate.load(Ordering::Relaxed) {
@@ -229,9 +235,10 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         cache.next_frame();
         let (w, h) = canvas.output_size().map_err(GuiError::Sdl)?;
         {
-            let mut painter = Painter::new(&mut canvas, &mut cache, fonts);
+            let mut painter = Painter::<sdl2::video::Window>::new(&mut ops, &mut cache, fonts);
             app.draw(&mut painter, w, h)?;
         }
+        let redrawn = compositor.show(&mut canvas, &cache, &mut ops)?;
         canvas.present();
         if first_frame {
             first_frame = false;
@@ -242,7 +249,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         app.dump_layout(w, h, cache.drawn());
         let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
         let motion = Motion::of(app.slide.is_some(), app.drag.as_ref().is_some_and(|d| d.moved));
-        frames.record(frame_start.elapsed(), app.game.is_thinking(), motion, cpu);
+        frames.record(frame_start.elapsed(), app.game.is_thinking(), motion, cpu, redrawn);
     }
     app.game.cancel_search();
     frames.finish();

@@ -18,8 +18,10 @@ mod art;
 pub mod board;
 pub mod clicks;
 mod clock;
+mod compose;
 mod controls;
 mod dialogs;
+pub mod drawlist;
 pub mod editor;
 pub mod fonts;
 mod frames;
@@ -51,6 +53,7 @@ pub mod shown;
 mod sound;
 mod strip;
 mod system_font;
+pub mod textures;
 pub mod theme;
 pub mod themes;
 mod widgets;
@@ -68,6 +71,7 @@ pub use image::{read_png, write_png, Image};
 
 use board::BoardScene;
 use layout::{Area, BoardLayout};
+use drawlist::DrawList;
 use paint::{Painter, TextureCache};
 use scene::draw_board;
 use shown::ShownBoard;
@@ -127,12 +131,14 @@ pub fn render_image(rules: &RulesBox, position: &PositionBox, width: u32, height
     let creator = canvas.texture_creator();
     {
         let mut cache = TextureCache::new(&creator);
-        let mut painter = Painter::new(&mut canvas, &mut cache, fonts);
+        let mut list = DrawList::default();
+        let mut painter = Painter::<Surface>::new(&mut list, &mut cache, fonts);
         painter.clear(theme::WINDOW);
         let margin = (width.min(height) as f32 * 0.02).max(2.0);
         let area = Area { x: margin, y: margin, w: width as f32 - 2.0 * margin, h: height as f32 - 2.0 * margin };
         let layout = BoardLayout::covering(&geometry, &board.geometry, area, false);
         draw_board(&mut painter, &layout, &BoardScene::plain(&board, &info, &pieces, &highlights))?;
+        list.replay(&mut canvas, &cache, None)?;
     }
     let surface = canvas.into_surface();
     let pitch = surface.pitch() as usize;
