@@ -71,3 +71,43 @@ fn the_frame_log_marks_the_frames_of_a_slide_during_a_search() {
     let slid = frames.iter().filter(|f| f[4] == 1 && f[6] < WINDOW_PIXELS / 4).count();
     assert!(slid * 2 > slides, "{slid} of {slides} slide frames redrew under a quarter of the window:\n{text}");
 }
+
+/// The fields of a `TABULA_PICTURE` line: frame, width, height, redrawn, differ.
+fn picture(line: &str) -> Option<[u64; 5]> {
+    let rest = line.strip_prefix("TABULA_PICTURE ")?;
+    let value = |key: &str| rest.split(' ').find_map(|f| f.strip_prefix(key)).map(str::to_string);
+    let size = value("size=")?;
+    let (w, h) = size.split_once('x')?;
+    let fields = [value("frame=")?, w.to_string(), h.to_string(), value("redrawn=")?, value("differ=")?];
+    fields.iter().map(|f| f.parse().ok()).collect::<Option<Vec<u64>>>()?.try_into().ok()
+}
+
+#[test]
+fn every_frame_shows_what_a_whole_redraw_would() {
+    if !tools_present(&["Xvfb", "xdotool", "import"]) {
+        return;
+    }
+    let dir = scratch_dir("gui_frames_picture");
+    let config = dir.join("cvc.toml");
+    let computer = |name: &str| {
+        format!("[[players]]\nname = \"{name}\"\nkind = \"ai\"\nstrategy = \"alphabeta\"\ntime_ms = 200\n")
+    };
+    std::fs::write(&config, format!("[game]\nrules = \"chess\"\n{}{}", computer("A"), computer("B"))).unwrap();
+    // Each frame is also drawn whole and compared with the kept picture.
+    let mut gui = Window::open_with_env(&tabula_binary(), &config, &dir, &[("TABULA_GUI_CHECK_PICTURE", "1")]);
+    let (mut partial, mut resized_whole) = (0, false);
+    for checked in 1..=150 {
+        let [frame, w, h, redrawn, differ] = gui.wait_for(Duration::from_secs(120), picture);
+        assert_eq!(differ, 0, "frame {frame} ({redrawn} pixels redrawn) differs from a whole redraw");
+        partial += usize::from(redrawn < w * h);
+        if (w, h) == (1000, 700) && !resized_whole {
+            assert_eq!(redrawn, w * h, "a resized window starts its picture afresh");
+            resized_whole = true;
+        }
+        if checked == 60 {
+            gui.resize(1000, 700);
+        }
+    }
+    assert!(resized_whole, "the window was resized");
+    assert!(partial > 75, "most frames redraw only what changed: {partial} of 150");
+}

@@ -15,8 +15,8 @@ use sdl2::render::RenderTarget;
 use sdl2::video::Window;
 
 use super::clicks::ClickState;
-use super::controls::{Focus, Hits};
 use super::compose::Compositor;
+use super::controls::{Focus, Hits};
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
 use super::drawlist::DrawList;
 use super::frames::{FrameLog, Motion};

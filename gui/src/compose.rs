@@ -16,6 +16,7 @@ use sdl2::render::{BlendMode, Canvas, TargetRenderError, Texture, TextureCreator
 use sdl2::video::{Window, WindowContext};
 
 use super::drawlist::{self, Damage, DrawList};
+use super::picture_check::PictureCheck;
 use super::textures::TextureCache;
 use super::GuiError;
 
@@ -31,12 +32,15 @@ pub struct Compositor<'r> {
     /// The renderer cannot draw into textures: every frame is drawn whole
     /// on the window.
     direct: bool,
+    /// For tests: every frame compared with a whole redraw.
+    check: Option<PictureCheck<'r>>,
 }
 
 impl<'r> Compositor<'r> {
     /// Nothing kept yet: the first frame is drawn whole.
     pub fn new(creator: &'r TextureCreator<WindowContext>) -> Self {
-        Compositor { creator, kept: None, shown: DrawList::default(), valid: false, direct: false }
+        let check = PictureCheck::from_env(creator);
+        Compositor { creator, kept: None, shown: DrawList::default(), valid: false, direct: false, check }
     }
 
     /// Notes an event of the renderer's that loses pixels; true when the
@@ -80,6 +84,9 @@ impl<'r> Compositor<'r> {
         };
         let drawn = if in_kept {
             self.valid = true;
+            if let (Some(check), Some((kept, _))) = (&mut self.check, &mut self.kept) {
+                check.compare(canvas, kept, textures, frame, damage.pixels(size))?;
+            }
             damage.pixels(size)
         } else {
             if !self.direct {

@@ -41,6 +41,7 @@ pub mod network;
 pub mod numbering;
 pub mod paint;
 mod panel;
+mod picture_check;
 pub mod plugin_words;
 mod premove;
 mod raster;
@@ -70,8 +71,8 @@ pub use app::{run, RunOptions};
 pub use image::{read_png, write_png, Image};
 
 use board::BoardScene;
-use layout::{Area, BoardLayout};
 use drawlist::DrawList;
+use layout::{Area, BoardLayout};
 use paint::{Painter, TextureCache};
 use scene::draw_board;
 use shown::ShownBoard;

@@ -14,8 +14,8 @@ use super::drawlist::{DrawList, Op};
 use super::fonts::{Fonts, Style};
 use super::image::Image;
 use super::raster::{self, ink_box, Span};
-pub use super::textures::TextureCache;
 use super::textures::Key;
+pub use super::textures::TextureCache;
 use super::GuiError;
 
 /// Where a text's anchor point lies in its box.
