@@ -140,6 +140,8 @@ struct App {
     arrow_at: Option<[(f32, f32); 2]>,
     /// Premoves, the player's arrows and circles.
     aids: play::PlayAids,
+    /// Which renderer draws the window and why, for the layout dump.
+    renderer: String,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -187,9 +189,12 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         None => (None, Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?),
     };
     let title = format!("Tabula — {}", game.session.info().name);
-    let mut window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
-    let _ = window.set_minimum_size(MIN_WINDOW.0, MIN_WINDOW.1);
-    let mut canvas = window.into_canvas().present_vsync().build().map_err(|e| GuiError::Sdl(e.to_string()))?;
+    let choice = super::renderer::RendererChoice::from_env().map_err(GuiError::Sdl)?;
+    let opened = super::renderer::open(&video, choice, || {
+        video.window(&title, 1120, 760).position_centered().resizable().hidden().build()
+    })?;
+    let mut canvas = opened.canvas;
+    let _ = canvas.window_mut().set_minimum_size(MIN_WINDOW.0, MIN_WINDOW.1);
     let creator = canvas.texture_creator();
     let mut cache = TextureCache::new(&creator);
     let mut compositor = Compositor::new(&creator);
@@ -212,6 +217,8 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         app.offer_resume();
     }
     let mut frames = FrameLog::from_env();
+    frames.set_renderer(&opened.description);
+    app.renderer = opened.description;
     let mut first_frame = true;
     while !app.quit {
         let wait = if app.dirty { 0 } else { app.wait_ms() };
@@ -297,6 +304,7 @@ impl App {
             dirty: true,
             drawn_key: Vec::new(),
             autosaved: None,
+            renderer: String::new(),
             pgn_source: None,
             clipboard: None,
             text_input: None,

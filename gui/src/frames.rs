@@ -94,6 +94,8 @@ pub struct FrameLog {
     render_threads: Vec<String>,
     /// Their CPU time when the frame began.
     render_start: Duration,
+    /// Which renderer draws the window, for the log's header.
+    renderer: String,
 }
 
 /// CPU time this thread has run so far (Linux: `/proc/thread-self/schedstat`).
@@ -137,7 +139,22 @@ impl FrameLog {
     /// Logging if `TABULA_FRAME_LOG` names a file, otherwise a no-op log.
     pub fn from_env() -> FrameLog {
         let path = std::env::var_os("TABULA_FRAME_LOG").map(PathBuf::from);
-        FrameLog { path, samples: Vec::new(), last: None, render_threads: Vec::new(), render_start: Duration::ZERO }
+        FrameLog {
+            path,
+            samples: Vec::new(),
+            last: None,
+            render_threads: Vec::new(),
+            render_start: Duration::ZERO,
+            renderer: String::new(),
+        }
+    }
+
+    /// Names the renderer drawing the window, on stderr and atop the log.
+    pub fn set_renderer(&mut self, description: &str) {
+        if self.path.is_some() {
+            eprintln!("tabula: renderer {description}");
+            self.renderer = description.to_string();
+        }
     }
 
     /// The GL driver's threads' CPU time so far.
@@ -183,7 +200,8 @@ impl FrameLog {
 
     fn write(&self) {
         let Some(path) = &self.path else { return };
-        let mut text = String::from(
+        let mut text = format!("# renderer: {}\n", self.renderer);
+        text.push_str(
             "# work_us interval_us searching cpu_us motion(0 still, 1 slide, 2 drag) render_cpu_us redrawn_px\n",
         );
         for s in &self.samples {

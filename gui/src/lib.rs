@@ -45,6 +45,7 @@ mod picture_check;
 pub mod plugin_words;
 mod premove;
 mod raster;
+mod renderer;
 mod saved_engines;
 mod saves;
 pub mod scene;
