@@ -48,6 +48,8 @@ fn the_frame_log_marks_the_frames_of_a_slide_during_a_search() {
     }
     let text = std::fs::read_to_string(&log).unwrap();
     let mut lines = text.lines();
+    let renderer = lines.next().unwrap_or_default();
+    assert!(renderer.starts_with("# renderer: ") && renderer.len() > "# renderer: ".len(), "{text}");
     let header = lines.next().unwrap_or_default();
     assert!(header.starts_with("# work_us interval_us searching cpu_us motion"), "{text}");
     assert!(header.ends_with(" render_cpu_us redrawn_px"), "{text}");

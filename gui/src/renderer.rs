@@ -64,22 +64,21 @@ pub fn open(
     choice: RendererChoice,
     build: impl Fn() -> Result<Window, WindowBuildError>,
 ) -> Result<Opened, GuiError> {
-    let sdl_err = |e: String| GuiError::Sdl(e);
     let user_driver = std::env::var("SDL_RENDER_DRIVER").ok().filter(|d| !d.is_empty());
     let mut opened = match (choice, &user_driver) {
         (RendererChoice::Software, _) => software(&build, format!("{RENDERER_VAR}=software"))?,
         (_, Some(driver)) => {
-            let canvas = canvas(build().map_err(|e| sdl_err(e.to_string()))?, false)?;
+            let canvas = canvas(build().map_err(|e| GuiError::Sdl(e.to_string()))?, false)?;
             let description = format!("{} (SDL_RENDER_DRIVER={driver})", canvas.info().name);
             Opened { canvas, description }
         }
         (RendererChoice::Gpu, None) => {
-            let canvas = canvas(build().map_err(|e| sdl_err(e.to_string()))?, false)?;
+            let canvas = canvas(build().map_err(|e| GuiError::Sdl(e.to_string()))?, false)?;
             let description = describe(video, &canvas, &format!("{RENDERER_VAR}=gpu"));
             Opened { canvas, description }
         }
         (RendererChoice::Auto, None) => {
-            let canvas = canvas(build().map_err(|e| sdl_err(e.to_string()))?, false)?;
+            let canvas = canvas(build().map_err(|e| GuiError::Sdl(e.to_string()))?, false)?;
             match gl_renderer(video, &canvas).filter(|r| is_software_rasteriser(r)) {
                 // The GL window goes before the new one is made: one context at a time.
                 Some(gl) => {
@@ -138,7 +137,8 @@ fn gl_renderer(video: &VideoSubsystem, canvas: &Canvas<Window>) -> Option<String
     // context current on this thread, and the string it returns is static
     // and NUL-terminated (or null).
     let text = unsafe {
-        let get_string: extern "C" fn(u32) -> *const std::ffi::c_char = std::mem::transmute(address);
+        type GetString = extern "C" fn(u32) -> *const std::ffi::c_char;
+        let get_string = std::mem::transmute::<*const (), GetString>(address);
         let text = get_string(GL_RENDERER);
         if text.is_null() {
             return None;
