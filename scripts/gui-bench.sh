@@ -7,6 +7,12 @@
 #     the computer, 1 s a move);
 #  3. the CPU an idle window uses (a game between two people, nobody
 #     moving, with and without a running clock).
+# For runs 1 and 2 it also prints the CPU time a frame costs the machine,
+# which the load of other programs does not inflate: the window thread's
+# (from the frame log), the GL driver's threads' (Mesa's llvmpipe-N) and
+# the X server's, from their schedstat between a snapshot a few seconds
+# after the start and one at the end, divided by the frames drawn in
+# between. It works for any build, so TABULA_BIN can name an older one.
 # Needs Xvfb, xdotool, python3 (scripts/setup.sh --test) and a release
 # build of the workspace (the binary and the plugins).
 # Usage: scripts/gui-bench.sh [seconds of computer play, default 25]
@@ -32,6 +38,28 @@ dirs = [\"$PWD/target/release\"]"
 window() {
     XDG_DATA_HOME=$work/data-$1 exec "$bin" play --config "$2"
 }
+# Prints "now-ns gl-driver-threads-cpu-ns x-server-cpu-ns" for window PID.
+snapshot() {
+    local render=0 xorg=0 task ns
+    for task in /proc/$1/task/*; do
+        case $(cat "$task/comm" 2>/dev/null) in
+            llvmpipe*)
+                ns=$(cut -d' ' -f1 "$task/schedstat" 2>/dev/null || echo 0)
+                render=$((render + ns))
+                ;;
+        esac
+    done
+    for task in /proc/$xvfb/task/*; do
+        ns=$(cut -d' ' -f1 "$task/schedstat" 2>/dev/null || echo 0)
+        xorg=$((xorg + ns))
+    done
+    echo "$(date +%s%N) $render $xorg"
+}
+# Usage: cost LAUNCH-NS SNAPSHOT-A SNAPSHOT-B FRAME-LOG STDERR: the CPU
+# time per frame drawn between the snapshots.
+cost() {
+    python3 "$PWD/scripts/gui-bench-cost.py" "$@"
+}
 cat > "$work/cvc.toml" <<TOML
 [game]
 rules = "chess"
@@ -47,13 +75,18 @@ strategy = "alphabeta"
 time_ms = 2000
 $plugins
 TOML
+launch=$(date +%s%N)
 TABULA_FRAME_LOG=$work/frames.txt window cvc "$work/cvc.toml" 2>"$work/cvc.log" &
 pid=$!
-sleep "$play_s"
+sleep 5
+from=$(snapshot $pid)
+sleep "$((play_s - 5))"
+to=$(snapshot $pid)
 kill -TERM $pid
 wait $pid || true
 echo "== computer against computer, $play_s s"
-grep -E "first frame|frames (while|idle)" "$work/cvc.log" || true
+grep -E "first frame|frames (while|idle)|frame cost" "$work/cvc.log" || true
+cost "$launch" "$from" "$to" "$work/frames.txt" "$work/cvc.log" || true
 
 # Drags: a person (white) against the computer. The cells' places come
 # from the layout dump of a first window; the measured one has it off.
@@ -81,10 +114,12 @@ cells = json.load(sys.stdin)["cells"]
 for a, b in [("e2", "e4"), ("d2", "d4"), ("g1", "f3"), ("b1", "c3"), ("f1", "e2"), ("e1", "g1")]:
     print(*[int(v) for v in cells[a] + cells[b]])
 ')
+launch=$(date +%s%N)
 TABULA_FRAME_LOG=$work/drags.txt window drags "$work/pvc.toml" 2>"$work/pvc.log" &
 pid=$!
 win=$(xdotool search --sync --name Tabula | head -1)
 sleep 2
+from=$(snapshot $pid)
 # One drag: 40 steps at about 100 pointer moves a second, as a hand moves.
 while read -r fx fy tx ty; do
     steps=(mousemove --window "$win" "$fx" "$fy" sleep 0.2 mousedown 1)
@@ -95,10 +130,12 @@ while read -r fx fy tx ty; do
     # The computer's answer (1 s) and its slide.
     sleep 3
 done <<<"$cells"
+to=$(snapshot $pid)
 kill -TERM $pid
 wait $pid || true
 echo "== a person drags six pieces against the computer"
-grep -E "frames while dragging" "$work/pvc.log" || true
+grep -E "frames while dragging|frame cost" "$work/pvc.log" || true
+cost "$launch" "$from" "$to" "$work/drags.txt" "$work/pvc.log" || true
 
 # Idle: two people, nobody moves. CPU ticks of the process over 30 s.
 idle() {

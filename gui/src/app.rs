@@ -15,8 +15,10 @@ use sdl2::render::RenderTarget;
 use sdl2::video::Window;
 
 use super::clicks::ClickState;
+use super::compose::Compositor;
 use super::controls::{Focus, Hits};
 use super::dialogs::{draw_dialog, Dialog, GameChoice};
+use super::drawlist::DrawList;
 use super::frames::{FrameLog, Motion};
 use super::game::{Event, Game};
 use super::input::Drag;
@@ -145,6 +147,8 @@ struct App {
     arrow_at: Option<[(f32, f32); 2]>,
     /// Premoves, the player's arrows and circles.
     aids: play::PlayAids,
+    /// Which renderer draws the window and why, for the layout dump.
+    renderer: String,
 }
 
 fn no_display(e: impl std::fmt::Display) -> GuiError {
@@ -192,11 +196,16 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         None => (None, Game::open(config, &source, &options.extra_plugin_dirs).map_err(GuiError::Game)?),
     };
     let title = format!("Tabula — {}", game.session.info().name);
-    let mut window = video.window(&title, 1120, 760).position_centered().resizable().build().map_err(no_display)?;
-    let _ = window.set_minimum_size(MIN_WINDOW.0, MIN_WINDOW.1);
-    let mut canvas = window.into_canvas().present_vsync().build().map_err(|e| GuiError::Sdl(e.to_string()))?;
+    let choice = super::renderer::RendererChoice::from_env().map_err(GuiError::Sdl)?;
+    let opened = super::renderer::open(&video, choice, || {
+        video.window(&title, 1120, 760).position_centered().resizable().hidden().build()
+    })?;
+    let mut canvas = opened.canvas;
+    let _ = canvas.window_mut().set_minimum_size(MIN_WINDOW.0, MIN_WINDOW.1);
     let creator = canvas.texture_creator();
     let mut cache = TextureCache::new(&creator);
+    let mut compositor = Compositor::new(&creator);
+    let mut ops = DrawList::default();
     let settings = Settings::load();
     i18n::set_language(settings.lang());
     let audio = sdl.audio().ok();
@@ -215,13 +224,17 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         app.offer_resume();
     }
     let mut frames = FrameLog::from_env();
+    frames.set_renderer(&opened.description);
+    app.renderer = opened.description;
     let mut first_frame = true;
     while !app.quit {
         let wait = if app.dirty { 0 } else { app.wait_ms() };
         let first = if wait == 0 { events.poll_event() } else { events.wait_event_timeout(wait) };
         let frame_start = Instant::now();
+        frames.begin();
         let cpu_start = if frames.enabled() { super::frames::thread_cpu() } else { None };
         for event in first.into_iter().chain(events.poll_iter().collect::<Vec<_>>()) {
+            app.dirty |= compositor.notice(&event, &mut cache);
             app.handle(event);
         }
         if terminate.load(Ordering::Relaxed) {
@@ -236,9 +249,10 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         cache.next_frame();
         let (w, h) = canvas.output_size().map_err(GuiError::Sdl)?;
         {
-            let mut painter = Painter::new(&mut canvas, &mut cache, fonts);
+            let mut painter = Painter::<sdl2::video::Window>::new(&mut ops, &mut cache, fonts);
             app.draw(&mut painter, w, h)?;
         }
+        let redrawn = compositor.show(&mut canvas, &cache, &mut ops)?;
         canvas.present();
         if first_frame {
             first_frame = false;
@@ -249,7 +263,7 @@ pub fn run(config: Config, options: RunOptions) -> Result<(), GuiError> {
         app.dump_layout(w, h, cache.drawn());
         let cpu = cpu_start.and_then(|c| Some(super::frames::thread_cpu()?.saturating_sub(c))).unwrap_or_default();
         let motion = Motion::of(app.slide.is_some(), app.drag.as_ref().is_some_and(|d| d.moved));
-        frames.record(frame_start.elapsed(), app.game.is_thinking(), motion, cpu);
+        frames.record(frame_start.elapsed(), app.game.is_thinking(), motion, cpu, redrawn);
     }
     app.game.cancel_search();
     frames.finish();
@@ -297,6 +311,7 @@ impl App {
             dirty: true,
             drawn_key: Vec::new(),
             autosaved: None,
+            renderer: String::new(),
             pgn_source: None,
             epd_source: None,
             clipboard: None,

@@ -1,125 +1,22 @@
-//! Drawing primitives over any SDL2 canvas (a window or a software
-//! surface), with a cache of the textures made from text and discs.
+//! Drawing primitives for any SDL2 canvas (a window or a software
+//! surface), recorded as a [`DrawList`] and drawn by its owner, with the
+//! textures made from text and discs kept in a [`TextureCache`].
 //!
 //! Text and discs are rasterised once per size and colour into textures;
 //! the keys include the pixel size, so after a resize the glyphs are drawn
 //! afresh at the new size (sharp, never scaled) and the old ones expire.
 
-use std::collections::HashMap;
-
 use rules_api::Rgba;
-use sdl2::pixels::{Color, PixelFormatEnum};
 use sdl2::rect::Rect;
-use sdl2::render::{BlendMode, Canvas, RenderTarget, Texture, TextureCreator};
-use sdl2::surface::Surface;
+use sdl2::render::RenderTarget;
 
+use super::drawlist::{DrawList, Op};
 use super::fonts::{Fonts, Style};
 use super::image::Image;
 use super::raster::{self, ink_box, Span};
+use super::textures::Key;
+pub use super::textures::TextureCache;
 use super::GuiError;
-
-/// What a cached texture shows.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Key {
-    Text {
-        text: String,
-        px: u32,
-        style: Style,
-        color: Rgba,
-    },
-    /// Radii and widths in quarter pixels.
-    Disc {
-        radius: u32,
-        fill: Rgba,
-        rim: Rgba,
-        rim_width: u32,
-    },
-    Ring {
-        radius: u32,
-        width: u32,
-        color: Rgba,
-    },
-    /// A composite image named by its maker.
-    Sprite(String),
-}
-
-/// How many frames an unused texture survives.
-const EXPIRY_FRAMES: u64 = 240;
-
-/// Textures made for one canvas.
-pub struct TextureCache<'r, T> {
-    creator: &'r TextureCreator<T>,
-    textures: HashMap<Key, (Texture<'r>, u64)>,
-    /// Centre of the visible ink of glyph images, relative to the image.
-    ink_centres: HashMap<Key, (f32, f32)>,
-    /// Where the anchor of each sprite lies in its image.
-    sprite_anchors: HashMap<String, (f32, f32)>,
-    /// Ink extent of each glyph per pixel of font size.
-    ink_ratios: HashMap<String, f32>,
-    frame: u64,
-    /// The texts drawn since the frame began, kept for the test layout
-    /// dump (`TABULA_GUI_TEST_LAYOUT`) only.
-    drawn: Option<Vec<String>>,
-}
-
-impl<'r, T> TextureCache<'r, T> {
-    /// An empty cache for textures made by `creator`.
-    pub fn new(creator: &'r TextureCreator<T>) -> Self {
-        TextureCache {
-            creator,
-            textures: HashMap::new(),
-            ink_centres: HashMap::new(),
-            sprite_anchors: HashMap::new(),
-            ink_ratios: HashMap::new(),
-            frame: 0,
-            drawn: std::env::var_os("TABULA_GUI_TEST_LAYOUT").map(|_| Vec::new()),
-        }
-    }
-
-    /// The texts drawn in this frame, in order (empty unless the test
-    /// layout dump is on).
-    pub fn drawn(&self) -> &[String] {
-        self.drawn.as_deref().unwrap_or_default()
-    }
-
-    /// Marks the start of a frame and drops textures unused for a while.
-    pub fn next_frame(&mut self) {
-        self.frame += 1;
-        if let Some(drawn) = &mut self.drawn {
-            drawn.clear();
-        }
-        let frame = self.frame;
-        self.textures.retain(|_, (_, used)| frame - *used < EXPIRY_FRAMES);
-    }
-
-    fn get(&mut self, key: Key, make: impl FnOnce() -> Image) -> Result<&Texture<'r>, GuiError> {
-        let frame = self.frame;
-        if !self.textures.contains_key(&key) {
-            let mut image = make();
-            let texture = upload(self.creator, &mut image)?;
-            self.textures.insert(key.clone(), (texture, frame));
-        }
-        let entry = self.textures.get_mut(&key).expect("inserted above");
-        entry.1 = frame;
-        Ok(&entry.0)
-    }
-}
-
-fn upload<'r, T>(creator: &'r TextureCreator<T>, image: &mut Image) -> Result<Texture<'r>, GuiError> {
-    let (w, h) = (image.width.max(1), image.height.max(1));
-    if image.pixels.is_empty() {
-        image.pixels = vec![0; 4];
-    }
-    // SDL's fast blending blitters work on ARGB8888 (BGRA bytes in memory).
-    for px in image.pixels.chunks_exact_mut(4) {
-        px.swap(0, 2);
-    }
-    let surface =
-        Surface::from_data(&mut image.pixels, w, h, w * 4, PixelFormatEnum::ARGB8888).map_err(GuiError::Sdl)?;
-    let mut texture = creator.create_texture_from_surface(&surface).map_err(|e| GuiError::Sdl(e.to_string()))?;
-    texture.set_blend_mode(BlendMode::Blend);
-    Ok(texture)
-}
 
 /// Where a text's anchor point lies in its box.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -136,17 +33,13 @@ pub enum Anchor {
     MidRight,
 }
 
-/// Draws on one canvas for one frame.
+/// Draws one frame for a canvas of type `T`: records what is drawn in a
+/// [`DrawList`], with the textures it needs made in the canvas's cache.
 pub struct Painter<'a, 'r, T: RenderTarget> {
-    /// The canvas drawn on.
-    pub canvas: &'a mut Canvas<T>,
+    list: &'a mut DrawList,
     cache: &'a mut TextureCache<'r, T::Context>,
     /// The fonts.
     pub fonts: &'static Fonts,
-}
-
-fn sdl(c: Rgba) -> Color {
-    Color::RGBA(c.r, c.g, c.b, c.a)
 }
 
 /// Rounds to quarter pixels for cache keys.
@@ -155,22 +48,17 @@ fn q(v: f32) -> u32 {
 }
 
 impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
-    /// A painter for `canvas` using `cache`'s textures.
-    pub fn new(canvas: &'a mut Canvas<T>, cache: &'a mut TextureCache<'r, T::Context>, fonts: &'static Fonts) -> Self {
-        canvas.set_blend_mode(BlendMode::Blend);
-        Painter { canvas, cache, fonts }
-    }
-
-    fn color(&mut self, c: Rgba) {
-        // Opaque fills skip the per-pixel blending path.
-        self.canvas.set_blend_mode(if c.a == 255 { BlendMode::None } else { BlendMode::Blend });
-        self.canvas.set_draw_color(sdl(c));
+    /// A painter that records into `list` (emptied first), using and
+    /// making `cache`'s textures; the list is drawn with
+    /// [`DrawList::replay`] on a canvas of the cache's.
+    pub fn new(list: &'a mut DrawList, cache: &'a mut TextureCache<'r, T::Context>, fonts: &'static Fonts) -> Self {
+        list.clear();
+        Painter { list, cache, fonts }
     }
 
     /// Fills the whole canvas.
     pub fn clear(&mut self, c: Rgba) {
-        self.color(c);
-        self.canvas.clear();
+        self.list.push(Op::Clear(c));
     }
 
     /// Fills a rectangle given in (fractional) pixels, edges rounded.
@@ -182,8 +70,8 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
         if x1 <= x0 || y1 <= y0 {
             return Ok(());
         }
-        self.color(c);
-        self.canvas.fill_rect(Rect::new(x0, y0, (x1 - x0) as u32, (y1 - y0) as u32)).map_err(GuiError::Sdl)
+        self.list.push(Op::Fill { rect: Rect::new(x0, y0, (x1 - x0) as u32, (y1 - y0) as u32), color: c });
+        Ok(())
     }
 
     /// Outlines a rectangle with a border `t` pixels thick.
@@ -203,8 +91,9 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
         if rects.is_empty() || c.a == 0 {
             return Ok(());
         }
-        self.color(c);
-        self.canvas.fill_rects(&rects).map_err(GuiError::Sdl)
+        let bounds = rects.iter().skip(1).fold(rects[0], |a, r| a.union(*r));
+        self.list.push(Op::Fills { rects, bounds, color: c });
+        Ok(())
     }
 
     /// A straight line `width` pixels wide; axis-parallel lines snap to
@@ -225,10 +114,9 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
 
     fn blit(&mut self, key: Key, make: impl FnOnce() -> Image, x: f32, y: f32) -> Result<(u32, u32), GuiError> {
         let texture = self.cache.get(key, make)?;
-        let query = texture.query();
-        let dst = Rect::new(x.round() as i32, y.round() as i32, query.width, query.height);
-        self.canvas.copy(texture, None, dst).map_err(GuiError::Sdl)?;
-        Ok((query.width, query.height))
+        let dst = Rect::new(x.round() as i32, y.round() as i32, texture.width, texture.height);
+        self.list.push(Op::Copy { texture, dst });
+        Ok((texture.width, texture.height))
     }
 
     /// A smooth disc of `radius` pixels centred at (cx, cy), with a rim.
@@ -268,7 +156,7 @@ impl<'a, 'r, T: RenderTarget> Painter<'a, 'r, T> {
     ) -> Result<(), GuiError> {
         let key = Key::Sprite(id.to_string());
         let mut made = None;
-        if !self.cache.textures.contains_key(&key) || !self.cache.sprite_anchors.contains_key(id) {
+        if !self.cache.contains(&key) || !self.cache.sprite_anchors.contains_key(id) {
             let (image, anchor) = make();
             self.cache.sprite_anchors.insert(id.to_string(), anchor);
             made = Some(image);

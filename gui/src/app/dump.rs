@@ -249,7 +249,7 @@ impl App {
             "pieces": pieces, "seats": seats, "shown": drawn, "standings": standings, "fog": fog, "viewer": self.game.viewer(),
             "analysis": self.analysis_dump(),
             "claim": claim,
-            "aids": self.aids_dump(&name), "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net,
+            "aids": self.aids_dump(&name), "off_board": off_board.iter().map(|(_, label)| label.as_str()).collect::<Vec<_>>(), "to_move": self.game.session.side_to_move(), "net": net, "renderer": self.renderer,
         });
         let text = dump.to_string();
         if text != self.dumped {
