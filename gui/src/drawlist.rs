@@ -4,7 +4,7 @@
 //! The painter records operations instead of drawing them; the window
 //! compares a frame's list with the previous one's and redraws only the
 //! rectangles the differing operations cover, inside a cached copy of the
-//! window ([`crate::compose`]). Inside such a rectangle every operation
+//! window (the `compose` module). Inside such a rectangle every operation
 //! that touches it is replayed in order, so its pixels are those of a
 //! whole redraw; outside, the operations that touch a pixel are the same
 //! ones in the same order as in the previous frame (the diff matches them
