@@ -6,7 +6,7 @@
 
 use std::process::Command;
 
-use rules_api::{Notation, PositionBox, PositionExt, RVec, RulesBox, RulesExt};
+use rules_api::{Notation, PositionBox, PositionExt, RVec, RulesBox, RulesExt, StatusKind};
 use tabula_kit::conformance::{run, Budget};
 use tabula_kit::rand::seq::IndexedRandom;
 use tabula_kit::rng::rng_from_seed;
@@ -71,10 +71,24 @@ fn chess_as_data_agrees_with_the_chess_plugin_move_for_move() {
     let data = variant("chess");
     let native = load("chess", &[]);
     let mut rng = rng_from_seed(0xC0FFEE);
-    let mut plies = 0;
+    let (mut plies, mut claims) = (0, 0);
     for game in 0..40 {
         let (mut a, mut b) = (data.start().expect("start"), native.start().expect("start"));
         loop {
+            // FIDE's claimable draws: the chess plugin offers them to the
+            // player to move (rules-api 0.2.2), chess as data ends the game
+            // there with the same reason, as Fairy-Stockfish adjudicates.
+            let claim = b.draw_claim().into_result().expect("claim").to_string();
+            if !claim.is_empty() {
+                let sa = a.outcome().expect("status");
+                assert_eq!(
+                    (sa.kind, sa.reason.as_str()),
+                    (StatusKind::DRAW, claim.as_str()),
+                    "game {game}: the data variant does not end where the chess plugin offers a claim"
+                );
+                claims += 1;
+                break;
+            }
             let (ma, mb) = (uci_moves(&a), uci_moves(&b));
             let (ta, tb) = (a.text().expect("text"), b.text().expect("text"));
             assert_eq!(ma, mb, "game {game}: legal moves differ in {tb}");
@@ -96,6 +110,7 @@ fn chess_as_data_agrees_with_the_chess_plugin_move_for_move() {
         }
     }
     assert!(plies > 3000, "only {plies} plies compared");
+    assert!(claims > 0, "no game reached a claimable draw, so the claim was not compared");
 }
 
 #[test]

@@ -146,6 +146,20 @@ impl SaveFormat {
     }
 }
 
+impl SaveFormat {
+    /// The format's usual short name, as the Load list shows it.
+    pub fn label(self) -> &'static str {
+        match self {
+            SaveFormat::Native => "Tabula",
+            SaveFormat::Pgn => "PGN",
+            SaveFormat::Epd => "EPD",
+            SaveFormat::Fen => "FEN",
+            SaveFormat::Sgf => "SGF",
+            SaveFormat::Pdn => "PDN",
+        }
+    }
+}
+
 /// `name` with the extension it asks for: `.pgn`, `.epd`, `.fen`, `.sgf`,
 /// `.pdn` and `.toml` (any case) are kept, any other name gets `.toml`.
 fn with_extension(name: &str) -> String {
@@ -208,10 +222,24 @@ fn entry(path: PathBuf) -> SaveEntry {
         games: 1,
     };
     let Ok(text) = std::fs::read_to_string(&entry.path) else { return entry };
-    if SaveFormat::of(&entry.path) == SaveFormat::Pgn {
+    let format = SaveFormat::of(&entry.path);
+    match format {
+        SaveFormat::Epd | SaveFormat::Fen | SaveFormat::Sgf => {
+            // Positions, or games whose rules only opening them settles:
+            // the list names the format and, for EPD, counts the lines.
+            entry.game = format.label().into();
+            entry.games = match format {
+                SaveFormat::Sgf => 1,
+                _ => text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).count(),
+            };
+            return entry;
+        }
+        SaveFormat::Pgn | SaveFormat::Pdn | SaveFormat::Native => {}
+    }
+    if matches!(format, SaveFormat::Pgn | SaveFormat::Pdn) {
         let Ok(games) = read_games(&text) else { return entry };
         let Some(first) = games.first() else { return entry };
-        entry.game = "PGN".into();
+        entry.game = format.label().into();
         entry.games = games.len();
         entry.players = ["White", "Black"].iter().map(|t| first.tag(t).unwrap_or("?").to_string()).collect();
         entry.result = first.result_token().to_string();
@@ -250,13 +278,14 @@ fn counted_moves(config: &Config, record: &tabula_core::config::Record, file: &s
     Some(numbering.moves(&actors, actors.len()))
 }
 
-/// The saved games in `dir` (native saves and PGN files), newest first.
+/// The saved games in `dir` (native saves and the record formats: PGN,
+/// EPD, FEN, SGF, PDN), newest first.
 pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut out: Vec<SaveEntry> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml" || x.eq_ignore_ascii_case("pgn")))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") || SaveFormat::of(p) != SaveFormat::Native)
         .map(entry)
         .collect();
     out.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.title.cmp(&b.title)));
@@ -347,6 +376,28 @@ mod tests {
         assert_eq!(moves("chess"), Some(10), "20 plies of chess are 10 moves");
         assert_eq!(moves("chess-odd"), Some(2), "White's third ply begins move 2");
         assert_eq!(moves("gomoku"), Some(3), "every stone is a move");
+    }
+
+    /// Records saved as EPD, FEN, SGF or PDN are offered by Load as well,
+    /// named by their format; anything else in the folder is not.
+    #[test]
+    fn every_record_format_is_listed_with_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write("a.epd", "4k3/8/8/8/8/8/8/4K2R w K - id \"one\";\n\n# a note\n4k3/8/8/8/8/8/8/R3K3 w Q - id \"two\";\n");
+        write("b.fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
+        write("c.sgf", "(;FF[4]GM[1]SZ[9];B[ee];W[cc])");
+        write("d.pdn", "[White \"Ann\"]\n[Black \"Bob\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 *\n");
+        write("e.txt", "not a record");
+        let list = list_saves(dir.path());
+        let found = |file: &str| list.iter().find(|e| e.path.file_name().is_some_and(|n| n == file));
+        let epd = found("a.epd").expect("the EPD file is listed");
+        assert_eq!((epd.game.as_str(), epd.games), ("EPD", 2), "two positions; blank lines and comments are not");
+        assert_eq!(found("b.fen").map(|e| (e.game.as_str(), e.games)), Some(("FEN", 1)));
+        assert_eq!(found("c.sgf").map(|e| e.game.as_str()), Some("SGF"));
+        let pdn = found("d.pdn").expect("the PDN file is listed");
+        assert_eq!((pdn.game.as_str(), pdn.players.clone()), ("PDN", vec!["Ann".to_string(), "Bob".to_string()]));
+        assert!(found("e.txt").is_none(), "{list:?}");
     }
 
     /// Issue 25, defect 2: `x.pgn` was saved as `x.pgn.toml`.

@@ -14,7 +14,7 @@ use crate::controls::{Action, Focus, Look};
 use crate::fonts::Style;
 use crate::layout::Area;
 use crate::paint::Anchor;
-use crate::saves::{date_text, SaveEntry};
+use crate::saves::{date_text, SaveEntry, SaveFormat};
 use crate::widgets::{line, list, text_box, text_field};
 use crate::{theme, tr, GuiError};
 use tabula_core::records::epd::EpdPosition;
@@ -199,9 +199,16 @@ pub fn describe(entry: &SaveEntry) -> String {
         Some("win" | "forfeit" | "draw" | "1-0" | "0-1" | "1/2-1/2") => tr!("load-finished"),
         _ => tr!("load-in-progress"),
     };
+    let format = SaveFormat::of(&entry.path);
+    if matches!(format, SaveFormat::Epd | SaveFormat::Fen) {
+        return tr!("load-positions", format = format.label(), n = entry.games);
+    }
+    if format == SaveFormat::Sgf {
+        return tr!("load-record", format = format.label());
+    }
     let players = entry.players.join(" – ");
     if entry.games > 1 {
-        return tr!("load-pgn-games", players = players, n = entry.games);
+        return tr!("load-pgn-games", format = format.label(), players = players, n = entry.games);
     }
     let game = crate::messages::capitalised(&entry.game);
     match entry.moves {
