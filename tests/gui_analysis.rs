@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use serde_json::Value;
-use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
+use tabula_suite::window::{keep_screenshot, shot, tabula_binary, tools_present, Window};
 
 /// The window tests share two cores with everything else: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -36,12 +36,6 @@ fn open() -> (tempfile::TempDir, Window) {
     std::fs::write(&path, CONFIG).unwrap();
     let window = Window::open(&tabula_binary(), &path, dir.path());
     (dir, window)
-}
-
-/// Clicks button `name` of the latest layout.
-fn click(w: &mut Window, name: &str) {
-    let v = w.layout(&format!("the button {name}"), |v| v["buttons"].get(name).is_some());
-    w.click_at(&v["buttons"][name]);
 }
 
 fn lines(v: &Value) -> Vec<String> {
@@ -70,26 +64,6 @@ fn open_analysis(w: &mut Window) -> Value {
     panic!("the analysis did not open");
 }
 
-/// Sets the analysis depth to `depth` with the strip's − and + buttons.
-fn set_depth(w: &mut Window, depth: u64) {
-    loop {
-        let v = w.layout("the analysis depth", |v| v["analysis"]["max_depth"].is_u64());
-        let now = v["analysis"]["max_depth"].as_u64().unwrap();
-        if now == depth {
-            return;
-        }
-        click(w, if now > depth { "analysis-depth-" } else { "analysis-depth+" });
-        w.layout("the depth changed", |v| v["analysis"]["max_depth"].as_u64() != Some(now));
-    }
-}
-
-fn keep_screenshot(from: &Path, name: &str) {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots").join(name);
-    if std::env::var_os("TABULA_UPDATE_SCREENSHOTS").is_some() {
-        std::fs::copy(from, &docs).unwrap();
-    }
-}
-
 #[test]
 fn alphabeta_analyses_the_position_shown_with_lines_an_arrow_and_a_graph() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -99,7 +73,7 @@ fn alphabeta_analyses_the_position_shown_with_lines_an_arrow_and_a_graph() {
     let (_dir, mut w) = open();
     let v = open_analysis(&mut w);
     assert_eq!(v["analysis"]["analyser"], "alphabeta", "the hint's strategy first: {}", v["analysis"]);
-    set_depth(&mut w, 3);
+    w.set_analysis_depth(3);
 
     // Three lines at depth 3, the best first, each a score and moves.
     let v = w.layout("three lines at depth 3", |v| {
@@ -125,7 +99,7 @@ fn alphabeta_analyses_the_position_shown_with_lines_an_arrow_and_a_graph() {
     w.key("End");
 
     // The whole game: six positions, each at the graph's depth.
-    click(&mut w, "analysis-game");
+    w.click_button("analysis-game");
     let v = w.layout("the graph filled", |v| {
         let g = v["analysis"]["graph"].as_array().cloned().unwrap_or_default();
         g.len() == 6 && g.iter().all(Value::is_number) && v["analysis"]["graph_running"] == false
@@ -136,10 +110,10 @@ fn alphabeta_analyses_the_position_shown_with_lines_an_arrow_and_a_graph() {
     keep_screenshot(&path, "analysis.png");
 
     // A click on the graph shows that ply.
-    click(&mut w, "graph:2");
+    w.click_button("graph:2");
     w.layout("ply 2 shown", |v| v["view"] == 2);
     // The arrow goes off and on.
-    click(&mut w, "analysis-arrow");
+    w.click_button("analysis-arrow");
     w.layout("no arrow", |v| v["analysis"]["arrow"].is_null());
     w.key("a");
     w.layout("the strip closed", |v| v["analysis"]["open"] == false && v["buttons"].get("analysis-next").is_none());
@@ -154,12 +128,12 @@ fn stockfish_is_added_by_typing_analyses_and_plays() {
     assert!(Path::new(STOCKFISH).exists(), "{STOCKFISH} is missing: run scripts/setup.sh --test");
     let (dir, mut w) = open();
     open_analysis(&mut w);
-    click(&mut w, "analysis-add-engine");
+    w.click_button("analysis-add-engine");
     w.layout("the Add engine dialog", |v| v["analysis"]["form"]["focus"] == 1);
 
     // A path that is no program: the dialog says so and stays open.
     w.xdotool(&["type", "--delay", "30", "/no/such/engine"]);
-    click(&mut w, "engine-add");
+    w.click_button("engine-add");
     let v = w.layout("the error", |v| v["analysis"]["form"]["error"].is_string());
     let error = v["analysis"]["form"]["error"].as_str().unwrap().to_string();
     assert!(error.contains("/no/such/engine"), "the error names the program: {error}");
@@ -168,13 +142,13 @@ fn stockfish_is_added_by_typing_analyses_and_plays() {
     // The real one, with options on two lines.
     w.xdotool(&["key", "--repeat", "20", "BackSpace"]);
     w.xdotool(&["type", "--delay", "30", STOCKFISH]);
-    click(&mut w, "engine-options");
+    w.click_button("engine-options");
     w.xdotool(&["type", "--delay", "30", "Threads=1"]);
     w.key("Return");
     w.xdotool(&["type", "--delay", "30", "Hash=16"]);
     let v = w.layout("the fields typed", |v| v["analysis"]["form"]["fields"][2] == "Threads=1\nHash=16");
     assert_eq!(v["analysis"]["form"]["fields"][1], STOCKFISH);
-    click(&mut w, "engine-add");
+    w.click_button("engine-add");
     let v =
         w.layout("stockfish added", |v| v["analysis"]["form"].is_null() && v["analysis"]["analyser"] == "stockfish");
     assert_eq!(v["analysis"]["engines"], serde_json::json!(["stockfish"]));
@@ -182,7 +156,7 @@ fn stockfish_is_added_by_typing_analyses_and_plays() {
     assert!(kept.contains("[[engines]]") && kept.contains(STOCKFISH) && kept.contains("Hash=16"), "{kept}");
 
     // Its lines, at a depth limit.
-    set_depth(&mut w, 10);
+    w.set_analysis_depth(10);
     let v = w.layout("stockfish's lines at depth 10", |v| {
         v["analysis"]["done"] == true && v["analysis"]["depth"] == 10 && lines(v).len() == 3
     });
@@ -192,11 +166,11 @@ fn stockfish_is_added_by_typing_analyses_and_plays() {
     // Seated as Black in a new game: it answers White's move.
     w.key("ctrl+n");
     w.layout("the New game dialog", |v| v["dialog"] == "new");
-    click(&mut w, "seat:0=person");
-    click(&mut w, "seat:1=computer");
-    click(&mut w, "open:level:1");
-    click(&mut w, "engine:1=stockfish");
-    click(&mut w, "start");
+    w.click_button("seat:0=person");
+    w.click_button("seat:1=computer");
+    w.click_button("open:level:1");
+    w.click_button("engine:1=stockfish");
+    w.click_button("start");
     let v = w.layout("the new game", |v| v["dialog"] == "" && v["moves"].as_array().is_some_and(Vec::is_empty));
     assert_eq!(v["seats"][1][0], "stockfish", "{}", v["seats"]);
     let (e2, e4) = (v["cells"]["e2"].clone(), v["cells"]["e4"].clone());

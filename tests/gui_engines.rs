@@ -23,7 +23,7 @@
 use std::path::Path;
 
 use serde_json::Value;
-use tabula_suite::window::{shot, tabula_binary, tools_present, Window};
+use tabula_suite::window::{keep_screenshot, shot, tabula_binary, tools_present, Window};
 
 /// Fairy-Stockfish as `scripts/setup.sh --test` installs it.
 const FAIRY: &str = "/usr/games/fairy-stockfish";
@@ -39,12 +39,6 @@ const SAVED: &str = "[game]\nrules = \"variants\"\n[game.options]\nvariant = \"s
      [[players]]\nname = \"fairy-stockfish\"\nkind = \"engine\"\nprotocol = \"usi\"\n\
      command = \"/usr/games/fairy-stockfish\"\ntime_ms = 200\n\n[record]\nmoves = []\n";
 
-/// Clicks button `name` of the latest layout.
-fn click(w: &mut Window, name: &str) {
-    let v = w.layout(&format!("the button {name}"), |v| v["buttons"].get(name).is_some());
-    w.click_at(&v["buttons"][name]);
-}
-
 fn lines(v: &Value) -> Vec<String> {
     v["analysis"]["lines"]
         .as_array()
@@ -59,28 +53,8 @@ fn names(v: &Value) -> Vec<String> {
 /// Opens the strip with the panel's Analysis button (once: a second
 /// press on a slow machine would close it again).
 fn open_analysis(w: &mut Window) -> Value {
-    click(w, "analysis");
+    w.click_button("analysis");
     w.layout("the analysis strip", |v| v["analysis"]["open"] == true)
-}
-
-/// Sets the analysis depth to `depth` with the strip's − and + buttons.
-fn set_depth(w: &mut Window, depth: u64) {
-    loop {
-        let v = w.layout("the analysis depth", |v| v["analysis"]["max_depth"].is_u64());
-        let now = v["analysis"]["max_depth"].as_u64().unwrap();
-        if now == depth {
-            return;
-        }
-        click(w, if now > depth { "analysis-depth-" } else { "analysis-depth+" });
-        w.layout("the depth changed", |v| v["analysis"]["max_depth"].as_u64() != Some(now));
-    }
-}
-
-fn keep_screenshot(from: &Path, name: &str) {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots").join(name);
-    if std::env::var_os("TABULA_UPDATE_SCREENSHOTS").is_some() {
-        std::fs::copy(from, &docs).unwrap();
-    }
 }
 
 /// Whether `m` is a move in Western shogi notation: a piece letter (`+`
@@ -108,15 +82,15 @@ fn western_shogi_notation_is_told_from_usi_squares() {
 
 /// Adds Fairy-Stockfish as USI through the Add engine dialog, by typing.
 fn add_fairy(w: &mut Window, dir: &Path) {
-    click(w, "analysis-add-engine");
+    w.click_button("analysis-add-engine");
     w.layout("the Add engine dialog", |v| v["analysis"]["form"]["focus"] == 1);
     w.xdotool(&["type", "--delay", "20", FAIRY]);
-    click(w, "engine-protocol");
+    w.click_button("engine-protocol");
     w.layout("USI chosen", |v| v["analysis"]["form"]["protocol"] == "usi");
-    click(w, "engine-options");
+    w.click_button("engine-options");
     w.xdotool(&["type", "--delay", "20", "Threads=1"]);
     w.layout("the fields typed", |v| v["analysis"]["form"]["fields"][2] == "Threads=1");
-    click(w, "engine-add");
+    w.click_button("engine-add");
     let v = w.layout("fairy-stockfish added", |v| {
         v["analysis"]["form"].is_null() && v["analysis"]["analyser"] == "fairy-stockfish"
     });
@@ -129,18 +103,18 @@ fn add_fairy(w: &mut Window, dir: &Path) {
 /// Edits the engine: a bad program is refused in the dialog, then an
 /// added option is checked and saved.
 fn edit_fairy(w: &mut Window, dir: &Path) {
-    click(w, "engines-edit:fairy-stockfish");
+    w.click_button("engines-edit:fairy-stockfish");
     let v = w.layout("the edit dialog", |v| v["analysis"]["form"]["editing"] == "fairy-stockfish");
     assert_eq!(v["analysis"]["form"]["fields"][1], FAIRY);
     assert_eq!(
         (&v["analysis"]["form"]["fields"][2], &v["analysis"]["form"]["protocol"]),
         (&"Threads=1".into(), &"usi".into())
     );
-    click(w, "engine-path");
+    w.click_button("engine-path");
     w.xdotool(&["key", "--repeat", &FAIRY.len().to_string(), "BackSpace"]);
     w.xdotool(&["type", "--delay", "20", "/no/such/fairy"]);
     w.layout("the path retyped", |v| v["analysis"]["form"]["fields"][1] == "/no/such/fairy");
-    click(w, "engine-add");
+    w.click_button("engine-add");
     let v = w.layout("the error", |v| v["analysis"]["form"]["error"].is_string());
     let error = v["analysis"]["form"]["error"].as_str().unwrap();
     assert!(error.contains("/no/such/fairy"), "the error names the program: {error}");
@@ -150,13 +124,13 @@ fn edit_fairy(w: &mut Window, dir: &Path) {
 
     w.xdotool(&["key", "--repeat", "14", "BackSpace"]);
     w.xdotool(&["type", "--delay", "20", FAIRY]);
-    click(w, "engine-options");
+    w.click_button("engine-options");
     w.key("Return");
     w.xdotool(&["type", "--delay", "20", "Hash=32"]);
     w.layout("the option added", |v| {
         v["analysis"]["form"]["fields"][2] == "Threads=1\nHash=32" && v["analysis"]["form"]["fields"][1] == FAIRY
     });
-    click(w, "engine-add");
+    w.click_button("engine-add");
     let v = w.layout("the engine saved", |v| {
         v["analysis"]["form"].is_null() && v["analysis"]["manage"]["rows"][0]["options"][1] == "Hash=32"
     });
@@ -179,7 +153,7 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     add_fairy(&mut w, dir.path());
 
     // Three lines at depth 8, each in Western shogi notation.
-    set_depth(&mut w, 8);
+    w.set_analysis_depth(8);
     let v = w.layout("fairy-stockfish's lines at depth 8", |v| {
         v["analysis"]["done"] == true && v["analysis"]["depth"] == 8 && lines(v).len() == 3
     });
@@ -195,11 +169,11 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     // Seated as Gote in a new game: it answers Sente's P-7f.
     w.key("ctrl+n");
     w.layout("the New game dialog", |v| v["dialog"] == "new");
-    click(&mut w, "seat:0=person");
-    click(&mut w, "seat:1=computer");
-    click(&mut w, "open:level:1");
-    click(&mut w, "engine:1=fairy-stockfish");
-    click(&mut w, "start");
+    w.click_button("seat:0=person");
+    w.click_button("seat:1=computer");
+    w.click_button("open:level:1");
+    w.click_button("engine:1=fairy-stockfish");
+    w.click_button("start");
     let v = w.layout("the new game", |v| v["dialog"] == "" && v["moves"].as_array().is_some_and(Vec::is_empty));
     assert_eq!(v["seats"][1][0], "fairy-stockfish", "{}", v["seats"]);
     w.click_at(&v["cells"]["c3"]);
@@ -208,30 +182,30 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     assert_eq!(v["moves"][0], "c3c4");
 
     // The Engines dialog lists it; it is edited.
-    click(&mut w, "analysis-engines");
+    w.click_button("analysis-engines");
     let v = w.layout("the Engines dialog", |v| v["analysis"]["manage"]["rows"][0]["name"] == "fairy-stockfish");
     assert_eq!(v["analysis"]["manage"]["rows"][0]["protocol"], "usi");
     edit_fairy(&mut w, dir.path());
     keep_screenshot(&shot(&w, "gui-engines-list.png"), "engines-list.png");
     // Its analysis started again with the new options.
-    click(&mut w, "engines-close");
+    w.click_button("engines-close");
     w.layout("lines again", |v| {
         v["analysis"]["manage"].is_null() && v["analysis"]["done"] == true && lines(v).len() == 3
     });
     // Cheap searches from here on (the analyser that follows is the host's).
-    set_depth(&mut w, 1);
-    click(&mut w, "analysis-engines");
+    w.set_analysis_depth(1);
+    w.click_button("analysis-engines");
     w.layout("the Engines dialog again", |v| v["analysis"]["manage"]["rows"][0]["name"] == "fairy-stockfish");
 
     // Remove asks first; Keep keeps it; Remove removes it.
-    click(&mut w, "engines-remove:fairy-stockfish");
+    w.click_button("engines-remove:fairy-stockfish");
     w.layout("the question", |v| v["analysis"]["manage"]["confirm"] == "fairy-stockfish");
-    click(&mut w, "engines-remove-no");
+    w.click_button("engines-remove-no");
     w.layout("kept", |v| v["analysis"]["manage"]["confirm"].is_null());
-    click(&mut w, "engines-remove:fairy-stockfish");
+    w.click_button("engines-remove:fairy-stockfish");
     w.layout("the question again", |v| v["analysis"]["manage"]["confirm"] == "fairy-stockfish");
     keep_screenshot(&shot(&w, "gui-engines-remove.png"), "engines-remove.png");
-    click(&mut w, "engines-remove-yes");
+    w.click_button("engines-remove-yes");
     let v = w.layout("removed", |v| {
         v["analysis"]["engines"].as_array().is_some_and(Vec::is_empty)
             && v["analysis"]["manage"]["rows"].as_array().is_some_and(Vec::is_empty)
@@ -240,7 +214,7 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     assert_ne!(v["analysis"]["analyser"], "fairy-stockfish");
     let kept = std::fs::read_to_string(dir.path().join("settings.toml")).unwrap();
     assert!(!kept.contains("[[engines]]"), "{kept}");
-    click(&mut w, "engines-close");
+    w.click_button("engines-close");
     w.layout("the dialog closed", |v| v["analysis"]["manage"].is_null());
     drop(w);
 
@@ -253,7 +227,7 @@ fn fairy_stockfish_as_usi_analyses_shogi_and_is_edited_and_removed() {
     let v = open_analysis(&mut w);
     assert!(v["analysis"]["engines"].as_array().is_some_and(Vec::is_empty), "{}", v["analysis"]);
     assert!(!names(&v["analysis"]["analysers"]).contains(&"fairy-stockfish".to_string()), "{}", v["analysis"]);
-    click(&mut w, "analysis-close");
+    w.click_button("analysis-close");
     w.layout("the strip closed", |v| v["analysis"]["open"] == false);
     w.key("ctrl+o");
     let v = w.layout("the Load dialog with the saved game", load_open);

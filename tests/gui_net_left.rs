@@ -34,11 +34,6 @@ fn strip_text(v: &Value, kind: &str) -> Vec<String> {
     items.iter().filter(|i| i[0] == kind).map(|i| i[1].as_str().unwrap_or_default().to_string()).collect()
 }
 
-fn click(w: &mut Window, name: &str) {
-    let v = w.layout(&format!("the {name} button"), |v| v["buttons"][name].is_array());
-    w.click_at(&v["buttons"][name]);
-}
-
 /// `tabula play --text` taking a seat of room `room` as `name`; returns
 /// once the server has seated it.
 fn text_player(addr: &str, room: &str, name: &str) -> Child {
@@ -72,9 +67,9 @@ fn bob_leaves(addr: &str, room: &str, dir: &Path, countdown: &str) -> Window {
     let mut bob = text_player(addr, room, "Bob");
     ann.layout("Bob seated", |v| strip_text(v, "players").iter().any(|p| p.contains("Bob")));
     // Quitting asks first, before any move has been played.
-    click(&mut ann, "quit");
+    ann.click_button("quit");
     ann.layout("the question", |v| v["dialog"] == "leave");
-    click(&mut ann, "close");
+    ann.click_button("close");
     ann.layout("back to the game", |v| v["dialog"] == "");
     bob.kill().expect("kill -9 the terminal client");
     bob.wait().expect("reap it");
@@ -101,7 +96,7 @@ fn a_departed_opponents_win_is_claimed_from_the_strip() {
     let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots/net-opponent-left.png");
     ann.screenshot(&shot);
 
-    click(&mut ann, "claim-win");
+    ann.click_button("claim-win");
     let v = ann.layout("the result card", |v| v["dialog"] == "over");
     let card = v["card"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string()).collect::<Vec<_>>();
     assert!(card[0].contains("White wins"), "{card:?}");
@@ -130,7 +125,7 @@ fn in_chinese_the_strip_offers_the_claim_and_abort_ends_with_no_result() {
     assert!(buttons.contains(&"判胜".to_string()) && buttons.contains(&"中止".to_string()), "{buttons:?}");
     ann.screenshot(&artifact("gui-net-left-zh.png"));
 
-    click(&mut ann, "abort");
+    ann.click_button("abort");
     let v = ann.layout("the result card", |v| v["dialog"] == "over");
     let card = v["card"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string()).collect::<Vec<_>>();
     assert_eq!(card[0], "对局已中止", "{card:?}");

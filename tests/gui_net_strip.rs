@@ -76,11 +76,6 @@ fn chat(w: &mut Window, text: &str) {
     w.key("Return");
 }
 
-fn click(w: &mut Window, name: &str) {
-    let v = w.layout(&format!("the {name} button"), |v| v["buttons"][name].is_array());
-    w.click_at(&v["buttons"][name]);
-}
-
 #[test]
 fn the_strip_shows_chat_offers_and_departures_without_overlap_and_the_clocks_agree() {
     if !tools_present(&["Xvfb", "xdotool", "import"]) {
@@ -136,18 +131,18 @@ fn the_strip_shows_chat_offers_and_departures_without_overlap_and_the_clocks_agr
         );
     }
     // Bob offers a draw: Ann's prompt has its own row.
-    click(&mut bob, "draw");
+    bob.click_button("draw");
     let v = ann.layout("the draw offer", |v| v["offer"] == true && !strip_text(v, "prompt").is_empty());
     assert!(strip_text(&v, "prompt")[0].contains("Bob asks for a draw"), "{:?}", strip_text(&v, "prompt"));
     assert!(overlaps(&v).is_empty(), "the prompt over other text: {:?}", overlaps(&v));
     ann.screenshot(&artifact("gui-net-strip-offer-640x480.png"));
-    click(&mut ann, "decline");
+    ann.click_button("decline");
     ann.layout("the offer answered", |v| v["offer"] == false);
 
     // Quitting a game in progress asks; Cancel keeps the game.
-    click(&mut ann, "quit");
+    ann.click_button("quit");
     ann.layout("the question", |v| v["dialog"] == "leave");
-    click(&mut ann, "close");
+    ann.click_button("close");
     ann.layout("back to the game", |v| v["dialog"] == "");
     assert!(ann.running(), "the window stays open");
 

@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use tabula_suite::window::{names, shot, tabula_binary, tools_present, Window};
+use tabula_suite::window::{keep_screenshot, names, shot, tabula_binary, tools_present, Window};
 
 /// Stockfish as `scripts/setup.sh --test` installs it.
 const STOCKFISH: &str = "/usr/games/stockfish";
@@ -43,24 +43,10 @@ fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn").join(name)
 }
 
-/// Copies a screenshot looked at into `docs/screenshots/` when asked.
-fn keep(from: &Path, name: &str) {
-    if std::env::var_os("TABULA_UPDATE_SCREENSHOTS").is_some() {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots").join(name);
-        std::fs::copy(from, docs).unwrap();
-    }
-}
-
 /// The centre of the clickable region whose action reads `action`.
 fn region(v: &Value, action: &str) -> Option<Value> {
     let r = v["regions"].as_array()?.iter().find(|r| r[0] == action)?;
     Some(serde_json::json!([r[1], r[2]]))
-}
-
-/// Clicks button `name` once the window shows it.
-fn click(w: &mut Window, name: &str) {
-    let v = w.layout(&format!("the button {name}"), |v| v["buttons"].get(name).is_some());
-    w.click_at(&v["buttons"][name]);
 }
 
 fn moves(v: &Value) -> Vec<String> {
@@ -110,7 +96,7 @@ fn placement(v: &Value, letters: &[(u64, char)]) -> String {
 
 /// a. The file through the Open dialog, the browser, the filter, a pick.
 fn open_the_database(w: &mut Window) {
-    click(w, "load");
+    w.click_button("load");
     let load = w.layout("the Open dialog", |v| v["dialog"] == "load" && region(v, "Focus(LoadPath)").is_some());
     w.click_at(&region(&load, "Focus(LoadPath)").unwrap());
     w.layout("the path field focused", |v| v["focus"] == "Some(LoadPath)");
@@ -135,7 +121,7 @@ fn open_the_database(w: &mut Window) {
     let listed = |v: &Value| (0..5).filter(|i| region(v, &format!("PickGame({i})")).is_some()).collect::<Vec<_>>();
     let filtered = w.layout("Anderssen's two games, the others filtered out", |v| listed(v) == [0, 1]);
     let path = shot(w, "story-a.png");
-    keep(&path, "story-a.png");
+    keep_screenshot(&path, "story-a.png");
     w.click_at(&region(&filtered, "PickGame(1)").unwrap());
     let loaded = w.layout("the Evergreen loaded", |v| v["dialog"] == "" && moves(v).len() == 47);
     assert_eq!(moves(&loaded)[..3], ["e2e4", "e7e5", "g1f3"]);
@@ -167,20 +153,7 @@ fn replay(w: &mut Window) {
     let v = w.layout("ply 40", |v| v["view"] == 40);
     assert_eq!(placement(&v, &letters), PLY_40);
     let path = shot(w, "story-b.png");
-    keep(&path, "story-b.png");
-}
-
-/// Sets the analysis depth to `depth` with the strip's − and + buttons.
-fn set_depth(w: &mut Window, depth: u64) {
-    loop {
-        let v = w.layout("the analysis depth", |v| v["analysis"]["max_depth"].is_u64());
-        let now = v["analysis"]["max_depth"].as_u64().unwrap();
-        if now == depth {
-            return;
-        }
-        click(w, if now > depth { "analysis-depth-" } else { "analysis-depth+" });
-        w.layout("the depth changed", |v| v["analysis"]["max_depth"].as_u64() != Some(now));
-    }
+    keep_screenshot(&path, "story-b.png");
 }
 
 /// Waits for `analyser`'s lines at `depth` on ply 40 and checks the mate.
@@ -200,36 +173,36 @@ fn mate_in_four(w: &mut Window, analyser: &str, depth: u64) -> Value {
 
 /// c. Alpha-beta, then Stockfish added by typing, on ply 40.
 fn analyse(w: &mut Window) {
-    click(w, "analysis");
+    w.click_button("analysis");
     let v = w.layout("the analysis strip", |v| v["analysis"]["open"] == true);
     assert_eq!(v["analysis"]["analyser"], "alphabeta");
-    set_depth(w, 4);
+    w.set_analysis_depth(4);
     mate_in_four(w, "alphabeta", 4);
     assert_eq!(w.layout("still ply 40", |_| true)["view"], 40, "the position shown is analysed");
 
-    click(w, "analysis-add-engine");
+    w.click_button("analysis-add-engine");
     w.layout("the Add engine dialog", |v| v["analysis"]["form"]["focus"] == 1);
     w.xdotool(&["type", "--delay", "30", STOCKFISH]);
-    click(w, "engine-options");
+    w.click_button("engine-options");
     w.xdotool(&["type", "--delay", "30", "Threads=1"]);
     w.key("Return");
     w.xdotool(&["type", "--delay", "30", "Hash=16"]);
     w.layout("the options typed", |v| v["analysis"]["form"]["fields"][2] == "Threads=1\nHash=16");
-    click(w, "engine-add");
+    w.click_button("engine-add");
     w.layout("Stockfish added", |v| v["analysis"]["form"].is_null() && v["analysis"]["analyser"] == "stockfish");
-    set_depth(w, 12);
+    w.set_analysis_depth(12);
     let v = mate_in_four(w, "stockfish", 12);
     assert!(lines(&v).len() >= 2, "several lines: {:?}", lines(&v));
     let path = shot(w, "story-c.png");
-    keep(&path, "story-c.png");
-    click(w, "analysis");
+    keep_screenshot(&path, "story-c.png");
+    w.click_button("analysis");
     w.layout("the strip closed", |v| v["analysis"]["open"] == false);
 }
 
 /// d. The editor: king and queen against king, Black to move; a game
 /// against the computer from there.
 fn set_up_an_ending(w: &mut Window) {
-    click(w, "edit");
+    w.click_button("edit");
     let editor = w.layout("the editor on ply 40", |v| {
         v["dialog"] == "editor" && v["editor"]["text"].as_str().is_some_and(|t| t.starts_with(PLY_40))
     });
@@ -247,15 +220,15 @@ fn set_up_an_ending(w: &mut Window) {
     let set = w.layout("the ending, Black to move", |v| v["editor"]["text"] == ENDING);
     assert!(set["editor"]["error"].is_null(), "a legal position: {}", set["editor"]);
     let path = shot(w, "story-d.png");
-    keep(&path, "story-d.png");
+    keep_screenshot(&path, "story-d.png");
 
     w.click_at(&set["buttons"]["play"]);
     w.layout("the New game dialog", |v| v["dialog"] == "new");
-    click(w, "seat:0=person");
-    click(w, "seat:1=computer");
-    click(w, "open:level:1");
-    click(w, "level:1=master");
-    click(w, "start");
+    w.click_button("seat:0=person");
+    w.click_button("seat:1=computer");
+    w.click_button("open:level:1");
+    w.click_button("level:1=master");
+    w.click_button("start");
 }
 
 /// e. A premove while the computer thinks, played when it has answered.
@@ -298,7 +271,7 @@ fn premove(w: &mut Window) {
     assert_eq!(names(&set["aids"]["premove"], "cells"), ["h1", "h5"]);
     assert!(set["message"].as_str().is_some_and(|m| m.starts_with("Premove set")), "{}", set["message"]);
     let path = shot(w, "story-e.png");
-    keep(&path, "story-e.png");
+    keep_screenshot(&path, "story-e.png");
     let played = w.layout("the premove played", |v| moves(v).len() == 2);
     assert!(moves(&played)[0].starts_with("e5"), "the black king moved: {:?}", moves(&played));
     assert_eq!(moves(&played)[1], "h1h5", "the premove, at once");

@@ -53,6 +53,16 @@ pub fn shot(w: &Window, name: &str) -> PathBuf {
     path
 }
 
+/// Copies a screenshot over `docs/screenshots/NAME` when
+/// `TABULA_UPDATE_SCREENSHOTS` is set, so the documentation's pictures are
+/// refreshed on purpose and never by an ordinary test run.
+pub fn keep_screenshot(from: &Path, name: &str) {
+    if std::env::var_os("TABULA_UPDATE_SCREENSHOTS").is_some() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots").join(name);
+        std::fs::copy(from, docs).expect("copy the screenshot into docs/screenshots");
+    }
+}
+
 fn parse_layout(line: &str) -> Option<serde_json::Value> {
     line.strip_prefix("TABULA_LAYOUT ").and_then(|j| serde_json::from_str(j).ok())
 }
@@ -166,6 +176,25 @@ impl Window {
     pub fn click_at(&self, at: &serde_json::Value) {
         let (x, y) = (at[0].as_f64(), at[1].as_f64());
         self.click(x.unwrap_or_else(|| panic!("not a position: {at}")), y.unwrap_or_default());
+    }
+
+    /// Clicks the layout dump's button `name` once the window shows it.
+    pub fn click_button(&mut self, name: &str) {
+        let v = self.layout(&format!("the button {name}"), |v| v["buttons"][name].is_array());
+        self.click_at(&v["buttons"][name]);
+    }
+
+    /// Sets the analysis strip's depth to `depth` with its − and + buttons.
+    pub fn set_analysis_depth(&mut self, depth: u64) {
+        loop {
+            let v = self.layout("the analysis depth", |v| v["analysis"]["max_depth"].is_u64());
+            let now = v["analysis"]["max_depth"].as_u64().unwrap();
+            if now == depth {
+                return;
+            }
+            self.click_button(if now > depth { "analysis-depth-" } else { "analysis-depth+" });
+            self.layout("the depth changed", |v| v["analysis"]["max_depth"].as_u64() != Some(now));
+        }
     }
 
     /// Resizes the window.
