@@ -11,8 +11,9 @@
 //! * in Chinese, the same strip in Chinese, and *Abort* ends the game with
 //!   no result ("Game aborted").
 //!
-//! Screenshots: docs/screenshots/net-opponent-left.png (the offer) and
-//! target/test-artifacts/gui-net-left-*.png.
+//! Screenshots: target/test-artifacts/gui-net-left-*.png; with
+//! `TABULA_UPDATE_SCREENSHOTS` set, the offer is also copied to
+//! docs/screenshots/net-opponent-left.png.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -21,7 +22,7 @@ use std::sync::Mutex;
 
 use serde_json::Value;
 use tabula_suite::net::{Client, Server};
-use tabula_suite::window::{artifact, tabula_binary, tools_present, Window};
+use tabula_suite::window::{artifact, keep_screenshot, shot, tabula_binary, tools_present, Window};
 
 /// The window tests share two cores with everything else: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -93,8 +94,7 @@ fn a_departed_opponents_win_is_claimed_from_the_strip() {
     assert!(away.contains("Bob left") && away.contains("claim the win, abort, or wait for them"), "{away}");
     assert!(v["buttons"]["draw"].is_null(), "Claim win takes the place of Offer draw");
     assert!(strip_text(&v, "players").join(" ").contains("(away)"));
-    let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots/net-opponent-left.png");
-    ann.screenshot(&shot);
+    keep_screenshot(&shot(&ann, "gui-net-left-offer.png"), "net-opponent-left.png");
 
     ann.click_button("claim-win");
     let v = ann.layout("the result card", |v| v["dialog"] == "over");
